@@ -1,0 +1,27 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/* The single home of libc differences (glibc, musl, klibc, dietlibc):
+ * every other file includes this first and stays free of #ifdefs. */
+#ifndef LIB_COMPAT_H
+#define LIB_COMPAT_H
+
+#ifndef _GNU_SOURCE
+#define _GNU_SOURCE 1
+#endif
+
+#include <fcntl.h>
+#include <sys/socket.h>
+
+#ifndef SOCK_CLOEXEC
+#define SOCK_CLOEXEC O_CLOEXEC
+#endif
+#ifndef SOCK_NONBLOCK
+#define SOCK_NONBLOCK O_NONBLOCK
+#endif
+#ifndef MSG_CMSG_CLOEXEC
+#define MSG_CMSG_CLOEXEC 0x40000000
+#endif
+#ifndef SO_PASSCRED
+#define SO_PASSCRED 16
+#endif
+
+#endif

@@ -1,0 +1,79 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/* Descriptor hygiene for kernel-spawned helpers and the daemon (see fd.h). */
+#include "compat.h"
+#include "fd.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <unistd.h>
+
+int fd_sanitize(void)
+{
+	int fd;
+
+	for (;;) {
+		fd = open("/dev/null", O_RDWR);
+		if (fd < 0)
+			return -errno;
+		if (fd > 2) {
+			close(fd);
+			return 0;
+		}
+	}
+}
+
+int fd_cloexec(int fd)
+{
+	int flags = fcntl(fd, F_GETFD);
+
+	if (flags < 0 || fcntl(fd, F_SETFD, flags | FD_CLOEXEC) < 0)
+		return -errno;
+	return 0;
+}
+
+int fd_nonblock(int fd)
+{
+	int flags = fcntl(fd, F_GETFL);
+
+	if (flags < 0 || fcntl(fd, F_SETFL, flags | O_NONBLOCK) < 0)
+		return -errno;
+	return 0;
+}
+
+ssize_t fd_write_all(int fd, const void *buf, size_t len)
+{
+	const char *p = buf;
+	size_t done = 0;
+	ssize_t n;
+
+	while (done < len) {
+		n = write(fd, p + done, len - done);
+		if (n < 0) {
+			if (errno == EINTR)
+				continue;
+			return -errno;
+		}
+		done += (size_t)n;
+	}
+	return (ssize_t)done;
+}
+
+ssize_t fd_read_all(int fd, void *buf, size_t len)
+{
+	char *p = buf;
+	size_t done = 0;
+	ssize_t n;
+
+	while (done < len) {
+		n = read(fd, p + done, len - done);
+		if (n < 0) {
+			if (errno == EINTR)
+				continue;
+			return -errno;
+		}
+		if (n == 0)
+			break;
+		done += (size_t)n;
+	}
+	return (ssize_t)done;
+}

@@ -1,0 +1,17 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/* File descriptor helpers shared by every program: no stdio, no heap. */
+#ifndef LIB_FD_H
+#define LIB_FD_H
+
+#include <stddef.h>
+#include <sys/types.h>
+
+/* Opens /dev/null on whichever of fds 0-2 the kernel did not give us. */
+int fd_sanitize(void);
+int fd_cloexec(int fd);
+int fd_nonblock(int fd);
+/* write()/read() the whole buffer, retrying on EINTR; -errno on failure. */
+ssize_t fd_write_all(int fd, const void *buf, size_t len);
+ssize_t fd_read_all(int fd, void *buf, size_t len);
+
+#endif

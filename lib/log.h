@@ -1,0 +1,23 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/* One logging module: "prog: level: message" on stderr in the foreground,
+ * syslog as a daemon; the level is chosen at run time, never compiled out. */
+#ifndef LIB_LOG_H
+#define LIB_LOG_H
+
+#include <syslog.h>
+
+/* Sets the program name and the sink; the level comes from UDEV_LOG if set. */
+void log_init(const char *prog, int use_syslog);
+void log_set_level(int prio);
+int log_get_level(void);
+/* "err", "info", "debug", ... or a number 0..7; -EINVAL when unknown. */
+int log_level_parse(const char *s);
+void log_msg(int prio, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+#define log_err(...)   log_msg(LOG_ERR, __VA_ARGS__)
+#define log_warn(...)  log_msg(LOG_WARNING, __VA_ARGS__)
+#define log_notice(...) log_msg(LOG_NOTICE, __VA_ARGS__)
+#define log_info(...)  log_msg(LOG_INFO, __VA_ARGS__)
+#define log_debug(...) log_msg(LOG_DEBUG, __VA_ARGS__)
+
+#endif

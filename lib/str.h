@@ -1,0 +1,15 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/* Bounded string copies: always NUL-terminated, never overflow, report truncation. */
+#ifndef LIB_STR_H
+#define LIB_STR_H
+
+#include <stddef.h>
+
+/* Copy/append src into dst of size bytes; return strlen of what was wanted
+ * (>= size means truncated), like BSD strlcpy/strlcat. */
+size_t str_copy(char *dst, const char *src, size_t size);
+size_t str_append(char *dst, const char *src, size_t size);
+/* Parses a whole unsigned decimal number; -EINVAL if s is not one. */
+int str_to_u64(const char *s, unsigned long long *out);
+
+#endif

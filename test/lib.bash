@@ -1,0 +1,26 @@
+# SPDX-License-Identifier: GPL-2.0-only
+# Shared set-up for every bats file: a private temporary directory and socket
+# name per test, and BIN pointing at the build under test.
+
+: "${BIN:=$(cd "$BATS_TEST_DIRNAME/.." && pwd)/build/glibc}"
+export BIN
+TOP=$(cd "$BATS_TEST_DIRNAME/.." && pwd)
+export TOP
+
+common_setup() {
+	T=$BATS_TEST_TMPDIR
+	export T
+	# abstract socket name unique to this test run, never the real "udevd"
+	UDEVD_SOCKET="udevd-test-$$-${BATS_TEST_NUMBER}-$RANDOM"
+	export UDEVD_SOCKET
+}
+
+# wait_for CMD...: retry CMD for up to WAIT_TIMEOUT seconds (default 10)
+wait_for() {
+	local i n=$(( ${WAIT_TIMEOUT:-10} * 20 ))
+	for ((i = 0; i < n; i++)); do
+		"$@" && return 0
+		sleep 0.05
+	done
+	return 1
+}
