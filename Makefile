@@ -64,6 +64,11 @@ endif
 PROGRAMS :=
 
 # -- event path: udevsend, udevd and its control clients (udevsend/, udevd/)
+PROGRAMS += udevsend udevd udevcontrol udevsettle
+udevsend_OBJS    := udevsend/udevsend.o
+udevd_OBJS       := udevd/udevd.o udevd/queue.o udevd/claims.o udevd/runner.o
+udevcontrol_OBJS := udevd/udevcontrol.o udevd/ctl.o
+udevsettle_OBJS  := udevd/udevsettle.o udevd/ctl.o
 
 # -- device manager and its tools (udev/)
 
@@ -71,6 +76,7 @@ PROGRAMS :=
 
 # ---- shared library -------------------------------------------------------
 LIB_OBJS := lib/log.o lib/fd.o lib/str.o
+LIB_OBJS += lib/msg.o lib/uevent.o lib/loop.o
 
 LIB := $(O)/lib/libudev-legacy.a
 
@@ -79,16 +85,19 @@ BINS := $(addprefix $(O)/,$(PROGRAMS))
 
 all: $(BINS)
 
-$(O)/%.o: %.c $(wildcard lib/*.h) Makefile
+# objects live under $(O)/obj/ so that udevd/udevd.o never collides with the
+# program build/<variant>/udevd
+$(O)/obj/%.o: %.c $(wildcard lib/*.h) $$(wildcard $$(dir $$*)*.h) Makefile
 	@mkdir -p $(dir $@)
 	@[ "$(V)" = 1 ] || echo "  CC      $@"
 	$(Q)$(CC) $(CPPFLAGS) $(CFLAGS) -c -o $@ $<
 
-$(LIB): $(addprefix $(O)/,$(LIB_OBJS))
+$(LIB): $(addprefix $(O)/obj/,$(LIB_OBJS))
+	@mkdir -p $(dir $@)
 	@[ "$(V)" = 1 ] || echo "  AR      $@"
 	$(Q)rm -f $@ && $(AR) rcs $@ $^
 
-$(BINS): $(O)/%: $$(addprefix $(O)/,$$($$*_OBJS)) $(LIB)
+$(BINS): $(O)/%: $$(addprefix $(O)/obj/,$$($$*_OBJS)) $(LIB)
 	@[ "$(V)" = 1 ] || echo "  LD      $@"
 	$(Q)$(CC) $(LDFLAGS) -o $@ $(filter %.o,$^) $(LIB)
 
