@@ -151,7 +151,8 @@ static int handle_control(struct udevd *d, const struct msg_hdr *h, uint32_t *ar
 	default:
 		return MSG_RC_REFUSED;
 	}
-	log_info("control message %u (arg %u) from root accepted", h->type, h->arg);
+	if (h->type != MSG_CTL_QUEUE)
+		log_info("control message %u (arg %u) accepted", h->type, h->arg);
 	d->q.dirty = 1;
 	return 0;
 }
