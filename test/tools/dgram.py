@@ -62,15 +62,19 @@ def cmd_send(a):
 
 
 def cmd_squat(a):
+    ready, counter = open(a.ready, 'w'), open(a.count, 'w')
     drop_to_nobody()
     s = new_socket(bind=False)
     s.bind(daemon_addr())
-    open(a.ready, 'w').write('ready\n')
+    ready.write('ready\n')
+    ready.close()
     count = 0
     while True:
         data, addr = s.recvfrom(65536)
         count += 1
-        open(a.count, 'w').write('%d\n' % count)
+        counter.seek(0)
+        counter.write('%d\n' % count)
+        counter.flush()
         if len(data) < HDR.size or not addr:
             continue
         _, _, flags, seq, _, _, _, _ = HDR.unpack(data[:HDR.size])
