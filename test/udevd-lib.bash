@@ -8,7 +8,9 @@ udevd_setup() {
 	UDEV_BIN=$TOP/test/fake-udev
 	FAKE_UDEV_LOG=$T/udev.log
 	DGRAM="python3 $TOP/test/tools/dgram.py"
-	export UDEV_BIN FAKE_UDEV_LOG DGRAM
+	# never the machine's /sbin/udevd: a test that wants autostart sets this
+	UDEVD_BIN=$T/no-such-udevd
+	export UDEV_BIN FAKE_UDEV_LOG DGRAM UDEVD_BIN
 	unset UDEVD_MAX_CHILDS UDEVSEND_ACK_TIMEOUT
 	: >"$FAKE_UDEV_LOG"
 	UDEVD_PID=
@@ -51,6 +53,7 @@ start_udevd() {
 # socket, fake-udev's log, PATH), the way the kernel gives a small environment.
 send_event() {
 	env -i PATH="$PATH" UDEVD_SOCKET="$UDEVD_SOCKET" UDEV_BIN="$UDEV_BIN" \
+		UDEVD_BIN="$UDEVD_BIN" ${UDEVSEND_ACK_TIMEOUT:+UDEVSEND_ACK_TIMEOUT=$UDEVSEND_ACK_TIMEOUT} \
 		FAKE_UDEV_LOG="$FAKE_UDEV_LOG" ACTION=add "$@" "$BIN/udevsend" test
 }
 

@@ -1,0 +1,77 @@
+#!/usr/bin/env bats
+# SPDX-License-Identifier: GPL-2.0-only
+# udevsend starts udevd when nothing answers, and runs udev itself when it
+# cannot, so that no event is lost.
+
+load lib
+load udevd-lib
+
+setup() { udevd_setup; }
+teardown() { udevd_teardown; }
+
+our_udevds() {
+	local p n=0
+	for p in $(pgrep -x udevd); do
+		tr '\0' '\n' <"/proc/$p/environ" 2>/dev/null |
+			grep -qx "UDEVD_SOCKET=$UDEVD_SOCKET" && n=$((n + 1))
+	done
+	echo "$n"
+}
+
+@test "udevsend starts UDEVD_BIN --daemon once when nothing answers" {
+	UDEVD_BIN=$BIN/udevd
+	! socket_listed
+	run send_event SEQNUM=10 DEVPATH=/devices/a FAKE_UDEV_EXIT=2
+	[ "$status" -eq 2 ]
+	socket_listed
+	[ "$(our_udevds)" -eq 1 ]
+	# detached: its own session, not a child of udevsend's caller
+	p=$(pgrep -x udevd | while read -r q; do
+		tr '\0' '\n' <"/proc/$q/environ" | grep -qx "UDEVD_SOCKET=$UDEVD_SOCKET" && echo "$q"
+	done)
+	[ "$(ps -o sid= -p "$p" | tr -d ' ')" = "$p" ]
+	run send_event SEQNUM=11 DEVPATH=/devices/a
+	[ "$status" -eq 0 ]
+	[ "$(ended_count)" -eq 2 ]
+}
+
+@test "twenty udevsends racing to start udevd leave one udevd and lose no event" {
+	UDEVD_BIN=$BIN/udevd
+	for i in $(seq 20 39); do
+		send_bg "$i" SEQNUM="$i" DEVPATH="/devices/d$i"
+	done
+	for i in $(seq 20 39); do
+		[ "$(rc_of "$i")" = 0 ]
+	done
+	[ "$(ended_count)" -eq 20 ]
+	[ "$(our_udevds)" -eq 1 ]
+}
+
+@test "without a udevd to start, udevsend runs UDEV_BIN itself" {
+	[ ! -e "$UDEVD_BIN" ]
+	run send_event SEQNUM=10 DEVPATH=/devices/a FAKE_UDEV_EXIT=4
+	[ "$status" -eq 4 ]
+	grep -q '^start 10 /devices/a add [0-9]* [0-9.]* test$' "$FAKE_UDEV_LOG"
+	! socket_listed
+}
+
+@test "the direct fallback reports a crash as 19 and a missing udev as 18" {
+	run send_event SEQNUM=10 DEVPATH=/devices/a FAKE_UDEV_CRASH=1
+	[ "$status" -eq 19 ]
+	UDEV_BIN=$T/no-such-udev run send_event SEQNUM=11 DEVPATH=/devices/a
+	[ "$status" -eq 18 ]
+}
+
+@test "udevsend gives the direct udev /dev/null on fds 0-2 when it had none" {
+	mkdir "$T/env"
+	run bash -c "$(declare -f send_event); send_event SEQNUM=10 DEVPATH=/devices/a FAKE_UDEV_ENVDIR=$T/env <&- >&- 2>&-"
+	[ "$status" -eq 0 ]
+	[ "$(cat "$T/env/10.fds")" = "$(printf '0 /dev/null\n1 /dev/null\n2 /dev/null')" ]
+}
+
+@test "an event without ACTION or DEVPATH is not sent (18)" {
+	run env -i UDEVD_SOCKET="$UDEVD_SOCKET" UDEV_BIN="$UDEV_BIN" UDEVD_BIN="$UDEVD_BIN" \
+		ACTION=add "$BIN/udevsend" test
+	[ "$status" -eq 18 ]
+	[ "$(ended_count)" -eq 0 ]
+}
