@@ -24,4 +24,26 @@
 #define SO_PASSCRED 16
 #endif
 
+/* Milliseconds on a monotonic clock. klibc has no clock_gettime(): there,
+ * times() counts USER_HZ (100 Hz) ticks since boot. */
+#ifdef __KLIBC__
+#include <sys/times.h>
+static inline unsigned long long compat_monotonic_ms(void)
+{
+	struct tms t;
+
+	return (unsigned long long)(unsigned long)times(&t) * 10ULL;
+}
+#else
+#include <time.h>
+static inline unsigned long long compat_monotonic_ms(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (unsigned long long)ts.tv_sec * 1000ULL +
+	       (unsigned long long)ts.tv_nsec / 1000000ULL;
+}
+#endif
+
 #endif

@@ -6,7 +6,6 @@
 
 #include <errno.h>
 #include <string.h>
-#include <time.h>
 
 void loop_init(struct loop *l)
 {
@@ -48,10 +47,7 @@ int loop_ready(const struct loop *l, int fd)
 
 uint64_t loop_now_ms(void)
 {
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (uint64_t)ts.tv_sec * 1000u + (uint64_t)ts.tv_nsec / 1000000u;
+	return compat_monotonic_ms();
 }
 
 int64_t loop_until(uint64_t now, uint64_t deadline)
