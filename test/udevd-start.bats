@@ -75,3 +75,23 @@ our_udevds() {
 	[ "$status" -eq 18 ]
 	[ "$(ended_count)" -eq 0 ]
 }
+
+@test "a full udevd queue does not block udevsend for ever: it runs udev itself" {
+	start_udevd
+	run send_event SEQNUM=10 DEVPATH=/devices/prime
+	qlen=$(cat /proc/sys/net/unix/max_dgram_qlen)
+	n=$((qlen + 3))
+	kill -STOP "$UDEVD_PID"
+	for i in $(seq 11 $((10 + n))); do
+		send_bg "$i" SEQNUM="$i" DEVPATH="/devices/d$i"
+	done
+	# while udevd sleeps, the senders that found no room run udev themselves
+	WAIT_TIMEOUT=60 wait_for bash -c "[ \$(grep -c '^end ' '$FAKE_UDEV_LOG') -ge 2 ]"
+	kill -CONT "$UDEVD_PID"
+	for i in $(seq 11 $((10 + n))); do
+		[ "$(WAIT_TIMEOUT=60 rc_of "$i")" = 0 ]
+	done
+	# every event ran exactly once
+	[ "$(ended_count)" -eq $((n + 1)) ]
+	[ "$(awk '$1 == "end" { print $2 }' "$FAKE_UDEV_LOG" | sort -u | wc -l)" -eq $((n + 1)) ]
+}

@@ -11,7 +11,6 @@
 
 #include <errno.h>
 #include <poll.h>
-#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/wait.h>
@@ -230,8 +229,8 @@ int main(int argc, char **argv)
 {
 	int fd, r;
 
+	/* SIGPIPE keeps its disposition for udev: sends use MSG_NOSIGNAL */
 	fd_sanitize();
-	signal(SIGPIPE, SIG_IGN);
 	if (build_event(argc > 1 && argv[1][0] ? argv[1] : NULL) < 0)
 		return MSG_RC_NOT_RUN;
 	fd = open_socket();
