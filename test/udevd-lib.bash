@@ -107,3 +107,16 @@ overlapped() {
 		$2 == b && $1 == "start" { bs = $6 } $2 == b && $1 == "end" { be = $6 }
 		END { exit !(as < be && bs < ae) }' "$FAKE_UDEV_LOG"
 }
+
+# queued_count: events udevd has logged as queued (needs --debug)
+queued_count() {
+	grep -c 'queued (' "$T/udevd.log"
+}
+
+# release_when_queued N: once udevd holds N queued events (after
+# "udevcontrol stop_exec_queue"), let them all run at once
+release_when_queued() {
+	WAIT_TIMEOUT=60 wait_for test_queued_ge "$1"
+	"$BIN/udevcontrol" start_exec_queue
+}
+test_queued_ge() { [ "$(queued_count)" -ge "$1" ]; }

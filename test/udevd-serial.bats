@@ -10,6 +10,9 @@ setup() {
 	udevd_setup
 	start_udevd --max-childs=8 --event-timeout=60s
 	run send_event SEQNUM=10 DEVPATH=/devices/prime
+	# queue everything first, then let it go at once: without serialisation
+	# the events of each test would all run together
+	"$BIN/udevcontrol" stop_exec_queue
 }
 teardown() { udevd_teardown; }
 
@@ -23,6 +26,7 @@ wait_rcs() {
 @test "unrelated devices run at the same time" {
 	send_bg 11 SEQNUM=11 DEVPATH=/devices/a FAKE_UDEV_SLEEP=2
 	send_bg 12 SEQNUM=12 DEVPATH=/devices/b FAKE_UDEV_SLEEP=2
+	release_when_queued 3
 	wait_rcs 11 12
 	overlapped 11 12
 }
@@ -31,6 +35,7 @@ wait_rcs() {
 	send_bg 11 SEQNUM=11 DEVPATH=/devices/a ACTION=add FAKE_UDEV_SLEEP=0.7
 	send_bg 12 SEQNUM=12 DEVPATH=/devices/a ACTION=remove FAKE_UDEV_SLEEP=0.7
 	send_bg 13 SEQNUM=13 DEVPATH=/devices/a ACTION=add FAKE_UDEV_SLEEP=0.7
+	release_when_queued 4
 	wait_rcs 11 12 13
 	no_overlap 11 12 13
 }
@@ -41,6 +46,7 @@ wait_rcs() {
 	send_bg 13 SEQNUM=13 DEVPATH=/devices/pci0/usb1 FAKE_UDEV_SLEEP=0.7
 	# a sibling whose name shares a prefix is not a child: it may run alongside
 	send_bg 14 SEQNUM=14 DEVPATH=/devices/pci0/usb10 FAKE_UDEV_SLEEP=2
+	release_when_queued 5
 	wait_rcs 11 12 13 14
 	no_overlap 11 12 13
 	overlapped 11 14
@@ -50,6 +56,7 @@ wait_rcs() {
 	send_bg 11 SEQNUM=11 DEVPATH=/block/sda MAJOR=8 MINOR=0 FAKE_UDEV_SLEEP=0.7
 	send_bg 12 SEQNUM=12 DEVPATH=/block/sdb MAJOR=8 MINOR=0 FAKE_UDEV_SLEEP=0.7
 	send_bg 13 SEQNUM=13 DEVPATH=/block/sdc MAJOR=8 MINOR=32 FAKE_UDEV_SLEEP=2
+	release_when_queued 4
 	wait_rcs 11 12 13
 	no_overlap 11 12
 	overlapped 11 13
@@ -60,6 +67,7 @@ wait_rcs() {
 	send_bg 12 SEQNUM=12 ACTION=move DEVPATH=/devices/net/lan0 \
 		DEVPATH_OLD=/devices/net/eth0 FAKE_UDEV_SLEEP=0.7
 	send_bg 13 SEQNUM=13 DEVPATH=/devices/net/lan0/queues FAKE_UDEV_SLEEP=0.7
+	release_when_queued 4
 	wait_rcs 11 12 13
 	no_overlap 11 12 13
 }
