@@ -60,8 +60,8 @@ teardown() { udevd_teardown; }
 	send_bg 302 SEQNUM=302 DEVPATH=/devices/c
 	sleep 0.3
 	# seqnum 302 waits for 301, the manual event does not
-	run timeout 20 env FAKE_UDEV_EXIT=3 bash -c "$(declare -f send_event); send_event DEVPATH=/devices/manual FAKE_UDEV_EXIT=3"
-	[ "$status" -eq 3 ]
+	send_bg manual DEVPATH=/devices/manual FAKE_UDEV_EXIT=3
+	[ "$(rc_of manual)" = 3 ]
 	grep -q '^end - /devices/manual add' "$FAKE_UDEV_LOG"
 	[ ! -e "$T/rc.302" ]
 	run send_event SEQNUM=301 DEVPATH=/devices/b
