@@ -68,27 +68,31 @@ PROGRAMS :=
 # -- device manager and its tools (udev/)
 
 # -- hotplug multiplexer (hotplug/)
+PROGRAMS += hotplug
+hotplug_OBJS := hotplug/hotplug.o
 
 # ---- shared library -------------------------------------------------------
 LIB_OBJS := lib/log.o lib/fd.o lib/str.o
 
-LIB := $(O)/lib/libudev-legacy.a
+# Objects live apart from the binaries: program "udevd" is built from udevd/udevd.c.
+OBJDIR := $(O)/obj
+LIB := $(OBJDIR)/lib/libudev-legacy.a
 
 # ---- rules -----------------------------------------------------------------
 BINS := $(addprefix $(O)/,$(PROGRAMS))
 
 all: $(BINS)
 
-$(O)/%.o: %.c $(wildcard lib/*.h) Makefile
+$(OBJDIR)/%.o: %.c $(wildcard lib/*.h) Makefile
 	@mkdir -p $(dir $@)
 	@[ "$(V)" = 1 ] || echo "  CC      $@"
 	$(Q)$(CC) $(CPPFLAGS) $(CFLAGS) -c -o $@ $<
 
-$(LIB): $(addprefix $(O)/,$(LIB_OBJS))
+$(LIB): $(addprefix $(OBJDIR)/,$(LIB_OBJS))
 	@[ "$(V)" = 1 ] || echo "  AR      $@"
 	$(Q)rm -f $@ && $(AR) rcs $@ $^
 
-$(BINS): $(O)/%: $$(addprefix $(O)/,$$($$*_OBJS)) $(LIB)
+$(BINS): $(O)/%: $$(addprefix $(OBJDIR)/,$$($$*_OBJS)) $(LIB)
 	@[ "$(V)" = 1 ] || echo "  LD      $@"
 	$(Q)$(CC) $(LDFLAGS) -o $@ $(filter %.o,$^) $(LIB)
 
