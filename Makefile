@@ -74,25 +74,26 @@ hotplug_OBJS := hotplug/hotplug.o
 # ---- shared library -------------------------------------------------------
 LIB_OBJS := lib/log.o lib/fd.o lib/str.o
 
-# Objects live apart from the binaries: program "udevd" is built from udevd/udevd.c.
-OBJDIR := $(O)/obj
-LIB := $(OBJDIR)/lib/libudev-legacy.a
+LIB := $(O)/lib/libudev-legacy.a
 
 # ---- rules -----------------------------------------------------------------
 BINS := $(addprefix $(O)/,$(PROGRAMS))
 
 all: $(BINS)
 
-$(OBJDIR)/%.o: %.c $(wildcard lib/*.h) Makefile
+# objects live under $(O)/obj/ so that udevd/udevd.o never collides with the
+# program build/<variant>/udevd
+$(O)/obj/%.o: %.c $(wildcard lib/*.h) $$(wildcard $$(dir $$*)*.h) Makefile
 	@mkdir -p $(dir $@)
 	@[ "$(V)" = 1 ] || echo "  CC      $@"
 	$(Q)$(CC) $(CPPFLAGS) $(CFLAGS) -c -o $@ $<
 
-$(LIB): $(addprefix $(OBJDIR)/,$(LIB_OBJS))
+$(LIB): $(addprefix $(O)/obj/,$(LIB_OBJS))
+	@mkdir -p $(dir $@)
 	@[ "$(V)" = 1 ] || echo "  AR      $@"
 	$(Q)rm -f $@ && $(AR) rcs $@ $^
 
-$(BINS): $(O)/%: $$(addprefix $(OBJDIR)/,$$($$*_OBJS)) $(LIB)
+$(BINS): $(O)/%: $$(addprefix $(O)/obj/,$$($$*_OBJS)) $(LIB)
 	@[ "$(V)" = 1 ] || echo "  LD      $@"
 	$(Q)$(CC) $(LDFLAGS) -o $@ $(filter %.o,$^) $(LIB)
 
@@ -150,7 +151,7 @@ print-programs:
 # make demo: installs its build dependencies, builds, and replays an "add" for
 # every device of this machine through the real event path, in a sandbox.
 demo:
-	sh tools/demo.sh
+	bash tools/demo.sh
 
 clean:
 	rm -rf build
