@@ -49,6 +49,8 @@ outside() {
 	BIN=${BIN:-$TOP/build/glibc}
 	check_programs
 	w=$(mktemp -d /tmp/udev-demo.XXXXXX) || die "mktemp failed"
+	# interrupted: the pid namespace takes every process with it; remove the tree
+	trap 'rm -rf "$w"; exit 130' INT TERM
 	before=$(host_dev_digest)
 	unshare --net --mount --pid --fork --mount-proc \
 		bash "$TOP/tools/demo.sh" --inside "$w" "$BIN"
