@@ -209,3 +209,46 @@ done'
 		exec "$BIN/hotplug" net'
 	[ "$(cat "$LOG")" = "10-etc.hotplug" ]
 }
+
+# ---- with the real event path (once udevsend, udevd and udev are built) ------
+
+start_udevd() {
+	"$BIN/udevd" </dev/null >/dev/null 2>"$T/udevd.log" &
+	UDEVD_PID=$!
+	wait_for grep -q " @$UDEVD_SOCKET\$" /proc/net/unix
+}
+
+teardown() {
+	if [ -n "${UDEVD_PID:-}" ]; then
+		kill -TERM "$UDEVD_PID" 2>/dev/null || :
+		wait "$UDEVD_PID" 2>/dev/null || :
+	fi
+}
+
+@test "hotplug: through 10-udev.hotplug -> udevsend -> udevd -> udev, later scripts see the node" {
+	local p
+	for p in udevsend udevd udev; do
+		[ -x "$BIN/$p" ] || skip "$p not built yet"
+	done
+	[ -e /sys/devices/virtual/mem/null ] || skip "no /sys/devices/virtual/mem/null"
+	mkdir -p "$T/dev" "$T/rules.d"
+	printf 'udev_root="%s"\nudev_db="%s"\nudev_rules="%s"\nudev_devd="%s"\n' \
+		"$T/dev" "$T/dev/.udevdb" "$T/rules.d" "$T/dev.d" > "$T/udev.conf"
+	echo 'KERNEL=="null", NAME="hp/null", MODE="0666"' > "$T/rules.d/50.rules"
+	export UDEV_CONFIG_FILE=$T/udev.conf SYSFS_PATH=/sys UDEV_BIN=$BIN/udev \
+		UDEVD_BIN=$BIN/udevd
+	ln -s "$BIN/udevsend" "$HD/default/10-udev.hotplug"
+	mkscript "$HD/mem" 50-check.hotplug \
+		'if [ -c "$T/dev/hp/null" ]; then echo "$ACTION: node" >> "$LOG"; else echo "$ACTION: no node" >> "$LOG"; fi'
+	start_udevd
+	ACTION=add DEVPATH=/devices/virtual/mem/null SEQNUM=1 MAJOR=1 MINOR=3 DEVNAME=null \
+		run "$BIN/hotplug" mem
+	[ "$status" -eq 0 ]
+	[ -z "$output" ]
+	[ "$(stat -c '%F %t:%T %a' "$T/dev/hp/null")" = "character special file 1:3 666" ]
+	ACTION=remove DEVPATH=/devices/virtual/mem/null SEQNUM=2 MAJOR=1 MINOR=3 DEVNAME=null \
+		run "$BIN/hotplug" mem
+	[ "$status" -eq 0 ]
+	[ ! -e "$T/dev/hp/null" ]
+	[ "$(grep ': ' "$LOG")" = "$(printf 'add: node\nremove: no node')" ]
+}
