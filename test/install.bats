@@ -20,6 +20,11 @@ mk_etc() {
 	printf 'udev_root="/dev/"\n' > "$T/etc/udev/udev.conf"
 	printf 'KERNEL=="mem", MODE="0640"\n' > "$T/etc/udev/rules.d/50-udev.rules"
 	printf 'ttyS*:root:dialout:0660\n' > "$T/etc/udev/permissions.d/50-udev.permissions"
+	mkdir -p "$T/etc/dev.d/default"
+	printf '#!/bin/sh\nlogger "$DEVNAME"\n' > "$T/etc/dev.d/default/log.dev"
+	chmod 755 "$T/etc/dev.d/default/log.dev"
+	# editor leftovers are not part of the tree
+	touch "$T/etc/udev/udev.conf~"
 }
 
 @test "install: programs in /sbin and /usr/bin, link, dev.d, man pages, etc/" {
@@ -74,6 +79,8 @@ mk_etc() {
 	cmp "$T/etc/udev/udev.conf" "$D/etc/udev/udev.conf"
 	[ "$(stat -c %a "$D/etc/udev/udev.conf")" = 644 ]
 	[ -f "$D/etc/udev/permissions.d/50-udev.permissions" ]
+	[ "$(stat -c %a "$D/etc/dev.d/default/log.dev")" = 755 ]
+	[ ! -e "$D/etc/udev/udev.conf~" ]
 	printf 'udev_root="/mydev/"\n' > "$D/etc/udev/udev.conf"
 	printf 'udev_root="/dev/"\nudev_log="info"\n' > "$T/etc/udev/udev.conf"
 	mk install DESTDIR="$D" ETC_SRC="$T/etc"
