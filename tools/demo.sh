@@ -350,9 +350,10 @@ report() {
 	say ""
 	say "events:        $N add events ($NCHAR char, $NBLOCK block), SEQNUM $FIRST_SEQ..$((FIRST_SEQ + N - 1))"
 	say "settled in:    $(fmt_s $settle) s (until every helper returned)$SETTLED_BY"
-	[ "$N" -gt 0 ] && printf 'cost:          %d.%02d ms wall and %d.%02d ms CPU per event (everything: hotplug, udevsend, udevd, udev, the two scripts, the fork that starts each helper)\n' \
+	[ "$N" -gt 0 ] && printf 'cost:          %d.%02d ms of settle time and %d.%02d ms of CPU per event\n%s\n' \
 		$((settle / N / 1000)) $((settle / N / 10 % 100)) \
-		$((CPU_MS * 100 / N / 100)) $((CPU_MS * 100 / N % 100))
+		$((CPU_MS * 100 / N / 100)) $((CPU_MS * 100 / N % 100)) \
+		"               (CPU of hotplug, udevsend, udevd, udev, both scripts, the fork per helper)"
 	print_nodes
 	print_failures
 	print_scripts
