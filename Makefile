@@ -66,29 +66,39 @@ PROGRAMS :=
 # -- event path: udevsend, udevd and its control clients (udevsend/, udevd/)
 
 # -- device manager and its tools (udev/)
+.DEFAULT_GOAL := all
+UDEV_CORE_OBJS := udev/env.o udev/exec.o udev/glob.o udev/rules_parse.o \
+	udev/rules_apply.o udev/subst.o udev/db.o udev/node.o udev/perms.o \
+	udev/netif.o udev/devd.o udev/event.o
+PROGRAMS += udev
+udev_OBJS := udev/udev.o $(UDEV_CORE_OBJS)
+$(addprefix $(O)/obj/,$(UDEV_CORE_OBJS) $(foreach p,udev udevstart udevinfo udevtest,udev/$(p).o)): \
+	$(wildcard udev/*.h)
 
 # -- hotplug multiplexer (hotplug/)
 
 # ---- shared library -------------------------------------------------------
-LIB_OBJS := lib/log.o lib/fd.o lib/str.o
+LIB_OBJS := lib/log.o lib/fd.o lib/str.o lib/conf.o lib/sysfs.o lib/path.o lib/user.o
 
-LIB := $(O)/lib/libudev-legacy.a
+# Objects live apart from the binaries: program "udevd" is built from udevd/udevd.c.
+OBJDIR := $(O)/obj
+LIB := $(OBJDIR)/lib/libudev-legacy.a
 
 # ---- rules -----------------------------------------------------------------
 BINS := $(addprefix $(O)/,$(PROGRAMS))
 
 all: $(BINS)
 
-$(O)/%.o: %.c $(wildcard lib/*.h) Makefile
+$(OBJDIR)/%.o: %.c $(wildcard lib/*.h) Makefile
 	@mkdir -p $(dir $@)
 	@[ "$(V)" = 1 ] || echo "  CC      $@"
 	$(Q)$(CC) $(CPPFLAGS) $(CFLAGS) -c -o $@ $<
 
-$(LIB): $(addprefix $(O)/,$(LIB_OBJS))
+$(LIB): $(addprefix $(OBJDIR)/,$(LIB_OBJS))
 	@[ "$(V)" = 1 ] || echo "  AR      $@"
 	$(Q)rm -f $@ && $(AR) rcs $@ $^
 
-$(BINS): $(O)/%: $$(addprefix $(O)/,$$($$*_OBJS)) $(LIB)
+$(BINS): $(O)/%: $$(addprefix $(OBJDIR)/,$$($$*_OBJS)) $(LIB)
 	@[ "$(V)" = 1 ] || echo "  LD      $@"
 	$(Q)$(CC) $(LDFLAGS) -o $@ $(filter %.o,$^) $(LIB)
 
