@@ -70,8 +70,11 @@ PROGRAMS :=
 UDEV_CORE_OBJS := udev/env.o udev/exec.o udev/glob.o udev/rules_parse.o \
 	udev/rules_apply.o udev/subst.o udev/db.o udev/node.o udev/perms.o \
 	udev/netif.o udev/devd.o udev/event.o
-PROGRAMS += udev
+PROGRAMS += udev udevstart udevinfo udevtest
 udev_OBJS := udev/udev.o $(UDEV_CORE_OBJS)
+udevstart_OBJS := udev/udevstart.o $(UDEV_CORE_OBJS)
+udevinfo_OBJS := udev/udevinfo.o $(UDEV_CORE_OBJS)
+udevtest_OBJS := udev/udevtest.o $(UDEV_CORE_OBJS)
 $(addprefix $(O)/obj/,$(UDEV_CORE_OBJS) $(foreach p,udev udevstart udevinfo udevtest,udev/$(p).o)): \
 	$(wildcard udev/*.h)
 
