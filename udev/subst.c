@@ -86,7 +86,6 @@ static void subst_one(struct udev_event *ev, char c, const char *arg, char *out,
 	case 'r': v = ev->conf->root; break;
 	case '%': v = "%"; break;
 	case '$': v = "$"; break;
-	case 'e': out[0] = ENUM_MARK; out[1] = '\0'; return;
 	case 'M': snprintf(out, size, "%u", ev->major); return;
 	case 'm': snprintf(out, size, "%u", ev->minor); return;
 	case 'b':
@@ -169,8 +168,14 @@ static void subst_expand(struct udev_event *ev, const char *in, char *out, size_
 			out[len++] = *start;
 			continue;
 		}
+		if (c == 'e') {
+			out[len++] = ENUM_MARK;
+			continue;
+		}
 		subst_one(ev, c, arg[0] ? arg : NULL, val, sizeof(val));
-		n = strlen(val);
+		for (n = 0; val[n]; n++)   /* the mark is ours alone */
+			if (val[n] == ENUM_MARK)
+				val[n] = '\x02';
 		if (limit > 0 && (size_t)limit < n)
 			n = (size_t)limit;
 		if (n > size - 1 - len)
