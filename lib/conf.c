@@ -125,7 +125,7 @@ static int conf_line(struct udev_conf *conf, char *line, const char *path, int l
 	key = conf_unquote(key);
 	r = conf_set(conf, key, val);
 	if (r == -ENOENT) {
-		log_warn("%s:%d: unknown key '%s', ignoring", path, lineno, key);
+		log_err("%s:%d: unknown key '%s', ignoring", path, lineno, key);
 		return 0;
 	}
 	if (r < 0) {

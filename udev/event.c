@@ -124,8 +124,8 @@ static int event_devnum(struct udev_event *ev)
 	struct timespec ts = { 0, 50 * 1000 * 1000 };
 	int i, legacy = strncmp(ev->devpath, "/class/", 7) == 0 ||
 			strncmp(ev->devpath, "/block/", 7) == 0;
-	int tries = (legacy && !getenv("UDEV_NO_SLEEP") &&
-		     !class_without_node(ev->subsystem)) ? 200 : 1;
+	int needs = legacy && !class_without_node(ev->subsystem);
+	int tries = needs && !getenv("UDEV_NO_SLEEP") ? 200 : 1;
 
 	if (ev->has_devnum)
 		return 0;
@@ -141,7 +141,7 @@ static int event_devnum(struct udev_event *ev)
 		if (i + 1 < tries)
 			nanosleep(&ts, NULL);
 	}
-	if (tries > 1) {
+	if (needs) {
 		log_err("no 'dev' file for %s", ev->devpath);
 		return -ENOENT;
 	}
