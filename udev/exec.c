@@ -62,6 +62,7 @@ static void exec_child(char *const argv[], char *const envp[], int out_fd)
 {
 	int null = open("/dev/null", O_RDWR);
 
+	setpgid(0, 0);   /* so that a time-out kills what it started, too */
 	if (null >= 0) {
 		dup2(null, STDIN_FILENO);
 		if (out_fd < 0 && log_get_level() < LOG_DEBUG)
@@ -114,6 +115,7 @@ static int exec_wait(pid_t pid, long deadline)
 		if (r < 0 && errno != EINTR)
 			return -errno;
 		if (now_ms() >= deadline) {
+			kill(-pid, SIGKILL);
 			kill(pid, SIGKILL);
 			waitpid(pid, &status, 0);
 			return -ETIMEDOUT;
@@ -152,6 +154,7 @@ int exec_run(char *const argv[], char *const envp[], char *out, size_t size)
 	}
 	if (pid == 0)
 		exec_child(argv, envp, pfd[1]);
+	setpgid(pid, pid);   /* also here: no race with the kill below */
 	if (out) {
 		close(pfd[1]);
 		exec_capture(pfd[0], out, size, deadline);
