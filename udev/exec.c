@@ -60,7 +60,7 @@ static long now_ms(void)
 
 static void exec_child(char *const argv[], char *const envp[], int out_fd)
 {
-	int null = open("/dev/null", O_RDWR);
+	int null = open("/dev/null", O_RDWR | O_CLOEXEC);
 
 	setpgid(0, 0);   /* so that a time-out kills what it started, too */
 	if (null >= 0) {
