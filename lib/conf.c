@@ -11,7 +11,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <strings.h>
 
 #define CONF_DEFAULT_FILE "/etc/udev/udev.conf"
 
@@ -27,6 +26,14 @@ void conf_defaults(struct udev_conf *conf)
 	str_copy(conf->group, "root", sizeof(conf->group));
 	conf->mode = 0600;
 	conf->log = -1;
+}
+
+/* Case-insensitive ASCII comparison (no strings.h: klibc has none). */
+static int key_cmp(const char *a, const char *b)
+{
+	for (; *a && tolower((unsigned char)*a) == tolower((unsigned char)*b); a++, b++)
+		;
+	return tolower((unsigned char)*a) - tolower((unsigned char)*b);
 }
 
 /* Strips surrounding blanks and one pair of quotes; returns the value. */
@@ -73,29 +80,29 @@ static int conf_set(struct udev_conf *conf, const char *key, const char *val)
 {
 	int level;
 
-	if (strcasecmp(key, "udev_root") == 0)
+	if (key_cmp(key, "udev_root") == 0)
 		return conf_set_path(conf->root, val);
-	if (strcasecmp(key, "udev_db") == 0)
+	if (key_cmp(key, "udev_db") == 0)
 		return conf_set_path(conf->db, val);
-	if (strcasecmp(key, "udev_rules") == 0)
+	if (key_cmp(key, "udev_rules") == 0)
 		return conf_set_path(conf->rules, val);
-	if (strcasecmp(key, "udev_permissions") == 0)
+	if (key_cmp(key, "udev_permissions") == 0)
 		return conf_set_path(conf->permissions, val);
-	if (strcasecmp(key, "udev_devd") == 0)
+	if (key_cmp(key, "udev_devd") == 0)
 		return conf_set_path(conf->devd, val);
-	if (strcasecmp(key, "default_mode") == 0)
+	if (key_cmp(key, "default_mode") == 0)
 		return conf_set_mode(conf, val);
-	if (strcasecmp(key, "default_owner") == 0)
+	if (key_cmp(key, "default_owner") == 0)
 		return (*val && str_copy(conf->owner, val, sizeof(conf->owner)) <
 			sizeof(conf->owner)) ? 0 : -EINVAL;
-	if (strcasecmp(key, "default_group") == 0)
+	if (key_cmp(key, "default_group") == 0)
 		return (*val && str_copy(conf->group, val, sizeof(conf->group)) <
 			sizeof(conf->group)) ? 0 : -EINVAL;
-	if (strcasecmp(key, "udev_log") == 0) {
+	if (key_cmp(key, "udev_log") == 0) {
 		/* the 2004 files say "yes"/"no" */
-		if (strcasecmp(val, "yes") == 0 || strcasecmp(val, "true") == 0)
+		if (key_cmp(val, "yes") == 0 || key_cmp(val, "true") == 0)
 			level = LOG_INFO;
-		else if (strcasecmp(val, "no") == 0 || strcasecmp(val, "false") == 0)
+		else if (key_cmp(val, "no") == 0 || key_cmp(val, "false") == 0)
 			level = LOG_ERR;
 		else
 			level = log_level_parse(val);

@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/wait.h>
+#include <sys/times.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -50,12 +51,14 @@ int exec_timeout(void)
 	return t > 0 ? t : 30;
 }
 
-static long now_ms(void)
+/* Milliseconds on a clock that does not jump when the time is set (as
+ * hwclock does during boot). times() is in every libc we build with,
+ * clock_gettime() is not in klibc; Linux counts it in USER_HZ (100). */
+static long long now_ms(void)
 {
-	struct timespec ts;
+	struct tms t;
 
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (long)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+	return (long long)(unsigned long)times(&t) * 10;
 }
 
 static void exec_child(char *const argv[], char *const envp[], int out_fd)
@@ -77,7 +80,7 @@ static void exec_child(char *const argv[], char *const envp[], int out_fd)
 }
 
 /* Reads the child's stdout until EOF, the buffer is full, or the deadline. */
-static void exec_capture(int fd, char *out, size_t size, long deadline)
+static void exec_capture(int fd, char *out, size_t size, long long deadline)
 {
 	size_t len = 0;
 	struct pollfd pfd = { .fd = fd, .events = POLLIN };
@@ -102,7 +105,7 @@ static void exec_capture(int fd, char *out, size_t size, long deadline)
 }
 
 /* waitpid with a deadline; kills the child when it passes. */
-static int exec_wait(pid_t pid, long deadline)
+static int exec_wait(pid_t pid, long long deadline)
 {
 	struct timespec ts = { 0, 1000000 };
 	int status;
@@ -131,7 +134,7 @@ static int exec_wait(pid_t pid, long deadline)
 
 int exec_run(char *const argv[], char *const envp[], char *out, size_t size)
 {
-	long deadline = now_ms() + 1000L * exec_timeout();
+	long long deadline = now_ms() + 1000L * exec_timeout();
 	int pfd[2] = { -1, -1 }, r;
 	pid_t pid;
 

@@ -43,7 +43,7 @@ int node_create(const struct udev_conf *conf, const char *name, int block,
 		mode_t mode, int partitions)
 {
 	char path[1024], part[1100];
-	int i, r;
+	int n, r;
 
 	if (path_join(path, sizeof(path), conf->root, name) < 0)
 		return -ENAMETOOLONG;
@@ -51,9 +51,9 @@ int node_create(const struct udev_conf *conf, const char *name, int block,
 	if (r < 0)
 		return r;
 	r = node_one(path, block, makedev(major, minor), uid, gid, mode);
-	for (i = 1; r == 0 && i <= partitions; i++) {
-		snprintf(part, sizeof(part), "%s%d", path, i);
-		r = node_one(part, block, makedev(major, minor + (unsigned int)i), uid, gid, mode);
+	for (n = 1; r == 0 && n <= partitions; n++) {
+		snprintf(part, sizeof(part), "%s%d", path, n);
+		r = node_one(part, block, makedev(major, minor + (unsigned int)n), uid, gid, mode);
 	}
 	return r;
 }
