@@ -113,17 +113,33 @@ add_mouse() {
 	[[ "$output" == *'SYSFS{serial}="ABC123"'* ]]
 	[[ "$output" == *'DRIVER="hid-generic"'* ]]
 }
-@test "udevinfo -V, usage and not-found exit codes" {
+@test "udevinfo -V, -r, and the legacy exit codes" {
 	run "$BIN/udevinfo" -V
 	[ "$status" -eq 0 ]
 	[[ "$output" == *"version"* ]]
+	run "$BIN/udevinfo" -r
+	[ "$status" -eq 0 ]
+	[ "$output" = "$T/dev" ]
 	run "$BIN/udevinfo" -x
 	[ "$status" -eq 1 ]
-	run "$BIN/udevinfo" -q name -n nosuch
+	run "$BIN/udevinfo"
 	[ "$status" -eq 1 ]
 	add_mouse
 	run "$BIN/udevinfo" -q bogus -n mouse
-	[ "$status" -eq 1 ]
+	[ "$status" -eq 2 ]
+	run "$BIN/udevinfo" -q name -p /class/tty/nosuch
+	[ "$status" -eq 3 ]
+	run "$BIN/udevinfo" -q name -n nosuch
+	[ "$status" -eq 4 ]
+	run "$BIN/udevinfo" -q name
+	[ "$status" -eq 4 ]
+	run "$BIN/udevinfo" -a -p /class/tty/nosuch
+	[ "$status" -eq 4 ]
+	run "$BIN/udevinfo" -a
+	[ "$status" -eq 5 ]
+	run "$BIN/udevinfo" -e
+	[ "$status" -eq 0 ]
+	[[ "$output" == *"N: input/m0"* ]]
 }
 
 # ---- udevtest --------------------------------------------------------------

@@ -2,9 +2,11 @@
 /* udevinfo: queries the database and walks sysfs for rule writers.
  *   -q name|symlink|path|env|all  with -n NODE or -p DEVPATH; -r adds udev_root
  *   -a  print every level of the device chain as paste-ready rule keys
- *   -d  dump the database;  -V  version
- * Exit codes (legacy): 0 done, 1 bad usage or device/record not found,
- * 2 udev.conf unreadable. */
+ *   -d (or -e) dump the database;  -r alone prints udev_root;  -V version
+ * Exit codes, as legacy udevinfo: 0 done, 1 missing or bad option (or no
+ * readable udev.conf), 2 unknown query type, 3 no record for -p DEVPATH,
+ * 4 no such node name for -n (or -q without -n/-p, or -a device not in
+ * sysfs), 5 -a without -n or -p. */
 #include "compat.h"
 #include "db.h"
 #include "event.h"
@@ -69,23 +71,24 @@ static int print_record(const struct db_record *rec, void *data)
 	return 0;
 }
 
-static int query(const struct opts *o, struct db_record *rec)
+static int query_type_ok(const char *q)
 {
-	if (strcmp(o->query, "name") == 0) {
+	return strcmp(q, "name") == 0 || strcmp(q, "symlink") == 0 ||
+	       strcmp(q, "path") == 0 || strcmp(q, "env") == 0 || strcmp(q, "all") == 0;
+}
+
+static void query(const struct opts *o, struct db_record *rec)
+{
+	if (strcmp(o->query, "name") == 0)
 		printf("%s%s%s\n", o->root ? conf.root : "", o->root ? "/" : "", rec->name);
-	} else if (strcmp(o->query, "symlink") == 0) {
+	else if (strcmp(o->query, "symlink") == 0)
 		print_list(rec->symlinks, o->root);
-	} else if (strcmp(o->query, "path") == 0) {
+	else if (strcmp(o->query, "path") == 0)
 		printf("%s\n", rec->devpath);
-	} else if (strcmp(o->query, "env") == 0) {
+	else if (strcmp(o->query, "env") == 0)
 		printf("%s", rec->env);
-	} else if (strcmp(o->query, "all") == 0) {
+	else
 		print_record(rec, NULL);
-	} else {
-		fprintf(stderr, "udevinfo: unknown query type '%s'\n", o->query);
-		return 1;
-	}
-	return 0;
 }
 
 /* 1 when the attribute value is printable text worth showing. */
@@ -154,7 +157,7 @@ static int attr_walk(const char *devpath)
 			break;
 		str_copy(cur, next, sizeof(cur));
 	}
-	return level ? 0 : 1;
+	return level ? 0 : 4;
 }
 
 /* The record named by -n (node or symlink, with or without udev_root). */
@@ -175,14 +178,15 @@ static int parse_opts(int argc, char **argv, struct opts *o)
 	int c;
 
 	memset(o, 0, sizeof(*o));
-	while ((c = getopt(argc, argv, "q:n:p:radVh")) != -1) {
+	while ((c = getopt(argc, argv, "q:n:p:radeVh")) != -1) {
 		switch (c) {
 		case 'q': o->query = optarg; break;
 		case 'n': o->node = optarg; break;
 		case 'p': o->path = optarg; break;
 		case 'r': o->root = 1; break;
 		case 'a': o->attrs = 1; break;
-		case 'd': o->dump = 1; break;
+		case 'd':
+		case 'e': o->dump = 1; break;
 		case 'V':
 			printf("udevinfo, version %s\n", VERSION);
 			exit(0);
@@ -206,23 +210,40 @@ int main(int argc, char **argv)
 	conf_defaults(&conf);
 	if (conf_load(&conf, NULL) < 0) {
 		fprintf(stderr, "udevinfo: cannot read udev.conf\n");
-		return 2;
+		return 1;
 	}
 	if (o.dump) {
 		db_foreach(&conf, print_record, NULL);
 		return 0;
 	}
+	if (o.query && !query_type_ok(o.query)) {
+		fprintf(stderr, "udevinfo: unknown query type '%s'\n", o.query);
+		return 2;
+	}
 	if (o.attrs && o.path)
 		return attr_walk(sysfs_devpath(o.path));
-	if ((!o.query && !o.attrs) || (!o.node && !o.path)) {
+	if (o.attrs && !o.node) {
+		fprintf(stderr, "udevinfo: attribute walk needs -p or -n\n");
+		return 5;
+	}
+	if (!o.query && !o.attrs) {
+		if (o.root) {
+			printf("%s\n", conf.root);
+			return 0;
+		}
 		usage();
 		return 1;
 	}
+	if (!o.node && !o.path) {
+		fprintf(stderr, "udevinfo: query needs -p or -n\n");
+		return 4;
+	}
 	if (find_record(&o, &rec) < 0) {
-		fprintf(stderr, "udevinfo: device not found in database\n");
-		return 1;
+		fprintf(stderr, "udevinfo: %s not found in database\n", o.path ? o.path : o.node);
+		return o.path ? 3 : 4;
 	}
 	if (o.attrs)
 		return attr_walk(rec.devpath);
-	return query(&o, &rec);
+	query(&o, &rec);
+	return 0;
 }
