@@ -286,11 +286,37 @@ KERNEL=="ttyS0", SYMLINK+="s6"'
 	[ "$status" -eq 3 ] || [ "$status" -eq 0 ]
 	[ -c "$T/dev/still" ]
 }
-@test "missing rules directory: exit 3, default node made" {
+@test "missing rules directory: no rules, default node made" {
 	rm -rf "$T/rules.d"
 	run ev add $TTYS tty
-	[ "$status" -eq 3 ]
+	[ "$status" -eq 0 ]
 	[ -c "$T/dev/ttyS0" ]
+}
+@test "unreadable rules: exit 3, default node made" {
+	rm -rf "$T/rules.d"
+	mkdir -p "$T/rules.d/50-test.rules"
+	run ev add $TTYS tty
+	[ "$status" -eq 3 ]
+	[[ "$output" == *"50-test.rules"* ]]
+	[ -c "$T/dev/ttyS0" ]
+}
+@test "remove spares a symlink another device has taken over" {
+	rules 'KERNEL=="ttyS0|tty1", SYMLINK="shared"'
+	ev add $TTYS tty
+	ev add /class/tty/tty1 tty
+	[ "$(readlink "$T/dev/shared")" = "tty1" ]
+	ev remove $TTYS tty
+	[ "$(readlink "$T/dev/shared")" = "tty1" ]
+	ev remove /class/tty/tty1 tty
+	[ ! -e "$T/dev/shared" ] && [ ! -L "$T/dev/shared" ]
+}
+@test "remove spares a node another device has taken over" {
+	rules 'KERNEL=="ttyS0|tty1", NAME="same"'
+	ev add $TTYS tty
+	ev add /class/tty/tty1 tty
+	[ "$(stat -c %t:%T "$T/dev/same")" = "4:1" ]
+	ev remove $TTYS tty
+	[ "$(stat -c %t:%T "$T/dev/same")" = "4:1" ]
 }
 @test "exit 1 without DEVPATH or SUBSYSTEM" {
 	run env ACTION=add SUBSYSTEM=tty "$BIN/udev" tty

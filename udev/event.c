@@ -370,15 +370,23 @@ static int event_fallback_record(struct udev_event *ev, struct db_record *rec)
 
 static void event_remove_nodes(struct udev_event *ev, struct db_record *rec)
 {
-	char *w, *save = NULL;
+	char *w, *save = NULL, path[1024];
+	struct stat st;
 	int r;
 
 	for (w = strtok_r(rec->symlinks, " ", &save); w; w = strtok_r(NULL, " ", &save)) {
-		r = node_symlink_remove(ev->conf, w);
+		r = node_symlink_remove(ev->conf, w, rec->name);
 		if (r < 0) {
 			log_err("cannot remove symlink %s/%s: %s", ev->conf->root, w, strerror(-r));
 			event_fail(ev, UDEV_EXIT_REMOVE);
 		}
+	}
+	if (path_join(path, sizeof(path), ev->conf->root, rec->name) == 0 &&
+	    (rec->major || rec->minor) && lstat(path, &st) == 0 &&
+	    (S_ISCHR(st.st_mode) || S_ISBLK(st.st_mode)) &&
+	    st.st_rdev != makedev(rec->major, rec->minor)) {
+		log_info("%s belongs to another device now, not removing it", path);
+		return;
 	}
 	r = node_remove(ev->conf, rec->name, rec->partitions);
 	if (r < 0) {

@@ -20,7 +20,7 @@ static int node_one(const char *path, int block, dev_t devnum, uid_t uid, gid_t 
 	char tmp[1100];
 	int r;
 
-	snprintf(tmp, sizeof(tmp), "%s.udev-tmp", path);
+	snprintf(tmp, sizeof(tmp), "%s.udev-tmp-%d", path, (int)getpid());
 	unlink(tmp);
 	if (mknod(tmp, (block ? S_IFBLK : S_IFCHR) | (mode & 07777), devnum) < 0)
 		return -errno;
@@ -94,7 +94,7 @@ int node_symlink(const struct udev_conf *conf, const char *link, const char *nam
 	r = path_mkdir_parents(path, 0755);
 	if (r < 0)
 		return r;
-	snprintf(tmp, sizeof(tmp), "%s.udev-tmp", path);
+	snprintf(tmp, sizeof(tmp), "%s.udev-tmp-%d", path, (int)getpid());
 	unlink(tmp);
 	if (symlink(target, tmp) < 0)
 		return -errno;
@@ -106,17 +106,21 @@ int node_symlink(const struct udev_conf *conf, const char *link, const char *nam
 	return 0;
 }
 
-int node_symlink_remove(const struct udev_conf *conf, const char *link)
+int node_symlink_remove(const struct udev_conf *conf, const char *link, const char *name)
 {
-	char path[1024];
-	struct stat st;
+	char path[1024], want[1024], have[1024];
+	ssize_t n;
 
-	if (path_join(path, sizeof(path), conf->root, link) < 0)
+	if (path_join(path, sizeof(path), conf->root, link) < 0 ||
+	    path_relative(link, name, want, sizeof(want)) < 0)
 		return -ENAMETOOLONG;
-	if (lstat(path, &st) < 0)
-		return errno == ENOENT ? 0 : -errno;
-	if (!S_ISLNK(st.st_mode))
-		return -EEXIST;
+	n = readlink(path, have, sizeof(have) - 1);
+	if (n < 0)
+		return (errno == ENOENT || errno == EINVAL) ? 0 : -errno;
+	have[n] = '\0';
+	/* another device has claimed the name since: it is not ours to remove */
+	if (strcmp(have, want) != 0)
+		return 0;
 	if (unlink(path) < 0)
 		return -errno;
 	path_rmdir_parents(path, conf->root);

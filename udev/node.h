@@ -19,8 +19,9 @@ int node_create(const struct udev_conf *conf, const char *name, int block,
 int node_remove(const struct udev_conf *conf, const char *name, int partitions);
 /* udev_root/link -> relative path to udev_root/name, replaced atomically. */
 int node_symlink(const struct udev_conf *conf, const char *link, const char *name);
-/* Removes link when it is a symlink; emptied parents too. */
-int node_symlink_remove(const struct udev_conf *conf, const char *link);
+/* Removes link when it is a symlink to name (not when another device has
+ * taken it over); emptied parents too. */
+int node_symlink_remove(const struct udev_conf *conf, const char *link, const char *name);
 
 /* First udev.permissions line whose glob matches name: fills the
  * non-empty fields (owner, group, mode) and returns 1; 0 when none. */

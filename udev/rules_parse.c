@@ -326,8 +326,13 @@ static int parse_file(struct rules *rs, const char *path)
 	size_t len = 0;
 	int lineno = 0, first = 0;
 	const char *name;
-	FILE *f = fopen(path, "re");
+	struct stat st;
+	FILE *f = NULL;
 
+	if (stat(path, &st) == 0 && !S_ISREG(st.st_mode))
+		errno = EISDIR;
+	else
+		f = fopen(path, "re");
 	if (!f) {
 		log_err("cannot read rules file %s: %s", path, strerror(errno));
 		return -errno;
@@ -421,6 +426,11 @@ int rules_load(struct rules *rs, const char *path)
 
 	memset(rs, 0, sizeof(*rs));
 	if (stat(path, &st) < 0) {
+		if (errno == ENOENT) {
+			/* no rules: every device gets its kernel name */
+			log_info("no rules at %s", path);
+			return 0;
+		}
 		log_err("cannot read rules %s: %s", path, strerror(errno));
 		return -errno;
 	}
