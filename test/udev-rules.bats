@@ -270,7 +270,10 @@ KERNEL=="sda1", NAME="$parent$number"' 'b 0600 0:0 hd; b 0600 0:0 hd1'
 @test "substitution in SYMLINK and OWNER" { check_add legacy $TTYS tty 'NAME="n", SYMLINK="l%n", OWNER="%n"' 'l l0 -> n; c 0600 0:0 n'; }
 
 # ---- names stay inside udev_root -------------------------------------------
-@test "NAME with .. stays inside" { check_add legacy $TTYS tty 'NAME="../../escape"' 'c 0600 0:0 __/__/escape'; }
+@test "NAME with .. stays inside, and it is logged" {
+	check_add legacy $TTYS tty 'NAME="../../escape"' 'c 0600 0:0 __/__/escape'
+	[[ "$output" == *"NAME '../../escape' of /class/tty/ttyS0 made safe as '__/__/escape'"* ]]
+}
 @test "absolute NAME becomes relative" { check_add legacy $TTYS tty 'NAME="/etc/evil"' 'c 0600 0:0 etc/evil'; }
 @test "PROGRAM output with .. stays inside" { check_add legacy $TTYS tty 'PROGRAM="/bin/echo ../../../x", NAME="%c"' 'c 0600 0:0 __/__/__/x'; }
 @test "control characters are replaced" { check_add legacy $TTYS tty "PROGRAM=\"$T/ctrl\", NAME=\"%c\"" 'c 0600 0:0 bad_name'; }

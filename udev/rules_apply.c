@@ -237,7 +237,7 @@ static void sanitized(struct udev_event *ev, const char *key, char *s)
 
 	str_copy(before, s, sizeof(before));
 	if (path_sanitize(s))
-		log_warn("%s '%s' of %s made safe as '%s'", key, before, ev->devpath, s);
+		log_err("%s '%s' of %s made safe as '%s'", key, before, ev->devpath, s);
 }
 
 static void assign_name(struct udev_event *ev, const struct token *t)
