@@ -303,3 +303,34 @@ KERNEL=="ttyS0", \
 	[ "$status" -eq 0 ]
 	[ "$(listing)" = "c 0600 0:0 single" ]
 }
+
+# ---- more operators and options -----------------------------------------------
+@test "OPTIONS with several values" {
+	check_add legacy $SDA block 'KERNEL=="sda", OPTIONS="ignore_remove, all_partitions"' "$(
+		echo -n 'b 0600 0:0 sda'; for i in 1 10 11 12 13 14 15 2 3 4 5 6 7 8 9; do echo -n "; b 0600 0:0 sda$i"; done)"
+	grep -q '^R:1$' "$T/db/@block@sda"
+	grep -q '^A:15$' "$T/db/@block@sda"
+}
+@test "NAME{all_partitions,ignore_remove}" {
+	legacy
+	rules 'KERNEL=="sda", NAME{all_partitions,ignore_remove}="d"'
+	ev add $SDA block
+	grep -q '^R:1$' "$T/db/@block@sda"
+	[ -b "$T/dev/d15" ]
+}
+@test "IMPORT{program} failing fails the rule" { check_add legacy $TTYS tty "IMPORT{program}=\"$T/false\", NAME=\"no\"" 'c 0600 0:0 ttyS0'; }
+@test "ENV{key}=\"\" unsets" { check_add legacy $TTYS tty 'ENV{SEQNUM}=""
+ENV{SEQNUM}=="?*", NAME="still"' 'c 0600 0:0 ttyS0'; }
+@test "ENV{key}:= assigns" { check_add legacy $TTYS tty 'ENV{K}:="v"
+ENV{K}=="v", NAME="k"' 'c 0600 0:0 k'; }
+@test "OWNER := locks" { check_add legacy $TTYS tty 'KERNEL=="ttyS0", OWNER:="5"
+KERNEL=="ttyS0", OWNER:="6"' 'c 0600 5:0 ttyS0'; }
+@test "GROUP first wins" { check_add legacy $TTYS tty 'KERNEL=="ttyS0", GROUP="5"
+KERNEL=="ttyS0", GROUP="6"' 'c 0600 0:5 ttyS0'; }
+@test "RUN := locks the list" {
+	check_add legacy $TTYS tty "RUN:=\"/bin/sh -c 'echo one >> $T/r'\"
+RUN+=\"/bin/sh -c 'echo two >> $T/r'\"" 'c 0600 0:0 ttyS0'
+	[ "$(paste -sd, "$T/r")" = "one" ]
+}
+@test "match keys are case sensitive" { check_add legacy $TTYS tty 'KERNEL=="TTYS0", NAME="x"' 'c 0600 0:0 ttyS0'; }
+@test "escaped quote in a value" { check_add legacy $TTYS tty "PROGRAM=\"/bin/echo a\\\\\\\"b\", RESULT==\"a\\\\\\\"b\", NAME=\"esc\"" 'c 0600 0:0 esc'; }
