@@ -76,6 +76,8 @@ int main(int argc, char **argv)
 	setup_rules(&rules, &conf, &rc);
 	ev.rc = rc;
 	log_debug("%s %s (%s)", ev.action, ev.devpath, ev.subsystem);
-	/* the process ends here: the kernel frees rules and event faster */
-	return event_run(&ev, &rules);
+	rc = event_run(&ev, &rules);
+	event_free(&ev);
+	rules_free(&rules);
+	return rc;
 }
