@@ -334,3 +334,11 @@ RUN+=\"/bin/sh -c 'echo two >> $T/r'\"" 'c 0600 0:0 ttyS0'
 }
 @test "match keys are case sensitive" { check_add legacy $TTYS tty 'KERNEL=="TTYS0", NAME="x"' 'c 0600 0:0 ttyS0'; }
 @test "escaped quote in a value" { check_add legacy $TTYS tty "PROGRAM=\"/bin/echo a\\\\\\\"b\", RESULT==\"a\\\\\\\"b\", NAME=\"esc\"" 'c 0600 0:0 esc'; }
+@test "%N temporary node for PROGRAM, removed afterwards" {
+	check_add legacy $SDA block "PROGRAM=\"/bin/sh -c 'test -b %N && echo isblock'\", RESULT==\"isblock\", NAME=\"tn\"" 'b 0600 0:0 tn'
+}
+@test "\$tempnode in IMPORT{program}" {
+	check_add legacy $TTYS tty "IMPORT{program}=\"/bin/sh -c 'test -c \$tempnode && echo TN=char'\", ENV{TN}==\"char\", NAME=\"tc\"" 'c 0600 0:0 tc'
+}
+@test "\$name: the name so far" { check_add legacy $TTYS tty 'NAME="n1"
+SYMLINK="$name-link"' 'c 0600 0:0 n1; l n1-link -> n1'; }

@@ -78,6 +78,8 @@ int event_init(struct udev_event *ev, const struct udev_conf *conf,
 
 void event_free(struct udev_event *ev)
 {
+	if (ev->tmpnode[0])
+		unlink(ev->tmpnode);
 	while (ev->nrun)
 		free(ev->run[--ev->nrun]);
 	env_free(&ev->env);

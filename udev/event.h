@@ -39,6 +39,7 @@ struct udev_event {
 	char owner[64], group[64];
 	mode_t mode;
 	char result[LIST_SIZE];   /* PROGRAM output (%c) */
+	char tmpnode[NAME_SIZE];  /* %N node made for PROGRAM, removed at the end */
 	char *run[RUN_MAX];
 	int nrun;
 	unsigned int name_set : 1, name_final : 1, symlink_final : 1,

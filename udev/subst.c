@@ -1,25 +1,32 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /* Substitutions in rule values: %k %n %p %M %m %b %c %c{N} %c{N+} %s{attr}
- * %E{key} %e %r %P %%, an optional length limit (%3s{attr}), and the
+ * %E{key} %e %r %P %N %%, an optional length limit (%3s{attr}), and the
  * $kernel $number $devpath $id $major $minor $result $sysfs{attr} $env{key}
- * $root $parent $enum $$ spellings. */
+ * $root $parent $enum $tempnode $name $$ spellings. */
 #include "compat.h"
 #include "event.h"
 #include "db.h"
 #include "log.h"
+#include "path.h"
 #include "str.h"
 
 #include <ctype.h>
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <sys/sysmacros.h>
+#include <unistd.h>
 
 #define ENUM_MARK '\x01'
+#define NAME_MARK '\x03'   /* $name: no % letter of its own */
 
 static const struct { const char *name; char c; } dollar_names[] = {
 	{ "kernel", 'k' }, { "number", 'n' }, { "devpath", 'p' }, { "id", 'b' },
 	{ "major", 'M' }, { "minor", 'm' }, { "result", 'c' }, { "sysfs", 's' },
 	{ "env", 'E' }, { "root", 'r' }, { "parent", 'P' }, { "enum", 'e' },
+	{ "tempnode", 'N' }, { "name", NAME_MARK },
 };
 
 /* Words of the PROGRAM result: {N} the Nth, {N+} the Nth to the end. */
@@ -61,6 +68,30 @@ static void subst_attr(struct udev_event *ev, const char *attr, char *out, size_
 		if (sysfs_attr_read(ev->chain[i].devpath, attr, out, size) >= 0)
 			return;
 	out[0] = '\0';
+}
+
+/* %N: a node of the device's number for PROGRAM to open before the real
+ * node exists; event_free() removes it. */
+static void subst_tempnode(struct udev_event *ev, char *out, size_t size)
+{
+	char path[1024];
+
+	out[0] = '\0';
+	if (!ev->has_devnum)
+		return;
+	snprintf(path, sizeof(path), "%s/.tmp-%u-%u-%d", ev->conf->root, ev->major,
+		 ev->minor, (int)getpid());
+	if (!ev->tmpnode[0]) {
+		path_mkdir_parents(path, 0755);
+		if (mknod(path, (strcmp(ev->subsystem, "block") == 0 ||
+			   strncmp(ev->devpath, "/block/", 7) == 0 ? S_IFBLK : S_IFCHR) | 0600,
+			  makedev(ev->major, ev->minor)) < 0) {
+			log_err("cannot make temporary node %s: %s", path, strerror(errno));
+			return;
+		}
+		str_copy(ev->tmpnode, path, sizeof(ev->tmpnode));
+	}
+	str_copy(out, ev->tmpnode, size);
 }
 
 static void subst_parent(struct udev_event *ev, char *out, size_t size)
@@ -108,6 +139,8 @@ static void subst_one(struct udev_event *ev, char c, const char *arg, char *out,
 		return;
 	case 'E': v = arg ? env_get(&ev->env, arg) : NULL; break;
 	case 'P': subst_parent(ev, out, size); return;
+	case 'N': subst_tempnode(ev, out, size); return;
+	case NAME_MARK: v = ev->name; break;
 	default:
 		log_err("unknown substitution %%%c, ignoring", c);
 	}
