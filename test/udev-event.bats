@@ -387,3 +387,16 @@ KERNEL=="ttyS0", SYMLINK+="s6"'
 	export UDEV_PASSWD_FILE="$T/passwd" UDEV_GROUP_FILE="$T/group"
 	check_add legacy $TTYS tty 'KERNEL=="ttyS0", OWNER="someone", GROUP="somegroup"' 'c 0600 2345:3456 ttyS0'
 }
+@test "node, symlink and record are made beside and renamed into place" {
+	command -v strace >/dev/null || skip "no strace"
+	rules 'KERNEL=="ttyS0", SYMLINK="modem"'
+	echo old > "$T/dev/ttyS0"
+	run strace -f -e trace=mknod,mknodat,symlink,symlinkat,rename,renameat,renameat2 \
+		-o "$T/trace" env ACTION=add DEVPATH=$TTYS SUBSYSTEM=tty "$BIN/udev" tty
+	[ "$status" -eq 0 ]
+	grep -E 'mknod(at)?\(.*"'"$T"'/dev/ttyS0\.udev-tmp-[0-9]+"' "$T/trace"
+	grep -E 'rename(at2?)?\(.*"'"$T"'/dev/ttyS0\.udev-tmp-[0-9]+",.*"'"$T"'/dev/ttyS0"' "$T/trace"
+	grep -E 'rename(at2?)?\(.*"'"$T"'/dev/modem\.udev-tmp-[0-9]+",.*"'"$T"'/dev/modem"' "$T/trace"
+	grep -E 'rename(at2?)?\(.*"'"$T"'/db/\.tmp-[0-9]+",.*"'"$T"'/db/@class@tty@ttyS0"' "$T/trace"
+	! grep -E 'mknod(at)?\(.*"'"$T"'/dev/ttyS0"' "$T/trace"
+}
