@@ -82,3 +82,10 @@ setup() {
 	ev add $TTYS tty
 	[ ! -e "$T/log" ]
 }
+@test "dev.d for change without a record: the kernel's DEVNAME under udev_root" {
+	modern
+	rm -rf "$T/dev.d"/*
+	script input 10-in.dev in
+	ev change /devices/pci0000:00/0000:00:14.0/usb1/1-1/1-1:1.0/0003:046D:C52B.0001/input/input5/event3 input
+	[ "$(cat "$T/log")" = "in input $T/dev/input/event3 change gone" ]
+}

@@ -63,6 +63,7 @@ static void devd_dir(struct udev_event *ev, const char *sub)
 void devd_run(struct udev_event *ev, const char *name)
 {
 	char buf[NAME_SIZE], *p;
+	size_t len;
 
 	if (getenv("UDEV_NO_DEVD") || !ev->conf->devd[0])
 		return;
@@ -75,7 +76,10 @@ void devd_run(struct udev_event *ev, const char *name)
 		}
 		devd_dir(ev, buf);
 	}
-	if (!name || strcmp(name, ev->subsystem) != 0)
+	/* a subsystem directory already run as part of the name runs once */
+	len = strlen(ev->subsystem);
+	if (!name || strncmp(name, ev->subsystem, len) != 0 ||
+	    (name[len] != '\0' && name[len] != '/'))
 		devd_dir(ev, ev->subsystem);
 	devd_dir(ev, "default");
 }

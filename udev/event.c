@@ -167,6 +167,18 @@ static void event_default_name(struct udev_event *ev)
 	path_sanitize(ev->name);
 }
 
+/* The node name today's kernels suggest in DEVNAME, made safe; "" if none. */
+static void event_kernel_devname(struct udev_event *ev, char *out, size_t size)
+{
+	const char *dn = env_get(&ev->orig, "DEVNAME");
+
+	out[0] = '\0';
+	if (!dn || !*dn || *dn == '/')
+		return;
+	str_copy(out, dn, size);
+	path_sanitize(out);
+}
+
 /* Sets DEVNAME (udev_root/name) for dev.d and RUN. */
 static void event_set_devname(struct udev_event *ev, const char *name)
 {
@@ -453,9 +465,10 @@ static int event_other(struct udev_event *ev, const struct rules *rules)
 		printf("action '%s': no node change\n", ev->action);
 		return ev->rc;
 	}
-	if (have)
-		event_set_devname(ev, rec.name);
-	devd_run(ev, have ? rec.name : NULL);
+	if (!have)
+		event_kernel_devname(ev, rec.name, sizeof(rec.name));
+	event_set_devname(ev, rec.name);
+	devd_run(ev, rec.name);
 	run_programs(ev);
 	return ev->rc;
 }
