@@ -400,3 +400,18 @@ KERNEL=="ttyS0", SYMLINK+="s6"'
 	grep -E 'rename(at2?)?\(.*"'"$T"'/db/\.tmp-[0-9]+",.*"'"$T"'/db/@class@tty@ttyS0"' "$T/trace"
 	! grep -E 'mknod(at)?\(.*"'"$T"'/dev/ttyS0"' "$T/trace"
 }
+@test "an over-long rule line is reported and skipped as a whole" {
+	long=$(head -c 6000 /dev/zero | tr '\0' x)
+	rules "KERNEL==\"ttyS0\", SYMLINK+=\"a$long\", NAME=\"wrong\"
+KERNEL==\"ttyS0\", NAME=\"right\""
+	run ev add $TTYS tty
+	[ "$status" -eq 3 ]
+	[[ "$output" == *"50-test.rules:1: line too long"* ]]
+	[ "$(listing)" = "c 0600 0:0 right" ]
+}
+@test "CRLF line ends are accepted" {
+	printf 'KERNEL=="ttyS0", \\\r\n NAME="crlf"\r\n' > "$T/rules.d/50-test.rules"
+	run ev add $TTYS tty
+	[ "$status" -eq 0 ]
+	[ "$(listing)" = "c 0600 0:0 crlf" ]
+}

@@ -319,12 +319,33 @@ static const char *keep_file_name(struct rules *rs, const char *path)
 	return n[rs->nfiles] ? n[rs->nfiles++] : path;
 }
 
+/* One physical line without its line end; 1 when read, 0 at the end of the
+ * file. A line longer than the buffer is read to its end and flagged. */
+static int read_line(FILE *f, char *buf, size_t size, int *too_long)
+{
+	size_t n;
+	int c;
+
+	*too_long = 0;
+	if (!fgets(buf, (int)size, f))
+		return 0;
+	n = strlen(buf);
+	if (n + 1 >= size && buf[n - 1] != '\n') {
+		*too_long = 1;
+		while ((c = getc(f)) != EOF && c != '\n')
+			;
+	}
+	while (n && (buf[n - 1] == '\n' || buf[n - 1] == '\r'))
+		buf[--n] = '\0';
+	return 1;
+}
+
 /* Reads a file line by line; a trailing backslash continues a line. */
 static int parse_file(struct rules *rs, const char *path)
 {
-	char line[4096];
-	size_t len = 0;
-	int lineno = 0, first = 0;
+	char line[4096], phys[4096];
+	size_t len = 0, n;
+	int lineno = 0, first = 0, too_long;
 	const char *name;
 	struct stat st;
 	FILE *f = NULL;
@@ -338,14 +359,20 @@ static int parse_file(struct rules *rs, const char *path)
 		return -errno;
 	}
 	name = keep_file_name(rs, path);
-	while (fgets(line + len, (int)(sizeof(line) - len), f)) {
+	while (read_line(f, phys, sizeof(phys), &too_long)) {
 		lineno++;
 		if (!len)
 			first = lineno;
-		len = strlen(line);
-		while (len && (line[len - 1] == '\n' || line[len - 1] == '\r'))
-			line[--len] = '\0';
-		if (len && line[len - 1] == '\\' && len + 2 < sizeof(line)) {
+		n = strlen(phys);
+		if (too_long || len + n >= sizeof(line)) {
+			log_err("%s:%d: line too long, skipping the rule", name, first);
+			rs->errors++;
+			len = 0;
+			continue;
+		}
+		memcpy(line + len, phys, n + 1);
+		len += n;
+		if (len && line[len - 1] == '\\') {
 			line[--len] = '\0';
 			continue;
 		}
