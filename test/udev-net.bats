@@ -8,6 +8,10 @@ load udev-lib
 setup() {
 	udev_setup
 	unshare -n true 2>/dev/null || skip "unshare -n not available"
+	unshare -n sh -c 'ip link add d0 type dummy 2>/dev/null ||
+		ip link add d0 type bridge 2>/dev/null ||
+		ip link add d0 type veth peer name peer0 2>/dev/null' ||
+		skip "no dummy, bridge or veth interfaces in this kernel"
 }
 
 # in_netns RULES DEVPATH: creates d0 in a new namespace, runs udev add,
