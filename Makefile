@@ -66,6 +66,8 @@ PROGRAMS :=
 # -- event path: udevsend, udevd and its control clients (udevsend/, udevd/)
 
 # -- device manager and its tools (udev/)
+# Four programs over one core (rules, nodes, database, dev.d); the header
+# dependency line below needs `all` to stay the default goal.
 .DEFAULT_GOAL := all
 UDEV_CORE_OBJS := udev/env.o udev/exec.o udev/glob.o udev/rules_parse.o \
 	udev/rules_apply.o udev/subst.o udev/db.o udev/node.o udev/perms.o \

@@ -24,7 +24,9 @@
  *
  * Environment: UDEV_CONFIG_FILE, SYSFS_PATH, UDEV_LOG, UDEV_NO_SLEEP (no
  * wait for a late `dev` file), UDEV_NO_DEVD (no dev.d scripts),
- * UDEV_EXEC_TIMEOUT (seconds for each PROGRAM, IMPORT, RUN, dev.d script). */
+ * UDEV_EXEC_TIMEOUT (seconds for each PROGRAM, IMPORT, RUN, dev.d script;
+ * default 30), UDEV_PASSWD_FILE and UDEV_GROUP_FILE (for tests: other
+ * files than /etc/passwd and /etc/group). */
 #include "compat.h"
 #include "event.h"
 #include "rules.h"
