@@ -71,6 +71,15 @@ udevcontrol_OBJS := udevd/udevcontrol.o udevd/ctl.o
 udevsettle_OBJS  := udevd/udevsettle.o udevd/ctl.o
 
 # -- device manager and its tools (udev/)
+# Four programs over one core (rules, nodes, database, dev.d).
+UDEV_CORE_OBJS := udev/env.o udev/exec.o udev/glob.o udev/rules_parse.o \
+	udev/rules_apply.o udev/subst.o udev/db.o udev/node.o udev/perms.o \
+	udev/netif.o udev/devd.o udev/event.o
+PROGRAMS += udev udevstart udevinfo udevtest
+udev_OBJS := udev/udev.o $(UDEV_CORE_OBJS)
+udevstart_OBJS := udev/udevstart.o $(UDEV_CORE_OBJS)
+udevinfo_OBJS := udev/udevinfo.o $(UDEV_CORE_OBJS)
+udevtest_OBJS := udev/udevtest.o $(UDEV_CORE_OBJS)
 
 # -- hotplug multiplexer (hotplug/)
 PROGRAMS += hotplug
@@ -79,27 +88,28 @@ hotplug_OBJS := hotplug/hotplug.o
 # ---- shared library -------------------------------------------------------
 LIB_OBJS := lib/log.o lib/fd.o lib/str.o
 LIB_OBJS += lib/msg.o lib/uevent.o lib/loop.o
+LIB_OBJS += lib/conf.o lib/sysfs.o lib/path.o lib/user.o
 
-LIB := $(O)/lib/libudev-legacy.a
+# Objects live apart from the binaries: program "udevd" is built from udevd/udevd.c.
+OBJDIR := $(O)/obj
+LIB := $(OBJDIR)/lib/libudev-legacy.a
 
 # ---- rules -----------------------------------------------------------------
 BINS := $(addprefix $(O)/,$(PROGRAMS))
 
 all: $(BINS)
 
-# objects live under $(O)/obj/ so that udevd/udevd.o never collides with the
-# program build/<variant>/udevd
-$(O)/obj/%.o: %.c $(wildcard lib/*.h) $$(wildcard $$(dir $$*)*.h) Makefile
+$(OBJDIR)/%.o: %.c $(wildcard lib/*.h) $$(wildcard $$(dir $$*)*.h) Makefile
 	@mkdir -p $(dir $@)
 	@[ "$(V)" = 1 ] || echo "  CC      $@"
 	$(Q)$(CC) $(CPPFLAGS) $(CFLAGS) -c -o $@ $<
 
-$(LIB): $(addprefix $(O)/obj/,$(LIB_OBJS))
+$(LIB): $(addprefix $(OBJDIR)/,$(LIB_OBJS))
 	@mkdir -p $(dir $@)
 	@[ "$(V)" = 1 ] || echo "  AR      $@"
 	$(Q)rm -f $@ && $(AR) rcs $@ $^
 
-$(BINS): $(O)/%: $$(addprefix $(O)/obj/,$$($$*_OBJS)) $(LIB)
+$(BINS): $(O)/%: $$(addprefix $(OBJDIR)/,$$($$*_OBJS)) $(LIB)
 	@[ "$(V)" = 1 ] || echo "  LD      $@"
 	$(Q)$(CC) $(LDFLAGS) -o $@ $(filter %.o,$^) $(LIB)
 

@@ -5,7 +5,7 @@
 set -e
 
 pkgs_build="gcc make libc6-dev"
-pkgs_check="$pkgs_build bats util-linux iproute2 groff-base python3 procps"
+pkgs_check="$pkgs_build bats util-linux iproute2 groff-base python3 procps strace"
 pkgs_check="$pkgs_check busybox-static"   # hotplug.bats: a private syslogd
 pkgs_static="$pkgs_build libklibc-dev dietlibc-dev musl-tools"
 pkgs_bench="$pkgs_build busybox-static gnuplot-nox"

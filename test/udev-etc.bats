@@ -1,0 +1,43 @@
+#!/usr/bin/env bats
+# SPDX-License-Identifier: GPL-2.0-only
+# The shipped etc/udev files: they parse cleanly and give the common
+# devices sensible names and permissions on both fake sysfs trees.
+
+load udev-lib
+
+setup() {
+	udev_setup
+	sed -e "s|\"/dev\"|\"$T/dev\"|" -e "s|\"/dev/.udevdb\"|\"$T/db\"|" \
+	    -e "s|\"/etc/udev/|\"$TOP/etc/udev/|" -e "s|\"/etc/dev.d\"|\"$T/dev.d\"|" \
+	    "$TOP/etc/udev/udev.conf" > "$T/udev.conf"
+}
+
+@test "etc: shipped udev.conf and rules load without errors" {
+	grep -q "$TOP/etc/udev/rules.d" "$T/udev.conf"
+	run "$BIN/udevstart"
+	[ "$status" -eq 0 ]
+	[ -z "$output" ]
+}
+@test "etc: legacy tree gets the usual names and modes" {
+	grp() { getent group "$1" | cut -d: -f3; }
+	"$BIN/udevstart"
+	run listing
+	[[ "$output" == *"c 0666 0:0 null"* ]]
+	[[ "$output" == *"c 0640 0:$(grp kmem) mem"* ]]
+	[[ "$output" == *"c 0620 0:$(grp tty) tty0"* ]]
+	[[ "$output" == *"c 0660 0:$(grp dialout) ttyS0"* ]]
+	[[ "$output" == *"c 0640 0:0 input/mouse0"* ]]
+	[[ "$output" == *"c 0660 0:$(grp audio) snd/controlC0"* ]]
+	[[ "$output" == *"b 0660 0:$(grp disk) sda1"* ]]
+	[[ "$output" == *"l cdrom -> hda"* ]]
+	[[ "$output" == *"b 0600 0:0 cciss/c0d0"* ]]
+}
+@test "etc: modern tree gets the usual names" {
+	modern
+	"$BIN/udevstart"
+	run listing
+	[[ "$output" == *"c 0640 0:0 input/event3"* ]]
+	[[ "$output" == *"c 0664 0:0 bus/usb/001/002"* ]]
+	[[ "$output" == *"c 0666 0:0 fuse"* ]]
+	[[ "$output" == *"b 0660 0:$(getent group disk | cut -d: -f3) sdb1"* ]]
+}

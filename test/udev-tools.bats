@@ -1,0 +1,168 @@
+#!/usr/bin/env bats
+# SPDX-License-Identifier: GPL-2.0-only
+# udevstart (coldplug of both layouts), udevinfo (queries, attribute walk,
+# database dump) and udevtest (dry run).
+
+load udev-lib
+
+setup() { udev_setup; }
+
+MOUSE=/class/input/mouse0
+EV3=/devices/pci0000:00/0000:00:14.0/usb1/1-1/1-1:1.0/0003:046D:C52B.0001/input/input5/event3
+
+# ---- udevstart -------------------------------------------------------------
+@test "udevstart: legacy tree, one node per dev file" {
+	legacy
+	run "$BIN/udevstart"
+	[ "$status" -eq 0 ]
+	want=$(find "$SYSFS_PATH/class" "$SYSFS_PATH/block" -name dev | wc -l)
+	[ "$(listing | wc -l)" -eq "$want" ]
+	[ "$(ls "$T/db" | wc -l)" -eq "$want" ]
+	[ -b "$T/dev/sda1" ] && [ -b "$T/dev/cciss/c0d0" ] && [ -c "$T/dev/null" ]
+}
+@test "udevstart: modern tree, class and block links not counted twice" {
+	modern
+	run "$BIN/udevstart"
+	[ "$status" -eq 0 ]
+	want=$(find "$SYSFS_PATH/devices" -name dev | wc -l)
+	[ "$(listing | wc -l)" -eq "$want" ]
+	[ -c "$T/dev/input/event3" ] && [ -c "$T/dev/bus/usb/001/002" ] && [ -b "$T/dev/sdb1" ]
+}
+@test "udevstart: mem first, block after the rest, device-mapper last" {
+	for layout in legacy modern; do
+		"$layout"
+		rm -rf "$T/dev"/* "$T/db" "$T/order"
+		rules "RUN+=\"/bin/sh -c 'echo \$\$SUBSYSTEM %k >> $T/order'\""
+		"$BIN/udevstart"
+		[ "$(head -1 "$T/order" | cut -d' ' -f1)" = "mem" ]
+		[ "$(tail -1 "$T/order")" = "block dm-0" ]
+		# no non-block device after the first block device
+		! sed -n '/^block/,$p' "$T/order" | grep -qv '^block'
+	done
+}
+@test "udevstart: rules apply, UDEV_START is set" {
+	rules 'KERNEL=="ttyS0", ENV{UDEV_START}=="1", NAME="coldplugged"'
+	"$BIN/udevstart"
+	[ -c "$T/dev/coldplugged" ]
+}
+@test "udevstart: runs in one process (no udev exec per device)" {
+	legacy
+	sed -i "s|^udev_rules=.*|udev_rules=\"$T/none.rules\"|" "$T/udev.conf"
+	touch "$T/none.rules"
+	run env ASAN_OPTIONS=detect_leaks=0 strace -f -e trace=execve -o "$T/trace" "$BIN/udevstart" 2>/dev/null ||
+		skip "no strace"
+	[ "$(grep -c execve "$T/trace")" -eq 1 ]
+}
+
+# ---- udevinfo --------------------------------------------------------------
+add_mouse() {
+	rules 'KERNEL=="mouse0", NAME="input/m0", SYMLINK="mouse usbmouse", ENV{ID_TYPE}="mouse"'
+	ev add $MOUSE input
+}
+@test "udevinfo -q name -n / -p" {
+	add_mouse
+	[ "$("$BIN/udevinfo" -q name -p $MOUSE)" = "input/m0" ]
+	[ "$("$BIN/udevinfo" -q name -n mouse)" = "input/m0" ]
+	[ "$("$BIN/udevinfo" -q name -r -n "$T/dev/input/m0")" = "$T/dev/input/m0" ]
+	[ "$("$BIN/udevinfo" -q name -p "$SYSFS_PATH$MOUSE")" = "input/m0" ]
+}
+@test "udevinfo -q symlink, -r" {
+	add_mouse
+	[ "$("$BIN/udevinfo" -q symlink -n input/m0)" = "mouse usbmouse" ]
+	[ "$("$BIN/udevinfo" -q symlink -r -n input/m0)" = "$T/dev/mouse $T/dev/usbmouse" ]
+}
+@test "udevinfo -q path, env, all" {
+	add_mouse
+	[ "$("$BIN/udevinfo" -q path -n input/m0)" = "$MOUSE" ]
+	[ "$("$BIN/udevinfo" -q env -n input/m0)" = "ID_TYPE=mouse" ]
+	run "$BIN/udevinfo" -q all -p $MOUSE
+	[ "$status" -eq 0 ]
+	[ "${lines[0]}" = "P: $MOUSE" ]
+	[ "${lines[1]}" = "N: input/m0" ]
+	[ "${lines[2]}" = "S: mouse usbmouse" ]
+}
+@test "udevinfo -d dumps the database" {
+	add_mouse
+	ev add /class/tty/ttyS0 tty
+	run "$BIN/udevinfo" -d
+	[ "$status" -eq 0 ]
+	[[ "$output" == *"P: /class/tty/ttyS0"* ]]
+	[[ "$output" == *"N: input/m0"* ]]
+}
+@test "udevinfo -a: every level in rule syntax, pasteable" {
+	run "$BIN/udevinfo" -a -p $MOUSE
+	[ "$status" -eq 0 ]
+	[[ "$output" == *'KERNEL="mouse0"'* ]]
+	[[ "$output" == *'BUS="usb"'* ]]
+	[[ "$output" == *'ID="1-2.3"'* ]]
+	[[ "$output" == *'DRIVER="usbhid"'* ]]
+	[[ "$output" == *'SYSFS{product}="Optical USB Mouse"'* ]]
+	[[ "$output" == *'BUS="pci"'* ]]
+	# the lines of one level make a working rule
+	level=$(echo "$output" | sed -n "/looking at parent device '.*1-2.3':/,/^$/p" | grep '=' | sed 's/^ *//' | paste -sd,)
+	rules "$level, NAME=\"pasted\""
+	ev add $MOUSE input
+	[ -c "$T/dev/pasted" ]
+}
+@test "udevinfo -a on the modern tree and by node name" {
+	modern
+	rules ''
+	ev add $EV3 input
+	run "$BIN/udevinfo" -a -n input/event3
+	[ "$status" -eq 0 ]
+	[[ "$output" == *'SYSFS{serial}="ABC123"'* ]]
+	[[ "$output" == *'DRIVER="hid-generic"'* ]]
+}
+@test "udevinfo -V, -r, and the legacy exit codes" {
+	run "$BIN/udevinfo" -V
+	[ "$status" -eq 0 ]
+	[[ "$output" == *"version"* ]]
+	run "$BIN/udevinfo" -r
+	[ "$status" -eq 0 ]
+	[ "$output" = "$T/dev" ]
+	run "$BIN/udevinfo" -x
+	[ "$status" -eq 1 ]
+	run "$BIN/udevinfo"
+	[ "$status" -eq 1 ]
+	add_mouse
+	run "$BIN/udevinfo" -q bogus -n mouse
+	[ "$status" -eq 2 ]
+	run "$BIN/udevinfo" -q name -p /class/tty/nosuch
+	[ "$status" -eq 3 ]
+	run "$BIN/udevinfo" -q name -n nosuch
+	[ "$status" -eq 4 ]
+	run "$BIN/udevinfo" -q name
+	[ "$status" -eq 4 ]
+	run "$BIN/udevinfo" -a -p /class/tty/nosuch
+	[ "$status" -eq 4 ]
+	run "$BIN/udevinfo" -a
+	[ "$status" -eq 5 ]
+	run "$BIN/udevinfo" -e
+	[ "$status" -eq 0 ]
+	[[ "$output" == *"N: input/m0"* ]]
+}
+
+# ---- udevtest --------------------------------------------------------------
+@test "udevtest: prints what would happen, changes nothing" {
+	rules "KERNEL==\"mouse0\", NAME=\"input/m0\", SYMLINK=\"mouse\", MODE=\"0640\", RUN+=\"/bin/touch $T/ran\""
+	run "$BIN/udevtest" $MOUSE
+	[ "$status" -eq 0 ]
+	[[ "$output" == *"node '$T/dev/input/m0' (char 13:32) mode 0640 uid 0 gid 0"* ]]
+	[[ "$output" == *"symlink '$T/dev/mouse' -> 'input/m0'"* ]]
+	[[ "$output" == *"run '/bin/touch $T/ran'"* ]]
+	[ -z "$(ls -A "$T/dev")" ]
+	[ ! -e "$T/db" ]
+	[ ! -e "$T/ran" ]
+}
+@test "udevtest: /sys prefix, subsystem from sysfs, ignored device" {
+	modern
+	rules 'KERNEL=="sdb", NAME=""'
+	run "$BIN/udevtest" "$SYSFS_PATH/devices/pci0000:00/0000:00:1f.2/ata1/host0/target0:0:0/0:0:0:0/block/sdb"
+	[ "$status" -eq 0 ]
+	[[ "$output" == *"(block)"* ]]
+	[[ "$output" == *"device ignored"* ]]
+}
+@test "udevtest: usage" {
+	run "$BIN/udevtest"
+	[ "$status" -eq 1 ]
+}
