@@ -117,7 +117,7 @@ $(BINS): $(O)/%: $$(addprefix $(OBJDIR)/,$$($$*_OBJS)) $(LIB)
 # make check installs what the tests need when it is missing (as root), builds,
 # and runs the bats suite against this variant's binaries.
 check: deps all
-	BIN=$(abspath $(O)) VARIANT=$(VARIANT) bats test/
+	BIN=$(abspath $(O)) VARIANT=$(VARIANT) tools/run-bats.sh test/
 
 deps:
 	@sh tools/install-deps.sh check
