@@ -88,7 +88,7 @@ hotplug_OBJS := hotplug/hotplug.o
 # ---- shared library -------------------------------------------------------
 LIB_OBJS := lib/log.o lib/fd.o lib/str.o
 LIB_OBJS += lib/msg.o lib/uevent.o lib/loop.o
-LIB_OBJS += lib/conf.o lib/sysfs.o lib/path.o lib/user.o
+LIB_OBJS += lib/conf.o lib/sysfs.o lib/path.o lib/user.o lib/coldplug.o
 
 # Objects live apart from the binaries: program "udevd" is built from udevd/udevd.c.
 OBJDIR := $(O)/obj

@@ -48,7 +48,7 @@ int msg_check(const void *buf, size_t len)
 		return -EBADMSG;
 	if (h->type < MSG_EVENT || h->type >= MSG_TYPE_END || h->reserved != 0)
 		return -EBADMSG;
-	if (h->type != MSG_EVENT)
+	if (h->type != MSG_EVENT && h->type != MSG_MONITOR)
 		return (len == sizeof(*h) && h->envlen == 0) ? 0 : -EBADMSG;
 	if (h->envlen > MSG_ENV_MAX || len != sizeof(*h) + h->envlen)
 		return -EBADMSG;

@@ -25,6 +25,9 @@ enum msg_type {
 	MSG_CTL_MAX_CHILDS,     /* arg = N >= 1 */
 	MSG_CTL_RELOAD_RULES,   /* udev reads rules per event: acknowledged only */
 	MSG_CTL_QUEUE,          /* ack arg = events held, queued or running */
+	MSG_CTL_MONITOR,        /* subscribe the sender to MSG_MONITOR messages */
+	MSG_MONITOR,            /* udevd -> monitor: env follows, rc = the event's result */
+	MSG_CTL_SEQNUM,         /* seqnum = K; ack arg = events <= K not handled yet */
 	MSG_TYPE_END
 };
 

@@ -7,6 +7,7 @@
  * Order as legacy udevstart: mem first, block devices after the others,
  * device-mapper last. Exit: 0, or the first failing device's udev code. */
 #include "compat.h"
+#include "coldplug.h"
 #include "event.h"
 #include "rules.h"
 #include "log.h"
@@ -21,132 +22,8 @@
 
 extern char **environ;
 
-struct found {
-	char *devpath;
-	char subsystem[64];
-	int prio, index;
-};
-
-struct found_list {
-	struct found *v;
-	int n, cap;
-};
-
-static int found_prio(const char *subsystem, const char *devpath)
-{
-	if (strcmp(subsystem, "mem") == 0)
-		return 0;
-	if (strcmp(subsystem, "block") != 0)
-		return 1;
-	return strncmp(path_basename(devpath), "dm-", 3) == 0 ? 3 : 2;
-}
-
-static void found_add(struct found_list *l, const char *devpath, const char *subsystem)
-{
-	struct found *f;
-
-	if (l->n == l->cap) {
-		int cap = l->cap ? l->cap * 2 : 256;
-
-		f = realloc(l->v, (size_t)cap * sizeof(*f));
-		if (!f)
-			return;
-		l->v = f;
-		l->cap = cap;
-	}
-	f = &l->v[l->n];
-	f->devpath = strdup(devpath);
-	if (!f->devpath)
-		return;
-	str_copy(f->subsystem, subsystem, sizeof(f->subsystem));
-	f->prio = found_prio(subsystem, devpath);
-	f->index = l->n++;
-}
-
-/* A real directory (not one of today's /class symlinks) with a dev file. */
-static int is_dev_dir(const char *devpath)
-{
-	char p[SYSFS_PATH_MAX * 2];
-	struct stat st;
-
-	if (sysfs_path(p, sizeof(p), devpath, NULL) < 0 || lstat(p, &st) < 0)
-		return 0;
-	return S_ISDIR(st.st_mode) && sysfs_exists(devpath, "dev");
-}
-
-/* Calls fn for each entry name of the directory devpath. */
-static void each_entry(const char *devpath, void (*fn)(struct found_list *, const char *),
-		       struct found_list *l)
-{
-	char p[SYSFS_PATH_MAX * 2], child[SYSFS_PATH_MAX];
-	struct dirent *de;
-	DIR *d;
-
-	if (sysfs_path(p, sizeof(p), devpath, NULL) < 0 || !(d = opendir(p)))
-		return;
-	while ((de = readdir(d))) {
-		if (de->d_name[0] == '.')
-			continue;
-		snprintf(child, sizeof(child), "%s/%s", devpath, de->d_name);
-		fn(l, child);
-	}
-	closedir(d);
-}
-
-static void scan_class_dev(struct found_list *l, const char *devpath)
-{
-	char sub[64];
-
-	if (!is_dev_dir(devpath))
-		return;
-	sscanf(devpath, "/class/%63[^/]", sub);
-	found_add(l, devpath, sub);
-}
-
-static void scan_class(struct found_list *l, const char *classpath)
-{
-	each_entry(classpath, scan_class_dev, l);
-}
-
-static void scan_block_part(struct found_list *l, const char *devpath)
-{
-	if (is_dev_dir(devpath))
-		found_add(l, devpath, "block");
-}
-
-static void scan_block(struct found_list *l, const char *devpath)
-{
-	if (!is_dev_dir(devpath))
-		return;
-	found_add(l, devpath, "block");
-	each_entry(devpath, scan_block_part, l);
-}
-
-/* Today's layout: every directory below /devices, symlinks not followed. */
-static void scan_devices(struct found_list *l, const char *devpath)
-{
-	char p[SYSFS_PATH_MAX * 2], sub[64];
-	struct stat st;
-
-	if (sysfs_path(p, sizeof(p), devpath, NULL) < 0 || lstat(p, &st) < 0 ||
-	    !S_ISDIR(st.st_mode) || strlen(devpath) > SYSFS_PATH_MAX - 64)
-		return;
-	if (sysfs_exists(devpath, "dev") && sysfs_link_name(devpath, "subsystem", sub, sizeof(sub)) > 0)
-		found_add(l, devpath, sub);
-	each_entry(devpath, scan_devices, l);
-}
-
-static int found_cmp(const void *a, const void *b)
-{
-	const struct found *x = a, *y = b;
-
-	if (x->prio != y->prio)
-		return x->prio - y->prio;
-	return x->index - y->index;
-}
-
 /* The environment the kernel would have given this add event. */
-static int device_env(struct env *e, const struct found *f)
+static int device_env(struct env *e, const struct coldplug_dev *f)
 {
 	char buf[1024], num[16], *dn;
 	unsigned int major, minor;
@@ -173,7 +50,7 @@ static int device_env(struct env *e, const struct found *f)
 }
 
 static int run_device(const struct udev_conf *conf, const struct rules *rules,
-		      const struct found *f)
+		      const struct coldplug_dev *f)
 {
 	struct udev_event ev;
 	struct env e;
@@ -192,7 +69,7 @@ static int run_device(const struct udev_conf *conf, const struct rules *rules,
 int main(void)
 {
 	struct udev_conf conf;
-	struct found_list l = { NULL, 0, 0 };
+	struct coldplug_list l;
 	struct rules rules;
 	int i, r, rc = 0, failed = 0;
 
@@ -207,10 +84,7 @@ int main(void)
 		rc = UDEV_EXIT_RULES;
 	if (r > 0)
 		rc = UDEV_EXIT_CONFIG;
-	each_entry("/class", scan_class, &l);
-	each_entry("/block", scan_block, &l);
-	scan_devices(&l, "/devices");
-	qsort(l.v, (size_t)l.n, sizeof(l.v[0]), found_cmp);
+	coldplug_scan(&l);
 	for (i = 0; i < l.n; i++) {
 		r = run_device(&conf, &rules, &l.v[i]);
 		if (r && r != UDEV_EXIT_RULES && r != UDEV_EXIT_CONFIG) {
@@ -218,10 +92,9 @@ int main(void)
 			if (!rc || rc == UDEV_EXIT_RULES || rc == UDEV_EXIT_CONFIG)
 				rc = r;
 		}
-		free(l.v[i].devpath);
 	}
 	log_info("%d devices, %d failed", l.n, failed);
-	free(l.v);
+	coldplug_free(&l);
 	rules_free(&rules);
 	return rc;
 }
