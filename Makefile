@@ -66,7 +66,8 @@ PROGRAMS :=
 # -- event path: udevsend, udevd and its control clients (udevsend/, udevd/)
 PROGRAMS += udevsend udevd udevcontrol udevsettle
 udevsend_OBJS    := udevsend/udevsend.o
-udevd_OBJS       := udevd/udevd.o udevd/queue.o udevd/claims.o udevd/runner.o
+udevd_OBJS       := udevd/udevd.o udevd/queue.o udevd/claims.o udevd/runner.o \
+	udevd/netlink.o udevd/dedup.o udevd/monitor.o udevd/rescan.o
 udevcontrol_OBJS := udevd/udevcontrol.o udevd/ctl.o
 udevsettle_OBJS  := udevd/udevsettle.o udevd/ctl.o
 

@@ -258,6 +258,34 @@ size_t queue_length(const struct queue *q)
 	return q->nheap + q->ready.n + q->running.n;
 }
 
+static size_t list_count_upto(const struct event_list *l, uint64_t seqnum)
+{
+	const struct event *ev;
+	size_t n = 0;
+
+	for (ev = l->head; ev; ev = ev->next)
+		n += !ev->u.has_seqnum || ev->u.seqnum <= seqnum;
+	return n;
+}
+
+size_t queue_count_upto(const struct queue *q, uint64_t seqnum)
+{
+	size_t i, n = list_count_upto(&q->ready, seqnum) + list_count_upto(&q->running, seqnum);
+
+	for (i = 0; i < q->nheap; i++)
+		n += q->heap[i]->u.seqnum <= seqnum;
+	return n;
+}
+
+void queue_expect(struct queue *q, uint64_t seqnum)
+{
+	if (q->have_next_seq && q->next_seq >= seqnum)
+		return;
+	q->next_seq = seqnum;
+	q->have_next_seq = 1;
+	q->dirty = 1;
+}
+
 void queue_free(struct queue *q)
 {
 	struct event *ev;

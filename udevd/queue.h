@@ -14,6 +14,14 @@
 
 struct claims;
 
+/* A second sender of the same event (udevsend after netlink): acked too. */
+struct event_waiter {
+	struct event_waiter *next;
+	struct msg_hdr hdr;
+	struct sockaddr_un addr;
+	socklen_t addrlen;
+};
+
 struct event {
 	struct event *prev, *next;       /* on the ready or running list */
 	struct event *scan_next;          /* passed over in the current scan */
@@ -26,6 +34,8 @@ struct event {
 	int claimed;                      /* its devices are in the claims table */
 	struct sockaddr_un addr;          /* where the ack goes */
 	socklen_t addrlen;
+	int kernel;                       /* from netlink or a rescan: no ack */
+	struct event_waiter *waiters;     /* freed by the one who acks */
 	char **envp;                      /* into env, for execve() */
 	size_t envlen;
 	char env[];
@@ -69,6 +79,11 @@ struct event *queue_take_waiting(struct queue *q);
 /* Milliseconds until queue_release() has work, -1 when none is pending. */
 int64_t queue_timeout(const struct queue *q, uint64_t now);
 size_t queue_length(const struct queue *q);
+/* Events not finished with no SEQNUM or one <= seqnum. */
+size_t queue_count_upto(const struct queue *q, uint64_t seqnum);
+/* Nothing below seqnum is still to come (the kernel multicasts in order):
+ * held events below it are released without waiting for gaps. */
+void queue_expect(struct queue *q, uint64_t seqnum);
 void queue_free(struct queue *q);
 
 #endif

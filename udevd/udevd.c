@@ -3,11 +3,15 @@
  * by SEQNUM, serialises them per device chain, runs udev for each with bounded
  * concurrency and timeouts, and acks every event. */
 #include "compat.h"
+#include "dedup.h"
 #include "fd.h"
 #include "log.h"
 #include "loop.h"
+#include "monitor.h"
 #include "msg.h"
+#include "netlink.h"
 #include "queue.h"
+#include "rescan.h"
 #include "runner.h"
 #include "str.h"
 
@@ -35,6 +39,10 @@ struct udevd {
 	int daemonize, debug;
 	int stopped;                /* stop_exec_queue */
 	int terminating;            /* SIGTERM: drain and exit */
+	int netlink;                /* --netlink: nl is the kernel's uevent socket */
+	int nl;
+	int rescan;                 /* events were lost: rescan sysfs this turn */
+	uint64_t max_seqnum;        /* highest SEQNUM received, either way */
 };
 
 static struct udevd udevd;
@@ -65,9 +73,18 @@ static void send_ack(struct udevd *d, const struct msg_hdr *req, int rc, uint32_
 			 (unsigned long long)req->seqnum, rc, strerror(errno));
 }
 
+/* The sender, and every other sender of the same event (dedup.h). */
 static void ack_event(struct udevd *d, struct event *ev, int rc)
 {
-	send_ack(d, &ev->hdr, rc, 0, &ev->addr, ev->addrlen);
+	struct event_waiter *w;
+
+	if (!ev->kernel)
+		send_ack(d, &ev->hdr, rc, 0, &ev->addr, ev->addrlen);
+	while ((w = ev->waiters)) {
+		ev->waiters = w->next;
+		send_ack(d, &w->hdr, rc, 0, &w->addr, w->addrlen);
+		free(w);
+	}
 }
 
 static void event_finished(void *ctx, struct event *ev, int rc)
@@ -77,6 +94,8 @@ static void event_finished(void *ctx, struct event *ev, int rc)
 	log_info("seqnum %llu %s %s: rc %d after %llu ms",
 		 (unsigned long long)ev->hdr.seqnum, ev->u.action, ev->u.devpath, rc,
 		 (unsigned long long)(loop_now_ms() - ev->start_ms));
+	dedup_done(ev, rc);
+	monitor_send(d->sock, ev, rc);
 	ack_event(d, ev, rc);
 	queue_done(&d->q, ev);
 	event_free(ev);
@@ -96,11 +115,49 @@ static void refuse(struct udevd *d, size_t len, const struct ucred *cred,
 		 from, fromlen);
 }
 
+/* --netlink: an event udevd has already seen runs once; this copy gets the
+ * result (at once, or when the first copy finishes). 1 when handled here. */
+static int handle_duplicate(struct udevd *d, const struct sockaddr_un *from,
+			    socklen_t fromlen)
+{
+	struct dedup_slot *s;
+	struct event_waiter *w;
+
+	if (!d->netlink || !(rbuf.hdr.flags & MSG_F_SEQNUM) ||
+	    !(s = dedup_find(rbuf.hdr.seqnum)))
+		return 0;
+	log_debug("seqnum %llu: second copy from udevsend, not run again",
+		  (unsigned long long)rbuf.hdr.seqnum);
+	if (!s->ev) {
+		send_ack(d, &rbuf.hdr, s->rc, 0, from, fromlen);
+		return 1;
+	}
+	w = calloc(1, sizeof(*w));
+	if (!w) {
+		send_ack(d, &rbuf.hdr, MSG_RC_NOT_RUN, 0, from, fromlen);
+		return 1;
+	}
+	w->hdr = rbuf.hdr;
+	memcpy(&w->addr, from, fromlen <= sizeof(w->addr) ? fromlen : sizeof(w->addr));
+	w->addrlen = fromlen <= sizeof(w->addr) ? fromlen : sizeof(w->addr);
+	w->next = s->ev->waiters;
+	s->ev->waiters = w;
+	return 1;
+}
+
+static void note_seqnum(struct udevd *d, const struct event *ev)
+{
+	if (ev->u.has_seqnum && ev->u.seqnum > d->max_seqnum)
+		d->max_seqnum = ev->u.seqnum;
+}
+
 static void handle_event(struct udevd *d, const struct ucred *cred,
 			 const struct sockaddr_un *from, socklen_t fromlen)
 {
 	struct event *ev;
 
+	if (handle_duplicate(d, from, fromlen))
+		return;
 	if (d->terminating || queue_length(&d->q) >= QUEUE_MAX) {
 		log_err("seqnum %llu not run: %s", (unsigned long long)rbuf.hdr.seqnum,
 			d->terminating ? "shutting down" : "queue full");
@@ -120,10 +177,85 @@ static void handle_event(struct udevd *d, const struct ucred *cred,
 	}
 	log_debug("seqnum %llu %s %s queued (%zu env)", (unsigned long long)ev->hdr.seqnum,
 		  ev->u.action, ev->u.devpath, ev->u.nenv);
+	note_seqnum(d, ev);
+	if (d->netlink)
+		dedup_track(ev);
 	queue_insert(&d->q, ev, ev->arrival_ms);
 }
 
-static int handle_control(struct udevd *d, const struct msg_hdr *h, uint32_t *arg)
+/* ---- kernel events: netlink and the rescan after lost ones ----------------- */
+
+/* A checked event from the kernel (or made by the rescan): queued without an
+ * ack; dropped (logged) when udevd already has it or cannot take it. */
+static void kernel_event(void *ctx, struct msg_event *m)
+{
+	static const struct sockaddr_un none = { .sun_family = AF_UNIX };
+	struct udevd *d = ctx;
+	struct event *ev;
+
+	if ((m->hdr.flags & MSG_F_SEQNUM) && dedup_find(m->hdr.seqnum)) {
+		log_debug("seqnum %llu: already queued from udevsend, netlink copy dropped",
+			  (unsigned long long)m->hdr.seqnum);
+		return;
+	}
+	if (d->terminating || queue_length(&d->q) >= QUEUE_MAX) {
+		log_err("kernel event %llu dropped: %s", (unsigned long long)m->hdr.seqnum,
+			d->terminating ? "shutting down" : "queue full");
+		return;
+	}
+	ev = event_new(&m->hdr, &none, 0, loop_now_ms());
+	if (!ev) {
+		log_info("kernel event %llu dropped: %s", (unsigned long long)m->hdr.seqnum,
+			 errno == EINVAL ? "no ACTION, DEVPATH or SUBSYSTEM" : "out of memory");
+		return;
+	}
+	ev->kernel = 1;
+	log_debug("seqnum %llu %s %s queued from %s (%zu env)",
+		  (unsigned long long)ev->hdr.seqnum, ev->u.action, ev->u.devpath,
+		  ev->u.has_seqnum ? "netlink" : "rescan", ev->u.nenv);
+	note_seqnum(d, ev);
+	if (ev->u.has_seqnum)
+		queue_expect(&d->q, ev->u.seqnum);
+	dedup_track(ev);
+	queue_insert(&d->q, ev, ev->arrival_ms);
+}
+
+/* Drains the netlink socket; on ENOBUFS the kernel has dropped events. */
+static void receive_netlink(struct udevd *d)
+{
+	static struct msg_event m;
+	int i, r;
+
+	for (i = 0; d->netlink && i < RECV_PER_TURN; i++) {
+		r = netlink_recv(d->nl, &m);
+		if (r == 1)
+			kernel_event(d, &m);
+		else if (r == -ENOBUFS) {
+			log_err("netlink: the kernel dropped events (receive buffer full), "
+				"rescanning sysfs");
+			d->rescan = 1;
+		} else if (r < 0) {
+			if (r != -EAGAIN && r != -EWOULDBLOCK && r != -EINTR)
+				log_err("netlink: %s, ignoring", strerror(-r));
+			return;
+		}
+	}
+}
+
+static void rescan(struct udevd *d)
+{
+	int n;
+
+	d->rescan = 0;
+	n = rescan_run(kernel_event, d);
+	if (n < 0)
+		log_err("rescan: cannot read udev.conf: %s", strerror(-n));
+	else
+		log_info("rescan: %d devices with a missing or stale node queued", n);
+}
+
+static int handle_control(struct udevd *d, const struct msg_hdr *h, uint32_t *arg,
+			  const struct sockaddr_un *from, socklen_t fromlen)
 {
 	switch (h->type) {
 	case MSG_CTL_STOP_EXEC:
@@ -146,12 +278,23 @@ static int handle_control(struct udevd *d, const struct msg_hdr *h, uint32_t *ar
 		/* fork mode: udev reads its rules for every event */
 		break;
 	case MSG_CTL_QUEUE:
+		receive_netlink(d);
 		*arg = (uint32_t)queue_length(&d->q);
+		break;
+	case MSG_CTL_SEQNUM:
+		/* what the kernel has broadcast is in the socket already */
+		receive_netlink(d);
+		*arg = (uint32_t)queue_count_upto(&d->q, h->seqnum) +
+		       (!d->netlink && d->max_seqnum < h->seqnum);
+		break;
+	case MSG_CTL_MONITOR:
+		if (monitor_add(from, fromlen) < 0)
+			return MSG_RC_REFUSED;
 		break;
 	default:
 		return MSG_RC_REFUSED;
 	}
-	if (h->type != MSG_CTL_QUEUE)
+	if (h->type != MSG_CTL_QUEUE && h->type != MSG_CTL_SEQNUM && h->type != MSG_CTL_MONITOR)
 		log_info("control message %u (arg %u) accepted", h->type, h->arg);
 	d->q.dirty = 1;
 	return 0;
@@ -175,7 +318,7 @@ static void handle_message(struct udevd *d, ssize_t n, int trunc, const struct u
 	else if (rbuf.hdr.type == MSG_ACK)
 		refuse(d, (size_t)n, cred, from, fromlen, "ack sent to udevd");
 	else {
-		rc = handle_control(d, &rbuf.hdr, &arg);
+		rc = handle_control(d, &rbuf.hdr, &arg, from, fromlen);
 		send_ack(d, &rbuf.hdr, rc, arg, from, fromlen);
 	}
 }
@@ -315,7 +458,7 @@ static void handle_signals(struct udevd *d)
 static void usage_exit(const char *bad)
 {
 	log_err("unknown or bad option '%s'", bad);
-	log_err("usage: udevd [--daemon] [--debug] [--max-childs=N] "
+	log_err("usage: udevd [--daemon] [--debug] [--netlink] [--max-childs=N] "
 		"[--event-timeout=DUR] [--exec-timeout=DUR] [--startup-window=DUR]; "
 		"DUR: N or Ns seconds, Nms milliseconds");
 	exit(1);
@@ -369,6 +512,8 @@ static void setup_options(struct udevd *d, int argc, char **argv)
 			d->daemonize = 1;
 		else if (strcmp(argv[i], "--debug") == 0)
 			d->debug = 1;
+		else if (strcmp(argv[i], "--netlink") == 0)
+			d->netlink = 1;
 		else if ((v = opt_value(argc, argv, &i, "--max-childs")))
 			parse_max_childs(v, &d->max_childs);
 		else if ((v = opt_value(argc, argv, &i, "--event-timeout")))
@@ -404,6 +549,25 @@ static int setup_socket(struct udevd *d)
 			return 2;
 		}
 		log_err("bind @%s: %s", d->name, strerror(errno));
+		return 1;
+	}
+	return 0;
+}
+
+static int setup_netlink(struct udevd *d)
+{
+	const char *v = getenv(NETLINK_RCVBUF_ENV);
+	unsigned long long size = NETLINK_RCVBUF_DEFAULT;
+
+	if (!d->netlink)
+		return 0;
+	if (v && *v && (str_to_u64(v, &size) < 0 || size < 1 || size > 0x40000000ULL)) {
+		log_err("%s=%s: not a size in bytes", NETLINK_RCVBUF_ENV, v);
+		return 1;
+	}
+	d->nl = netlink_open((int)size);
+	if (d->nl < 0) {
+		log_err("netlink socket: %s", strerror(-d->nl));
 		return 1;
 	}
 	return 0;
@@ -477,6 +641,9 @@ static int run(struct udevd *d)
 		handle_signals(d);
 		runner_reap(&d->q, event_finished, d);
 		receive_all(d);
+		receive_netlink(d);
+		if (d->rescan && !d->terminating)
+			rescan(d);
 		run_queue(d, loop_now_ms());
 		if (d->terminating && d->q.running.n == 0)
 			break;
@@ -499,6 +666,8 @@ int main(int argc, char **argv)
 	r = setup_socket(d);
 	if (r)
 		return r;
+	if (setup_netlink(d))
+		return 1;
 	if (setup_signals(d) < 0 || queue_init(&d->q, d->gap_ms, 0) < 0) {
 		log_err("setup: out of resources");
 		return 1;
@@ -510,8 +679,11 @@ int main(int argc, char **argv)
 	loop_init(&d->loop);
 	loop_add(&d->loop, d->sock);
 	loop_add(&d->loop, d->sigpipe[0]);
-	log_info("listening on @%s, max %lu children, gap timeout %llu ms", d->name,
-		 d->max_childs, (unsigned long long)d->gap_ms);
+	if (d->netlink)
+		loop_add(&d->loop, d->nl);
+	log_info("listening on @%s%s, max %lu children, gap timeout %llu ms", d->name,
+		 d->netlink ? " and netlink" : "", d->max_childs,
+		 (unsigned long long)d->gap_ms);
 	r = run(d);
 	queue_free(&d->q);
 	return r;

@@ -1,0 +1,46 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/* Seen-seqnum table (see dedup.h): direct-mapped by seqnum, so a lookup is
+ * O(1) and memory is fixed; seqnums DEDUP_SLOTS apart share a slot, the
+ * newer one wins (by then the older one has long been handled). */
+#include "compat.h"
+#include "dedup.h"
+
+static struct dedup_slot slots[DEDUP_SLOTS];
+
+static struct dedup_slot *slot_of(uint64_t seqnum)
+{
+	return &slots[seqnum % DEDUP_SLOTS];
+}
+
+struct dedup_slot *dedup_find(uint64_t seqnum)
+{
+	struct dedup_slot *s = slot_of(seqnum);
+
+	return s->used && s->seqnum == seqnum ? s : NULL;
+}
+
+void dedup_track(struct event *ev)
+{
+	struct dedup_slot *s;
+
+	if (!ev->u.has_seqnum)
+		return;
+	s = slot_of(ev->u.seqnum);
+	s->seqnum = ev->u.seqnum;
+	s->ev = ev;
+	s->rc = 0;
+	s->used = 1;
+}
+
+void dedup_done(struct event *ev, int rc)
+{
+	struct dedup_slot *s;
+
+	if (!ev->u.has_seqnum)
+		return;
+	s = slot_of(ev->u.seqnum);
+	if (s->used && s->ev == ev) {
+		s->ev = NULL;
+		s->rc = rc;
+	}
+}

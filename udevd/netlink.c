@@ -1,0 +1,186 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/* NETLINK_KOBJECT_UEVENT receiver for udevd --netlink (see netlink.h). A
+ * kernel uevent is "ACTION@DEVPATH\0" followed by NUL-separated KEY=value
+ * strings; only messages from port id 0 (the kernel) are taken. */
+#include "compat.h"
+#include "netlink.h"
+#include "log.h"
+#include "str.h"
+
+#include <errno.h>
+#include <linux/netlink.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#ifndef NETLINK_KOBJECT_UEVENT
+#define NETLINK_KOBJECT_UEVENT 15
+#endif
+#ifndef SO_RCVBUFFORCE
+#define SO_RCVBUFFORCE 33
+#endif
+
+extern char **environ;
+
+int netlink_open(int rcvbuf)
+{
+	struct sockaddr_nl sa;
+	int fd, on = 1;
+
+	fd = socket(AF_NETLINK, SOCK_DGRAM | SOCK_CLOEXEC | SOCK_NONBLOCK,
+		    NETLINK_KOBJECT_UEVENT);
+	if (fd < 0)
+		return -errno;
+	memset(&sa, 0, sizeof(sa));
+	sa.nl_family = AF_NETLINK;
+	sa.nl_groups = 1;
+	if (setsockopt(fd, SOL_SOCKET, SO_RCVBUFFORCE, &rcvbuf, sizeof(rcvbuf)) < 0 &&
+	    setsockopt(fd, SOL_SOCKET, SO_RCVBUF, &rcvbuf, sizeof(rcvbuf)) < 0)
+		log_warn("netlink receive buffer of %d bytes: %s, ignoring", rcvbuf,
+			 strerror(errno));
+	if (setsockopt(fd, SOL_SOCKET, SO_PASSCRED, &on, sizeof(on)) < 0 ||
+	    bind(fd, (struct sockaddr *)&sa, sizeof(sa)) < 0) {
+		on = -errno;
+		close(fd);
+		return on;
+	}
+	return fd;
+}
+
+/* uid of the sender from SCM_CREDENTIALS, -1 when none came. */
+static long cred_uid(struct msghdr *mh)
+{
+	struct cmsghdr *c;
+	struct ucred cred;
+
+	for (c = CMSG_FIRSTHDR(mh); c; c = CMSG_NXTHDR(mh, c)) {
+		if (c->cmsg_level != SOL_SOCKET || c->cmsg_type != SCM_CREDENTIALS ||
+		    c->cmsg_len < CMSG_LEN(sizeof(cred)))
+			continue;
+		memcpy(&cred, CMSG_DATA(c), sizeof(cred));
+		return (long)cred.uid;
+	}
+	return -1;
+}
+
+static ssize_t nl_recvmsg(int fd, char *buf, size_t size, struct sockaddr_nl *sa,
+			  long *uid, int *trunc)
+{
+	union {
+		struct cmsghdr align;
+		char buf[CMSG_SPACE(sizeof(struct ucred)) + 64];
+	} ctl;
+	struct iovec iov = { .iov_base = buf, .iov_len = size };
+	struct msghdr mh;
+	ssize_t n;
+
+	memset(&mh, 0, sizeof(mh));
+	memset(sa, 0, sizeof(*sa));
+	mh.msg_name = sa;
+	mh.msg_namelen = sizeof(*sa);
+	mh.msg_iov = &iov;
+	mh.msg_iovlen = 1;
+	mh.msg_control = ctl.buf;
+	mh.msg_controllen = sizeof(ctl.buf);
+	do
+		n = recvmsg(fd, &mh, MSG_DONTWAIT | MSG_CMSG_CLOEXEC);
+	while (n < 0 && errno == EINTR);
+	if (n < 0)
+		return -errno;
+	*uid = cred_uid(&mh);
+	*trunc = (mh.msg_flags & (MSG_TRUNC | MSG_CTRUNC)) != 0;
+	return n;
+}
+
+static int drop(const char *why, unsigned int port)
+{
+	log_info("netlink message dropped: %s (port id %u)", why, port);
+	return 0;
+}
+
+int netlink_recv(int fd, struct msg_event *m)
+{
+	static char buf[8192 + 1];
+	struct sockaddr_nl sa;
+	size_t hlen, envlen;
+	long uid = -1;
+	int trunc = 0;
+	ssize_t n = nl_recvmsg(fd, buf, sizeof(buf) - 1, &sa, &uid, &trunc);
+
+	if (n < 0)
+		return (int)n;
+	if (sa.nl_pid != 0 || uid > 0)
+		return drop("not from the kernel", sa.nl_pid);
+	if (trunc)
+		return drop("truncated", sa.nl_pid);
+	buf[n] = '\0';
+	hlen = strlen(buf);
+	if (hlen == 0 || (size_t)n <= hlen + 1 || !strchr(buf, '@'))
+		return drop("no ACTION@DEVPATH header or no environment", sa.nl_pid);
+	envlen = (size_t)n - hlen - 1;
+	if (buf[n - 1] != '\0')
+		buf[n++] = '\0', envlen++;
+	memcpy(m->env, buf + hlen + 1, envlen);
+	if (event_env_complete(m->env, &envlen, sizeof(m->env)) < 0 ||
+	    event_msg_finish(m, envlen) < 0)
+		return drop("malformed environment", sa.nl_pid);
+	return 1;
+}
+
+static int env_append(char *env, size_t *len, size_t cap, const char *kv)
+{
+	size_t n = strlen(kv) + 1;
+
+	if (*len + n > cap)
+		return -E2BIG;
+	memcpy(env + *len, kv, n);
+	*len += n;
+	return 0;
+}
+
+static int env_has(const char *env, size_t len, const char *kv)
+{
+	char key[128];
+	size_t k = strcspn(kv, "=");
+
+	if (k >= sizeof(key))
+		return 1;
+	memcpy(key, kv, k);
+	key[k] = '\0';
+	return msg_env_get(env, len, key) != NULL;
+}
+
+int event_env_complete(char *env, size_t *len, size_t cap)
+{
+	static const char *const helper[] = { "HOME=/", "PATH=/sbin:/bin:/usr/sbin:/usr/bin" };
+	char **e;
+	unsigned int i;
+
+	for (e = environ; e && *e; e++) {
+		if (strncmp(*e, "UDEV_", 5) != 0 && strncmp(*e, "SYSFS_PATH=", 11) != 0)
+			continue;
+		if (!strchr(*e, '=') || env_has(env, *len, *e))
+			continue;
+		if (env_append(env, len, cap, *e) < 0)
+			return -E2BIG;
+	}
+	for (i = 0; i < sizeof(helper) / sizeof(helper[0]); i++)
+		if (!env_has(env, *len, helper[i]) &&
+		    env_append(env, len, cap, helper[i]) < 0)
+			return -E2BIG;
+	return 0;
+}
+
+int event_msg_finish(struct msg_event *m, size_t len)
+{
+	const char *s = msg_env_get(m->env, len, "SEQNUM");
+	unsigned long long seq = 0;
+
+	msg_init(&m->hdr, MSG_EVENT, 0);
+	m->hdr.envlen = (uint32_t)len;
+	if (s && str_to_u64(s, &seq) == 0) {
+		m->hdr.seqnum = seq;
+		m->hdr.flags = MSG_F_SEQNUM;
+	}
+	return msg_check(m, sizeof(m->hdr) + len) < 0 ? -EBADMSG : 0;
+}
