@@ -86,6 +86,11 @@ udevtest_OBJS := udev/udevtest.o $(UDEV_CORE_OBJS)
 PROGRAMS += hotplug
 hotplug_OBJS := hotplug/hotplug.o
 
+# -- netlink tools: kernel event replay and the event monitor (udevd/)
+PROGRAMS += udevtrigger udevmonitor
+udevtrigger_OBJS := udevd/udevtrigger.o udevd/ctl.o
+udevmonitor_OBJS := udevd/udevmonitor.o udevd/ctl.o
+
 # ---- shared library -------------------------------------------------------
 LIB_OBJS := lib/log.o lib/fd.o lib/str.o
 LIB_OBJS += lib/msg.o lib/uevent.o lib/loop.o
@@ -128,8 +133,9 @@ deps:
 # (an edited file is never overwritten: the new one goes beside it as *.dist),
 # the udevsend link in /etc/hotplug.d, /etc/dev.d and the man pages. Only the
 # programs in PROGRAMS are installed, so a partial tree installs what it has.
-SBIN_PROGRAMS   := udevsend udevd udev udevstart udevcontrol udevsettle hotplug
-USRBIN_PROGRAMS := udevinfo udevtest
+SBIN_PROGRAMS   := udevsend udevd udev udevstart udevcontrol udevsettle hotplug \
+	udevtrigger
+USRBIN_PROGRAMS := udevinfo udevtest udevmonitor
 ETC_SRC  ?= etc
 INSTALL  ?= install
 ROOT     := $(DESTDIR)$(prefix)

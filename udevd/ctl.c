@@ -9,7 +9,7 @@
 #include <string.h>
 #include <unistd.h>
 
-static int ctl_socket(void)
+int ctl_socket(void)
 {
 	struct sockaddr_un self = { .sun_family = AF_UNIX }, sa;
 	int fd, on = 1, len = msg_daemon_addr(&sa);
@@ -53,21 +53,36 @@ static int ctl_wait(int fd, const struct msg_hdr *req, uint64_t deadline, uint32
 	}
 }
 
-int ctl_request(enum msg_type type, uint32_t arg, uint64_t timeout_ms, uint32_t *ack_arg)
+static int ctl_send(struct msg_hdr *req, uint64_t timeout_ms, uint32_t *ack_arg)
 {
-	static uint32_t counter;
-	struct msg_hdr req;
 	int fd = ctl_socket(), rc;
 
 	if (fd < 0)
 		return MSG_RC_NOT_RUN;
-	msg_init(&req, type, ((uint64_t)getpid() << 20) | ++counter);
-	req.arg = arg;
-	if (send(fd, &req, sizeof(req), MSG_NOSIGNAL) < 0) {
+	if (send(fd, req, sizeof(*req), MSG_NOSIGNAL) < 0) {
 		close(fd);
 		return MSG_RC_NOT_RUN;
 	}
-	rc = ctl_wait(fd, &req, loop_now_ms() + timeout_ms, ack_arg);
+	rc = ctl_wait(fd, req, loop_now_ms() + timeout_ms, ack_arg);
 	close(fd);
 	return rc;
+}
+
+int ctl_query_seqnum(uint64_t seqnum, uint64_t timeout_ms, uint32_t *pending)
+{
+	struct msg_hdr req;
+
+	msg_init(&req, MSG_CTL_SEQNUM, seqnum);
+	req.flags = MSG_F_SEQNUM;
+	return ctl_send(&req, timeout_ms, pending);
+}
+
+int ctl_request(enum msg_type type, uint32_t arg, uint64_t timeout_ms, uint32_t *ack_arg)
+{
+	static uint32_t counter;
+	struct msg_hdr req;
+
+	msg_init(&req, type, ((uint64_t)getpid() << 20) | ++counter);
+	req.arg = arg;
+	return ctl_send(&req, timeout_ms, ack_arg);
 }

@@ -13,5 +13,10 @@
  * ack came, MSG_RC_NOT_RUN when udevd could not be reached. *ack_arg gets the
  * ack's arg. */
 int ctl_request(enum msg_type type, uint32_t arg, uint64_t timeout_ms, uint32_t *ack_arg);
+/* The same for MSG_CTL_SEQNUM: the request carries seqnum (flag MSG_F_SEQNUM)
+ * and *pending gets the events up to it that udevd has not finished. */
+int ctl_query_seqnum(uint64_t seqnum, uint64_t timeout_ms, uint32_t *pending);
+/* A socket connected to udevd as ctl_request uses it: fd or -errno. */
+int ctl_socket(void);
 
 #endif

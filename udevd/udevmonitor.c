@@ -1,0 +1,177 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/* udevmonitor: prints each event as it passes: the kernel's uevent as it is
+ * broadcast on netlink (KERNEL), and udevd's result once udev has handled it
+ * (UDEV, through udevd's monitor subscription). --env adds the environment. */
+#include "compat.h"
+#include "ctl.h"
+#include "log.h"
+#include "loop.h"
+#include "msg.h"
+
+#include <errno.h>
+#include <linux/netlink.h>
+#include <poll.h>
+#include <stdio.h>
+#include <string.h>
+#include <unistd.h>
+
+#ifndef NETLINK_KOBJECT_UEVENT
+#define NETLINK_KOBJECT_UEVENT 15
+#endif
+
+#define RESUBSCRIBE_MS 2000     /* udevd may restart: subscribe again */
+
+struct mon {
+	int env, kernel, udev;
+	int nl, ud;
+	uint64_t next_sub;
+};
+
+static union {
+	struct msg_event m;
+	char raw[sizeof(struct msg_event) + 1];
+} buf;
+
+static int usage(const char *bad)
+{
+	log_err("unknown option '%s'; usage: udevmonitor [--env] [--kernel] [--udev]", bad);
+	return 2;
+}
+
+static void print_event(const struct mon *mo, const char *src, const char *env,
+			size_t len, const char *tail)
+{
+	uint64_t t = loop_now_ms();
+	const char *a = msg_env_get(env, len, "ACTION"), *p = msg_env_get(env, len, "DEVPATH");
+	const char *s = msg_env_get(env, len, "SUBSYSTEM"), *q = msg_env_get(env, len, "SEQNUM");
+	const char *e;
+
+	printf("%-6s[%llu.%03u] %s %s (%s) seqnum %s%s\n", src, (unsigned long long)(t / 1000),
+	       (unsigned int)(t % 1000), a ? a : "?", p ? p : "?", s ? s : "?", q ? q : "-", tail);
+	if (!mo->env)
+		return;
+	for (e = env; e < env + len && *e; e += strlen(e) + 1)
+		printf("%s\n", e);
+	printf("\n");
+}
+
+static int open_netlink(void)
+{
+	struct sockaddr_nl sa = { .nl_family = AF_NETLINK, .nl_groups = 1 };
+	int fd = socket(AF_NETLINK, SOCK_DGRAM | SOCK_CLOEXEC, NETLINK_KOBJECT_UEVENT);
+
+	if (fd >= 0 && bind(fd, (struct sockaddr *)&sa, sizeof(sa)) < 0) {
+		close(fd);
+		return -1;
+	}
+	return fd;
+}
+
+/* One kernel uevent: "ACTION@DEVPATH\0KEY=value\0...", from port id 0 only. */
+static void read_kernel(const struct mon *mo)
+{
+	struct sockaddr_nl sa;
+	socklen_t sl = sizeof(sa);
+	ssize_t n = recvfrom(mo->nl, buf.raw, sizeof(buf.raw) - 1, MSG_DONTWAIT,
+			     (struct sockaddr *)&sa, &sl);
+	size_t h;
+
+	if (n == -1 && errno == ENOBUFS)
+		printf("KERNEL events lost (receive buffer full)\n");
+	if (n <= 0 || sa.nl_pid != 0)
+		return;
+	buf.raw[n] = '\0';
+	h = strlen(buf.raw) + 1;
+	if (h < (size_t)n)
+		print_event(mo, "KERNEL", buf.raw + h, (size_t)n - h, "");
+}
+
+static void subscribe(struct mon *mo)
+{
+	struct msg_hdr req;
+
+	mo->next_sub = loop_now_ms() + RESUBSCRIBE_MS;
+	if (mo->ud < 0)
+		mo->ud = ctl_socket();
+	if (mo->ud < 0)
+		return;
+	msg_init(&req, MSG_CTL_MONITOR, (uint64_t)getpid());
+	if (send(mo->ud, &req, sizeof(req), MSG_NOSIGNAL | MSG_DONTWAIT) < 0 &&
+	    errno != EAGAIN) {
+		close(mo->ud);
+		mo->ud = -1;
+	}
+}
+
+/* udevd's datagrams: the subscription's ack, then one MSG_MONITOR per event. */
+static void read_udevd(struct mon *mo)
+{
+	struct ucred cred;
+	char tail[32];
+	int trunc;
+	ssize_t n = msg_recv(mo->ud, buf.raw, sizeof(buf.raw), NULL, NULL, &cred, &trunc);
+
+	if (n == -ECONNREFUSED) {
+		close(mo->ud);
+		mo->ud = -1;
+		return;
+	}
+	if (n < 0 || cred.uid != 0 || trunc || msg_check(buf.raw, (size_t)n) < 0)
+		return;
+	if (buf.m.hdr.type == MSG_ACK && buf.m.hdr.rc != 0)
+		log_err("udevd refused the monitor subscription (too many monitors?)");
+	if (buf.m.hdr.type != MSG_MONITOR)
+		return;
+	snprintf(tail, sizeof(tail), " rc %d", buf.m.hdr.rc);
+	print_event(mo, "UDEV", buf.m.env, buf.m.hdr.envlen, tail);
+}
+
+static void run(struct mon *mo)
+{
+	struct pollfd p[2];
+	int64_t t;
+
+	for (;;) {
+		if (mo->udev && loop_now_ms() >= mo->next_sub)
+			subscribe(mo);
+		p[0].fd = mo->nl;
+		p[1].fd = mo->ud;
+		p[0].events = p[1].events = POLLIN;
+		t = loop_until(loop_now_ms(), mo->next_sub);
+		if (poll(p, 2, mo->udev ? (int)t : -1) <= 0)
+			continue;
+		if (mo->nl >= 0 && (p[0].revents & POLLIN))
+			read_kernel(mo);
+		if (mo->ud >= 0 && (p[1].revents & (POLLIN | POLLERR)))
+			read_udevd(mo);
+	}
+}
+
+int main(int argc, char **argv)
+{
+	struct mon mo = { .nl = -1, .ud = -1 };
+	int i;
+
+	log_init("udevmonitor", 0);
+	for (i = 1; i < argc; i++) {
+		if (strcmp(argv[i], "--env") == 0)
+			mo.env = 1;
+		else if (strcmp(argv[i], "--kernel") == 0)
+			mo.kernel = 1;
+		else if (strcmp(argv[i], "--udev") == 0)
+			mo.udev = 1;
+		else
+			return usage(argv[i]);
+	}
+	if (!mo.kernel && !mo.udev)
+		mo.kernel = mo.udev = 1;
+	setvbuf(stdout, NULL, _IOLBF, 0);
+	if (mo.kernel && (mo.nl = open_netlink()) < 0) {
+		log_err("netlink socket: %s", strerror(errno));
+		return 1;
+	}
+	printf("udevmonitor prints %s%s%s events\n", mo.kernel ? "KERNEL" : "",
+	       mo.kernel && mo.udev ? " and " : "", mo.udev ? "UDEV" : "");
+	run(&mo);
+	return 0;
+}

@@ -1,0 +1,271 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/* udevtrigger: asks the kernel to replay events by writing an action to
+ * each device's uevent file (today's kernels), optionally filtered by
+ * subsystem and attribute, then optionally waits until udevd has handled
+ * every event up to the kernel's seqnum after the writes (--settle). */
+#include "compat.h"
+#include "ctl.h"
+#include "log.h"
+#include "loop.h"
+#include "str.h"
+#include "sysfs.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <fnmatch.h>
+#include <poll.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#define SETTLE_TIMEOUT_MS 180000
+#define MATCH_MAX 16
+
+struct opts {
+	const char *action;
+	const char *subsys[MATCH_MAX], *nosubsys[MATCH_MAX], *attr[MATCH_MAX];
+	int nsubsys, nnosubsys, nattr;
+	int dry_run, verbose, settle, failed, count;
+	uint64_t timeout_ms;
+};
+
+static int usage(const char *bad)
+{
+	log_err("unknown or bad option '%s'", bad);
+	log_err("usage: udevtrigger [--action=ACTION] [--subsystem-match=GLOB] "
+		"[--subsystem-nomatch=GLOB] [--attr-match=ATTR[=GLOB]] [--dry-run] "
+		"[--verbose] [--settle] [--timeout=DUR]");
+	return 2;
+}
+
+static int any_match(const char *const *globs, int n, const char *s)
+{
+	int i;
+
+	for (i = 0; i < n; i++)
+		if (fnmatch(globs[i], s, 0) == 0)
+			return 1;
+	return 0;
+}
+
+/* ATTR exists, or ATTR=GLOB matches its value (trailing whitespace removed). */
+static int attr_match(const char *devpath, const char *spec)
+{
+	char name[128], val[4096];
+	const char *eq = strchr(spec, '=');
+	size_t n = eq ? (size_t)(eq - spec) : strlen(spec);
+
+	if (n == 0 || n >= sizeof(name))
+		return 0;
+	memcpy(name, spec, n);
+	name[n] = '\0';
+	if (!eq)
+		return sysfs_exists(devpath, name);
+	return sysfs_attr_read(devpath, name, val, sizeof(val)) >= 0 &&
+	       fnmatch(eq + 1, val, 0) == 0;
+}
+
+static int wanted(const struct opts *o, const char *devpath, const char *subsystem)
+{
+	int i;
+
+	if (o->nsubsys && !any_match(o->subsys, o->nsubsys, subsystem))
+		return 0;
+	if (any_match(o->nosubsys, o->nnosubsys, subsystem))
+		return 0;
+	for (i = 0; i < o->nattr; i++)
+		if (!attr_match(devpath, o->attr[i]))
+			return 0;
+	return 1;
+}
+
+static void trigger(struct opts *o, const char *devpath, const char *subsystem)
+{
+	char p[SYSFS_PATH_MAX * 2];
+	int fd;
+
+	if (!sysfs_exists(devpath, "uevent") || !wanted(o, devpath, subsystem))
+		return;
+	o->count++;
+	if (o->verbose || o->dry_run)
+		printf("%s\n", devpath);
+	if (o->dry_run)
+		return;
+	sysfs_path(p, sizeof(p), devpath, "uevent");
+	fd = open(p, O_WRONLY | O_CLOEXEC);
+	if (fd < 0 || write(fd, o->action, strlen(o->action)) < 0) {
+		log_err("%s: %s", p, strerror(errno));
+		o->failed++;
+	}
+	if (fd >= 0)
+		close(fd);
+}
+
+static int name_cmp(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* Calls fn for each entry of directory devpath that is a real directory
+ * (never a symlink), in name order. */
+static void each_dir(struct opts *o, const char *devpath,
+		     void (*fn)(struct opts *, const char *))
+{
+	char p[SYSFS_PATH_MAX * 2], child[SYSFS_PATH_MAX], **names = NULL;
+	size_t n = 0, cap = 0, i;
+	struct dirent *de;
+	struct stat st;
+	DIR *d;
+
+	if (sysfs_path(p, sizeof(p), devpath, NULL) < 0 || !(d = opendir(p)))
+		return;
+	while ((de = readdir(d))) {
+		if (de->d_name[0] == '.')
+			continue;
+		if (n == cap) {
+			char **nn = realloc(names, (cap = cap ? 2 * cap : 64) * sizeof(*names));
+
+			if (!nn)
+				break;
+			names = nn;
+		}
+		if (!(names[n] = strdup(de->d_name)))
+			break;
+		n++;
+	}
+	closedir(d);
+	qsort(names, n, sizeof(*names), name_cmp);
+	for (i = 0; i < n; i++) {
+		if (snprintf(child, sizeof(child), "%s/%s", devpath, names[i]) <
+		    (int)sizeof(child) && sysfs_path(p, sizeof(p), child, NULL) == 0 &&
+		    lstat(p, &st) == 0 && S_ISDIR(st.st_mode))
+			fn(o, child);
+		free(names[i]);
+	}
+	free(names);
+}
+
+/* Today's layout: a parent before its children. */
+static void scan_devices(struct opts *o, const char *devpath)
+{
+	char sub[64];
+
+	if (sysfs_link_name(devpath, "subsystem", sub, sizeof(sub)) > 0)
+		trigger(o, devpath, sub);
+	each_dir(o, devpath, scan_devices);
+}
+
+/* Legacy layout: /class/NAME/DEV and /block/DISK directories (not links). */
+static void scan_class_dev(struct opts *o, const char *devpath)
+{
+	char sub[64] = "";
+
+	sscanf(devpath, "/class/%63[^/]", sub);
+	trigger(o, devpath, sub);
+}
+
+static void scan_class(struct opts *o, const char *classpath)
+{
+	each_dir(o, classpath, scan_class_dev);
+}
+
+static void scan_block(struct opts *o, const char *devpath)
+{
+	trigger(o, devpath, "block");
+}
+
+static int settle(const struct opts *o)
+{
+	char buf[32];
+	unsigned long long seq;
+	uint64_t deadline = loop_now_ms() + o->timeout_ms;
+	uint32_t pending = 0;
+	int rc;
+
+	if (sysfs_attr_read("/kernel", "uevent_seqnum", buf, sizeof(buf)) < 0 ||
+	    str_to_u64(buf, &seq) < 0) {
+		log_err("cannot read the kernel's uevent_seqnum, not settling");
+		return 1;
+	}
+	for (;;) {
+		rc = ctl_query_seqnum(seq, loop_until(loop_now_ms(), deadline) + 1000, &pending);
+		if (rc == MSG_RC_NOT_RUN) {
+			log_info("no udevd listening, nothing to wait for");
+			return 0;
+		}
+		if (rc != 0) {
+			log_err("%s", rc == MSG_RC_REFUSED ? "refused by udevd" : "no answer from udevd");
+			return rc;
+		}
+		if (pending == 0)
+			return 0;
+		if (loop_now_ms() >= deadline) {
+			log_err("timeout: %u events up to seqnum %llu not handled", pending, seq);
+			return 3;
+		}
+		poll(NULL, 0, 20);
+	}
+}
+
+static int add_glob(const char **v, int *n, const char *s)
+{
+	if (*n >= MATCH_MAX || !*s)
+		return -1;
+	v[(*n)++] = s;
+	return 0;
+}
+
+static int parse_opt(struct opts *o, const char *a)
+{
+	if (strncmp(a, "--action=", 9) == 0 && a[9])
+		o->action = a + 9;
+	else if (strncmp(a, "--subsystem-match=", 18) == 0)
+		return add_glob(o->subsys, &o->nsubsys, a + 18);
+	else if (strncmp(a, "--subsystem-nomatch=", 20) == 0)
+		return add_glob(o->nosubsys, &o->nnosubsys, a + 20);
+	else if (strncmp(a, "--attr-match=", 13) == 0)
+		return add_glob(o->attr, &o->nattr, a + 13);
+	else if (strcmp(a, "--dry-run") == 0)
+		o->dry_run = 1;
+	else if (strcmp(a, "--verbose") == 0)
+		o->verbose = 1;
+	else if (strcmp(a, "--settle") == 0)
+		o->settle = 1;
+	else if (strncmp(a, "--timeout=", 10) == 0)
+		return loop_parse_msec(a + 10, &o->timeout_ms);
+	else
+		return -1;
+	return 0;
+}
+
+int main(int argc, char **argv)
+{
+	static const char *const actions[] = { "add", "remove", "change", "move",
+					       "online", "offline", "bind", "unbind" };
+	struct opts o = { .action = "add", .timeout_ms = SETTLE_TIMEOUT_MS };
+	unsigned int j;
+	int i;
+
+	log_init("udevtrigger", 0);
+	for (i = 1; i < argc; i++)
+		if (parse_opt(&o, argv[i]) < 0)
+			return usage(argv[i]);
+	for (j = 0; j < sizeof(actions) / sizeof(actions[0]); j++)
+		if (strcmp(o.action, actions[j]) == 0)
+			break;
+	if (j == sizeof(actions) / sizeof(actions[0]))
+		return usage(o.action);
+	scan_devices(&o, "/devices");
+	each_dir(&o, "/class", scan_class);
+	each_dir(&o, "/block", scan_block);
+	fflush(stdout);
+	log_info("%d devices%s", o.count, o.dry_run ? " (dry run)" : "");
+	if (o.settle && !o.dry_run) {
+		i = settle(&o);
+		if (i)
+			return i;
+	}
+	return o.failed ? 1 : 0;
+}
