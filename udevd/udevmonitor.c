@@ -46,7 +46,7 @@ static void print_event(const struct mon *mo, const char *src, const char *env,
 	const char *s = msg_env_get(env, len, "SUBSYSTEM"), *q = msg_env_get(env, len, "SEQNUM");
 	const char *e;
 
-	printf("%-6s[%llu.%03u] %s %s (%s) seqnum %s%s\n", src, (unsigned long long)(t / 1000),
+	printf("%s[%llu.%03u] %s %s (%s) seqnum %s%s\n", src, (unsigned long long)(t / 1000),
 	       (unsigned int)(t % 1000), a ? a : "?", p ? p : "?", s ? s : "?", q ? q : "-", tail);
 	if (!mo->env)
 		return;

@@ -1,0 +1,84 @@
+# SPDX-License-Identifier: GPL-2.0-only
+# Helpers for the netlink tests: a private network namespace (its own netlink
+# listeners and abstract socket names) held by a sleeping process, a udevd
+# --netlink inside it running the real udev on a temporary udev_root, and a
+# dev.d script that logs every handled event. Only "change" events on
+# harmless devices (mem, tty) are ever triggered.
+
+load lib
+
+MEM=/sys/devices/virtual/mem
+
+netlink_setup() {
+	common_setup
+	[ "$(id -u)" = 0 ] || skip "needs root"
+	[ -w "$MEM/null/uevent" ] || skip "no writable $MEM/null/uevent"
+	unshare -n true 2>/dev/null || skip "unshare -n does not work here"
+	unshare -n sleep 3600 </dev/null >/dev/null 2>&1 3>&- &
+	NS_PID=$!
+	wait_for test -e "/proc/$NS_PID/ns/net"
+	# until unshare has exec'd sleep, /proc/PID/ns/net is still ours
+	wait_for ns_ready
+	mkdir -p "$T/dev" "$T/db" "$T/rules.d" "$T/dev.d/default"
+	cat >"$T/udev.conf" <<-EOF2
+	udev_root="$T/dev"
+	udev_db="$T/db"
+	udev_rules="$T/rules.d"
+	udev_permissions="$T/permissions"
+	udev_devd="$T/dev.d"
+	EOF2
+	printf '#!/bin/sh\necho "$SEQNUM $ACTION $DEVPATH $MAJOR $MINOR ${FROM:-kernel}" >>%s\n' \
+		"$T/devd.log" >"$T/dev.d/default/log.dev"
+	chmod 755 "$T/dev.d/default/log.dev"
+	: >"$T/devd.log"
+	export UDEV_CONFIG_FILE=$T/udev.conf UDEV_BIN=$BIN/udev UDEVD_BIN=$T/no-such-udevd
+	unset UDEV_LOG UDEVD_NETLINK_RCVBUF
+	UDEVD_PID= MON_PID=
+}
+
+ns_ready() { [ "$(readlink "/proc/$NS_PID/ns/net")" != "$(readlink /proc/self/ns/net)" ]; }
+
+netlink_teardown() {
+	local p
+	for p in $MON_PID $UDEVD_PID; do
+		kill "$p" 2>/dev/null || :
+	done
+	for p in $MON_PID $UDEVD_PID; do
+		wait_for stopped "$p" || kill -KILL "$p" 2>/dev/null || :
+	done
+	[ -z "${NS_PID:-}" ] || kill "$NS_PID" 2>/dev/null || :
+}
+stopped() { ! kill -0 "$1" 2>/dev/null; }
+
+# in_ns CMD...: runs CMD in the test's network namespace
+in_ns() { nsenter --net="/proc/$NS_PID/ns/net" "$@"; }
+
+# start_udevd_nl [OPTIONS...]: udevd --netlink in the namespace, logging to $T/udevd.log
+start_udevd_nl() {
+	in_ns "$BIN/udevd" --debug --netlink "$@" </dev/null >>"$T/udevd.log" 2>&1 3>&- &
+	UDEVD_PID=$!
+	wait_for grep -q 'listening on' "$T/udevd.log"
+	sleep 0.3
+}
+
+# start_monitor [OPTIONS...]: udevmonitor in the namespace, into $T/mon.log
+start_monitor() {
+	in_ns "$BIN/udevmonitor" "$@" </dev/null >"$T/mon.log" 2>&1 3>&- &
+	MON_PID=$!
+	wait_for grep -q 'udevmonitor prints' "$T/mon.log"
+	sleep 0.3
+}
+
+# change DEVPATH...: the kernel emits a "change" uevent for each
+change() {
+	local d
+	for d in "$@"; do
+		echo change >"/sys$d/uevent"
+	done
+}
+
+# handled DEVPATH: "SEQNUM MAJOR MINOR" of each dev.d run for DEVPATH, in order
+handled() { awk -v p="$1" '$3 == p { print $1, $4, $5 }' "$T/devd.log"; }
+# kernel_seqnums DEVPATH: SEQNUMs udevmonitor saw broadcast for DEVPATH
+kernel_seqnums() { awk -v p="$1" '$1 ~ /^KERNEL/ && $3 == p { print $6 }' "$T/mon.log"; }
+count_ge() { [ "$(grep -c "$2" "$1")" -ge "$3" ]; }

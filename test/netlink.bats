@@ -1,0 +1,218 @@
+#!/usr/bin/env bats
+# SPDX-License-Identifier: GPL-2.0-only
+# udevd --netlink, udevtrigger and udevmonitor against this machine's real
+# kernel uevents, inside a private network namespace with a temporary
+# udev_root. Other events of the machine may arrive: assertions filter by
+# DEVPATH.
+
+load netlink-lib
+
+setup() { netlink_setup; }
+teardown() { netlink_teardown; }
+
+NULLDEV=/devices/virtual/mem/null
+ZERODEV=/devices/virtual/mem/zero
+TTYDEV=/devices/virtual/tty/tty
+
+@test "netlink: each change reaches udev once, in SEQNUM order, with MAJOR and MINOR" {
+	start_udevd_nl --max-childs=1
+	start_monitor --kernel
+	change $NULLDEV $ZERODEV $NULLDEV $TTYDEV $ZERODEV $NULLDEV
+	wait_for count_ge "$T/devd.log" " $NULLDEV " 3
+	wait_for count_ge "$T/devd.log" " $ZERODEV " 2
+	wait_for count_ge "$T/devd.log" " $TTYDEV " 1
+	in_ns "$BIN/udevsettle" --timeout=30
+	local d seqs
+	for d in $NULLDEV $ZERODEV $TTYDEV; do
+		# what udev saw is exactly what the kernel broadcast, each once
+		[ "$(handled $d | awk '{ print $1 }')" = "$(kernel_seqnums $d)" ]
+		[ "$(handled $d | awk '{ print $1 }' | sort -u | wc -l)" -eq "$(handled $d | wc -l)" ]
+		# MAJOR:MINOR as in sysfs
+		[ "$(handled $d | awk '{ print $2 ":" $3 }' | sort -u)" = "$(cat /sys$d/dev)" ]
+	done
+	# --max-childs=1: the runs went in SEQNUM order
+	seqs=$(grep -E " ($NULLDEV|$ZERODEV|$TTYDEV) " "$T/devd.log" | awk '{ print $1 }')
+	[ "$seqs" = "$(sort -n <<<"$seqs")" ]
+	[ "$(wc -l <<<"$seqs")" -ge 6 ]
+	grep -q "queued from netlink" "$T/udevd.log"
+}
+
+@test "netlink: udevd gives kernel events its UDEV_* and SYSFS_PATH, and the helper's PATH and HOME" {
+	printf '#!/bin/sh\necho "$SEQNUM $DEVPATH $UDEV_CONFIG_FILE $SYSFS_PATH $PATH $HOME $UDEV_EXTRA" >>%s\nexit 0\n' \
+		"$T/env.log" >"$T/udev-wrap"
+	chmod 755 "$T/udev-wrap"
+	UDEV_BIN=$T/udev-wrap SYSFS_PATH=/sys UDEV_EXTRA=x1 PATH=/usr/bin:/bin \
+		start_udevd_nl
+	change $NULLDEV
+	wait_for grep -q " $NULLDEV " "$T/env.log"
+	grep " $NULLDEV " "$T/env.log" | head -1 |
+		grep -q " $NULLDEV $T/udev.conf /sys /sbin:/bin:/usr/sbin:/usr/bin / x1\$"
+}
+
+@test "udevtrigger --subsystem-match=mem --action=change --settle: one handled event per mem device" {
+	start_udevd_nl
+	start_monitor --env
+	run in_ns "$BIN/udevtrigger" --subsystem-match=mem --action=change --settle --timeout=60
+	[ "$status" -eq 0 ]
+	local d n=0
+	# --settle returned: every mem device was already handled, once
+	for d in /sys/class/mem/*; do
+		d=$(cd -P "$d" && pwd)
+		d=${d#/sys}
+		[ "$(handled "$d" | wc -l)" -eq 1 ] || { echo "$d: $(handled "$d")"; return 1; }
+		n=$((n + 1))
+	done
+	[ "$n" -ge 3 ]
+	# and udevmonitor showed each twice: broadcast by the kernel, handled by udev
+	for d in /sys/class/mem/*; do
+		d=$(cd -P "$d" && pwd)
+		d=${d#/sys}
+		wait_for grep -q "^UDEV\[.*\] change $d (mem) seqnum [0-9]* rc 0\$" "$T/mon.log"
+		grep -q "^KERNEL\[.*\] change $d (mem) seqnum $(handled "$d" | awk '{ print $1 }')\$" \
+			"$T/mon.log"
+	done
+	# --env: the whole environment follows each event
+	grep -q "^DEVPATH=$NULLDEV\$" "$T/mon.log"
+	grep -q "^UDEV_CONFIG_FILE=$T/udev.conf\$" "$T/mon.log"
+}
+
+@test "udevtrigger: --dry-run lists, --attr-match and --subsystem-nomatch filter, nothing is written" {
+	start_udevd_nl
+	run in_ns "$BIN/udevtrigger" --subsystem-match=mem --dry-run
+	[ "$status" -eq 0 ]
+	[ "$(grep -c . <<<"$output")" -eq "$(ls /sys/class/mem | wc -l)" ]
+	grep -qx "$NULLDEV" <<<"$output"
+	run in_ns "$BIN/udevtrigger" --subsystem-match=mem --attr-match=dev=1:3 --dry-run
+	[ "$output" = "$NULLDEV" ]
+	run in_ns "$BIN/udevtrigger" --subsystem-match='me?' --subsystem-nomatch=mem --dry-run
+	[ -z "$output" ]
+	run in_ns "$BIN/udevtrigger" --attr-match=dev=1:5 --dry-run --action=change
+	[ "$output" = "$ZERODEV" ]
+	sleep 1
+	in_ns "$BIN/udevsettle" --timeout=30
+	# a dry run caused no event
+	[ -z "$(handled $NULLDEV)" ]
+	[ -z "$(handled $ZERODEV)" ]
+}
+
+@test "udevtrigger: bad action and options are refused before anything is written" {
+	run "$BIN/udevtrigger" --action=explode
+	[ "$status" -eq 2 ]
+	run "$BIN/udevtrigger" --frobnicate
+	[ "$status" -eq 2 ]
+	[[ "$output" == *usage* ]]
+}
+
+@test "netlink: messages not from the kernel (port id != 0) are dropped" {
+	start_udevd_nl
+	in_ns python3 - <<-EOF
+	import socket
+	s = socket.socket(socket.AF_NETLINK, socket.SOCK_DGRAM, 15)
+	s.bind((0, 0))
+	msg = b'change@$NULLDEV\0ACTION=change\0DEVPATH=$NULLDEV\0SUBSYSTEM=mem\0SEQNUM=987654321\0MAJOR=1\0MINOR=3\0'
+	s.sendto(msg, (0, 1))
+	EOF
+	wait_for grep -q "dropped: not from the kernel" "$T/udevd.log"
+	change $NULLDEV
+	wait_for grep -q " $NULLDEV " "$T/devd.log"
+	in_ns "$BIN/udevsettle" --timeout=30
+	! grep -q "^987654321 " "$T/devd.log"
+	! grep -q "seqnum 987654321" "$T/udevd.log"
+}
+
+# udev_wrap RC: UDEV_BIN that logs "SEQNUM DEVPATH FROM" to runs.log and exits RC
+udev_wrap() {
+	printf '#!/bin/sh\necho "$SEQNUM $DEVPATH ${FROM:-kernel}" >>%s\nexit %s\n' \
+		"$T/runs.log" "$1" >"$T/udev-wrap"
+	chmod 755 "$T/udev-wrap"
+	: >"$T/runs.log"
+	export UDEV_BIN=$T/udev-wrap
+}
+
+# send_copy SEQNUM: udevsend's copy of a kernel change event of /dev/null
+send_copy() {
+	in_ns env -i PATH="$PATH" UDEVD_SOCKET="$UDEVD_SOCKET" UDEVD_BIN="$UDEVD_BIN" \
+		ACTION=change DEVPATH=$NULLDEV SUBSYSTEM=mem MAJOR=1 MINOR=3 SEQNUM="$1" \
+		FROM=udevsend "$BIN/udevsend" mem
+}
+
+@test "netlink + udevsend: the event runs once, udevsend's copy is acked with its result" {
+	udev_wrap 5
+	start_udevd_nl
+	start_monitor --kernel
+	# the netlink copy is queued but not run yet when udevsend's copy comes
+	in_ns "$BIN/udevcontrol" stop_exec_queue
+	change $NULLDEV
+	wait_for grep -q "^KERNEL.* $NULLDEV " "$T/mon.log"
+	local seq
+	seq=$(kernel_seqnums $NULLDEV | head -1)
+	(rc=0; send_copy "$seq" || rc=$?; echo $rc >"$T/rc.1") &
+	wait_for grep -q "seqnum $seq: second copy from udevsend" "$T/udevd.log"
+	in_ns "$BIN/udevcontrol" start_exec_queue
+	wait_for test -s "$T/rc.1"
+	[ "$(cat "$T/rc.1")" = 5 ]
+	# and a copy that comes after the event finished gets the result at once
+	run send_copy "$seq"
+	[ "$status" -eq 5 ]
+	in_ns "$BIN/udevsettle" --timeout=30
+	[ "$(grep -c "^$seq " "$T/runs.log")" -eq 1 ]
+	grep -q "^$seq $NULLDEV kernel\$" "$T/runs.log"
+}
+
+@test "netlink + udevsend: udevsend's copy first, the netlink copy is dropped" {
+	udev_wrap 4
+	start_udevd_nl
+	start_monitor --kernel
+	in_ns "$BIN/udevcontrol" stop_exec_queue
+	local k seq
+	k=$(cat /sys/kernel/uevent_seqnum)
+	seq=$((k + 1))
+	(rc=0; send_copy "$seq" || rc=$?; echo $rc >"$T/rc.1") &
+	wait_for grep -q "seqnum $seq change $NULLDEV queued (" "$T/udevd.log"
+	change $NULLDEV
+	wait_for grep -q "^KERNEL.* $NULLDEV " "$T/mon.log"
+	[ "$(kernel_seqnums $NULLDEV | head -1)" = "$seq" ] ||
+		skip "another event of the machine took seqnum $seq"
+	wait_for grep -q "seqnum $seq: already queued from udevsend" "$T/udevd.log"
+	in_ns "$BIN/udevcontrol" start_exec_queue
+	wait_for test -s "$T/rc.1"
+	[ "$(cat "$T/rc.1")" = 4 ]
+	in_ns "$BIN/udevsettle" --timeout=30
+	[ "$(grep -c "^$seq " "$T/runs.log")" -eq 1 ]
+	grep -q "^$seq $NULLDEV udevsend\$" "$T/runs.log"
+}
+
+@test "netlink: lost events (ENOBUFS) are logged and sysfs is rescanned for missing or stale nodes" {
+	# a stale node (wrong device number) and a correct one, both with records
+	printf 'P:%s\nN:zero\n' $ZERODEV >"$T/db/@devices@virtual@mem@zero"
+	mknod "$T/dev/zero" c 1 7
+	printf 'P:/devices/virtual/mem/full\nN:full\n' >"$T/db/@devices@virtual@mem@full"
+	mknod "$T/dev/full" c 1 7
+	local ino
+	ino=$(stat -c %i "$T/dev/full")
+	UDEVD_NETLINK_RCVBUF=1 start_udevd_nl
+	kill -STOP "$UDEVD_PID"
+	local i
+	for ((i = 0; i < 300; i++)); do
+		change $NULLDEV
+	done
+	kill -CONT "$UDEVD_PID"
+	WAIT_TIMEOUT=30 wait_for grep -q "the kernel dropped events" "$T/udevd.log"
+	WAIT_TIMEOUT=30 wait_for grep -q "rescan: [0-9]* devices" "$T/udevd.log"
+	in_ns "$BIN/udevsettle" --timeout=120
+	# missing: created; stale: replaced; correct: left alone
+	[ "$(stat -c '%F %t:%T' "$T/dev/null")" = "character special file 1:3" ]
+	[ "$(stat -c '%F %t:%T' "$T/dev/zero")" = "character special file 1:5" ]
+	[ "$(stat -c %i "$T/dev/full")" = "$ino" ]
+	grep -q "queued from rescan" "$T/udevd.log"
+	! grep -q "$T/dev/full.*queued from rescan" "$T/udevd.log"
+	! grep -q "seqnum [0-9]* add /devices/virtual/mem/full queued from rescan" "$T/udevd.log"
+}
+
+@test "udevmonitor: usage; udevd --netlink option is in its usage" {
+	run "$BIN/udevmonitor" --bogus
+	[ "$status" -eq 2 ]
+	[[ "$output" == *"--env"* ]]
+	run "$BIN/udevd" --bogus
+	[[ "$output" == *"--netlink"* ]]
+}
