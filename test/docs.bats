@@ -5,7 +5,8 @@
 
 load lib
 
-ALL_PROGRAMS="udevsend udevd udev udevinfo udevtest udevstart udevcontrol udevsettle hotplug"
+ALL_PROGRAMS="udevsend udevd udev udevinfo udevtest udevstart udevcontrol udevsettle hotplug
+	udevtrigger udevmonitor"
 
 setup() {
 	common_setup
@@ -67,7 +68,7 @@ usage_tokens() {
 
 @test "docs: every option and command a program's usage names is in its man page" {
 	local p tok esc n=0
-	for p in udevd udevcontrol udevsettle udevinfo udevtest; do
+	for p in udevd udevcontrol udevsettle udevinfo udevtest udevtrigger udevmonitor; do
 		[ -x "$BIN/$p" ] || continue
 		for tok in $(usage_tokens "$p"); do
 			esc=${tok//-/\\-}

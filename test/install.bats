@@ -34,7 +34,7 @@ mk_etc() {
 	[[ " $programs " == *" hotplug "* ]]
 	for p in $programs; do
 		case $p in
-		udevinfo|udevtest) [ -x "$D/usr/bin/$p" ] ;;
+		udevinfo|udevtest|udevmonitor) [ -x "$D/usr/bin/$p" ] ;;
 		*) [ -x "$D/sbin/$p" ] && [ -f "$D/sbin/$p" ] ;;
 		esac
 		cmp "$BIN/$p" "$D/sbin/$p" 2>/dev/null || cmp "$BIN/$p" "$D/usr/bin/$p" ||
@@ -60,7 +60,8 @@ mk_etc() {
 
 @test "install: man pages for every program are installed" {
 	mk install DESTDIR="$D"
-	for p in udevsend udevd udev udevinfo udevtest udevstart udevcontrol udevsettle hotplug; do
+	for p in udevsend udevd udev udevinfo udevtest udevstart udevcontrol udevsettle hotplug \
+		udevtrigger udevmonitor; do
 		[ -f "$D/usr/share/man/man8/$p.8" ]
 	done
 }
