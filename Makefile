@@ -92,6 +92,37 @@ $(BINS): $(O)/%: $$(addprefix $(O)/,$$($$*_OBJS)) $(LIB)
 	@[ "$(V)" = 1 ] || echo "  LD      $@"
 	$(Q)$(CC) $(LDFLAGS) -o $@ $(filter %.o,$^) $(LIB)
 
+# ---- benchmarks (bench/) --------------------------------------------------
+# The storm driver, the fake sysfs writer and the static no-op helper (the
+# floor). Not installed. `make bench` runs the storms; see docs/performance.md.
+BENCH_N    ?= 512 1024
+BENCH_REPS ?= 5
+BENCH_OUT  ?= build/bench
+BENCH_BINS := $(O)/bench/storm $(O)/bench/fakesys $(O)/bench/noop
+
+$(O)/bench/storm $(O)/bench/fakesys: $(O)/bench/%: bench/%.c $(wildcard lib/*.h) $(LIB) Makefile
+	@mkdir -p $(dir $@)
+	@[ "$(V)" = 1 ] || echo "  CCLD    $@"
+	$(Q)$(CC) $(CPPFLAGS) $(CFLAGS) $(LDFLAGS) -o $@ $< $(LIB)
+
+# The floor is static whatever the variant: exec of a static binary is the
+# cheapest helper there is (no dynamic loader), as udevsend aims to be.
+$(O)/bench/noop: bench/noop.c Makefile
+	@mkdir -p $(dir $@)
+	@[ "$(V)" = 1 ] || echo "  CCLD    $@ (static)"
+	$(Q)$(CC) $(filter-out -fsanitize=%,$(CFLAGS)) -static -o $@ $<
+
+all: $(BENCH_BINS)
+check: $(BENCH_BINS)
+
+# Installs busybox-static and gnuplot when missing, then runs the storms.
+bench: all
+	@sh tools/install-deps.sh bench
+	BIN=$(abspath $(O)) BENCH_N="$(BENCH_N)" BENCH_REPS="$(BENCH_REPS)" \
+		BENCH_OUT="$(BENCH_OUT)" bench/run-bench
+
+.PHONY: bench
+
 # ---- tests -----------------------------------------------------------------
 # make check installs what the tests need when it is missing (as root), builds,
 # and runs the bats suite against this variant's binaries.
