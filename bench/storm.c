@@ -18,8 +18,11 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "log.h"
-#include "str.h"
+/* Built with the build machine's libc whatever the variant under test, so
+ * that `make bench USE_DIETLIBC=true` measures a dietlibc floor and suite:
+ * no lib/ here. Messages go to stderr as "storm: ...". */
+#define warn_msg(fmt, ...) fprintf(stderr, "storm: " fmt "\n", ##__VA_ARGS__)
+
 
 #define MAX_EXTRA_ENV 32
 #define ENV_SLOTS (12 + MAX_EXTRA_ENV)
@@ -181,7 +184,7 @@ static unsigned int reap(struct result *res, int block)
 		n++;
 	}
 	if (pid < 0 && errno != ECHILD && errno != EINTR)
-		log_err("wait4: %m");
+		warn_msg("wait4: %m");
 	return n;
 }
 
@@ -250,7 +253,7 @@ static unsigned int fire(const struct opts *o, struct result *res, unsigned int 
 		r = spawn_one(o->use_fork, argv, envp, &pid);
 		if (r != 0) {
 			errno = r;
-			log_err("cannot spawn %s for seqnum %llu: %m", argv[0], o->seqnum + i);
+			warn_msg("cannot spawn %s for seqnum %llu: %m", argv[0], o->seqnum + i);
 			res->failed++;	/* the kernel loses such an event, too */
 			continue;
 		}
@@ -377,7 +380,7 @@ static void storm(const struct opts *o, struct result *res)
 	double t0;
 
 	if (o->daemon > 0 && daemon_read(o->daemon, &d0) < 0)
-		log_err("cannot read /proc/%d, ignoring", (int)o->daemon);
+		warn_msg("cannot read /proc/%d, ignoring", (int)o->daemon);
 	getrusage(RUSAGE_SELF, &self0);
 	t0 = now();
 	spawned = fire(o, res, &done);
@@ -389,7 +392,7 @@ static void storm(const struct opts *o, struct result *res)
 		done += reap(res, 1);
 	res->t_helpers = now() - t0;
 	if (o->settle && run_settle(o->settle, res) != 0)
-		log_err("settle command '%s' failed, ignoring", o->settle);
+		warn_msg("settle command '%s' failed, ignoring", o->settle);
 	res->t_settled = now() - t0;
 	res->t_end = res->t_settled;
 	if (o->devroot) {
@@ -473,16 +476,15 @@ int main(int argc, char **argv)
 	struct result res;
 	int r;
 
-	log_init("storm", 0);
 	parse_opts(argc, argv, &o);
 	r = load_events(o.list);
 	if (r < 0) {
 		errno = -r;
-		log_err("cannot read the event list %s: %m", o.list);
+		warn_msg("cannot read the event list %s: %m", o.list);
 		return 1;
 	}
 	if (setup_stdio(&o) < 0) {
-		log_err("cannot open %s or %s: %m", o.nulldev, o.errlog);
+		warn_msg("cannot open %s or %s: %m", o.nulldev, o.errlog);
 		return 1;
 	}
 	memset(&res, 0, sizeof(res));
