@@ -93,14 +93,17 @@ $(BINS): $(O)/%: $$(addprefix $(O)/,$$($$*_OBJS)) $(LIB)
 	$(Q)$(CC) $(LDFLAGS) -o $@ $(filter %.o,$^) $(LIB)
 
 # ---- benchmarks (bench/) --------------------------------------------------
-# The storm driver, the fake sysfs writer and the static no-op helper (the
-# floor). Not installed. `make bench` runs the storms; see docs/performance.md.
+# The storm driver, the fake sysfs writer and two static no-op helpers: the
+# floor (no libc) and one with the build's libc. Not installed. `make bench`
+# runs the storms; see docs/performance.md.
 BENCH_N    ?= 512 1024
 BENCH_REPS ?= 5
 BENCH_OUT  ?= build/bench
-BENCH_BINS := $(O)/bench/storm $(O)/bench/fakesys $(O)/bench/noop
-# The driver and the tree writer use the build machine's libc in every
-# variant (they need posix_spawn and nftw); the floor uses the variant's.
+BENCH_BINS := $(O)/bench/storm $(O)/bench/fakesys $(O)/bench/noop-nolibc \
+	      $(O)/bench/noop
+# The driver, the tree writer and the floor run on the build machine in every
+# variant (they need posix_spawn and nftw): built with HOSTCC. The static
+# no-op with a libc uses the variant's, to show what its start-up costs.
 HOSTCC     ?= gcc
 
 $(O)/bench/storm $(O)/bench/fakesys: $(O)/bench/%: bench/%.c lib/compat.h Makefile
@@ -108,8 +111,12 @@ $(O)/bench/storm $(O)/bench/fakesys: $(O)/bench/%: bench/%.c lib/compat.h Makefi
 	@[ "$(V)" = 1 ] || echo "  HOSTCC  $@"
 	$(Q)$(HOSTCC) -Ilib -O2 -g $(WARNINGS) -std=gnu99 -o $@ $<
 
-# The floor is static in every variant: exec of a static binary is the
-# cheapest helper there is (no dynamic loader), as udevsend aims to be.
+$(O)/bench/noop-nolibc: bench/noop-nolibc.c Makefile
+	@mkdir -p $(dir $@)
+	@[ "$(V)" = 1 ] || echo "  HOSTCC  $@ (static, no libc)"
+	$(Q)$(HOSTCC) -Os $(WARNINGS) -static -nostdlib -fno-stack-protector -o $@ $<
+
+# Static: no dynamic loader, the cheapest a libc helper gets, as udevsend aims to be.
 $(O)/bench/noop: bench/noop.c Makefile
 	@mkdir -p $(dir $@)
 	@[ "$(V)" = 1 ] || echo "  CCLD    $@ (static)"

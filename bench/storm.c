@@ -51,7 +51,7 @@ struct daemon_stat {
 
 struct result {
 	double t_spawned, t_helpers, t_settled, t_end;
-	double cpu_helpers, cpu_helpers_sys, cpu_settle, cpu_spawn, cpu_daemon;
+	double cpu_helpers, cpu_settle, cpu_spawn, cpu_daemon;
 	long hwm_kb;
 	unsigned int failed, nodes_bad;
 	int nodes_checked;
@@ -178,7 +178,6 @@ static unsigned int reap(struct result *res, int block)
 
 	while ((pid = wait4(-1, &status, block && n == 0 ? 0 : WNOHANG, &ru)) > 0) {
 		res->cpu_helpers += tv_sec(&ru.ru_utime) + tv_sec(&ru.ru_stime);
-		res->cpu_helpers_sys += tv_sec(&ru.ru_stime);
 		if (!WIFEXITED(status) || WEXITSTATUS(status) != 0)
 			res->failed++;
 		n++;
@@ -414,12 +413,11 @@ static void report(const struct opts *o, const struct result *r)
 
 	printf("action=%s events=%u seqnum_first=%llu seqnum_next=%llu "
 	       "wall_s=%.4f spawned_s=%.4f helpers_s=%.4f settled_s=%.4f "
-	       "cpu_helpers_s=%.4f cpu_helpers_sys_s=%.4f cpu_daemon_s=%.4f "
-	       "cpu_settle_s=%.4f cpu_spawn_s=%.4f "
+	       "cpu_helpers_s=%.4f cpu_daemon_s=%.4f cpu_settle_s=%.4f cpu_spawn_s=%.4f "
 	       "cpu_per_event_ms=%.4f daemon_hwm_kb=%ld failed=%u nodes=%s",
 	       o->action, n_events, o->seqnum, o->seqnum + n_events,
 	       r->t_end, r->t_spawned, r->t_helpers, r->t_settled,
-	       r->cpu_helpers, r->cpu_helpers_sys, r->cpu_daemon, r->cpu_settle, r->cpu_spawn,
+	       r->cpu_helpers, r->cpu_daemon, r->cpu_settle, r->cpu_spawn,
 	       cpu * 1000.0 / n_events, o->daemon > 0 ? r->hwm_kb : -1L, r->failed,
 	       !r->nodes_checked ? "none" : r->nodes_bad ? "bad" : "ok");
 	if (r->nodes_bad)

@@ -116,6 +116,7 @@ write_mknod_helper() {
 	[[ "$output" == *"| N | events | action | contender | settle median (s) |"* ]]
 	[[ "$output" == *"| 8 | 24 | add | floor | "* ]]
 	[[ "$output" == *"| 8 | 24 | remove | floor | "* ]]
+	[[ "$output" == *"| 8 | 24 | add | floor-libc | "* ]]
 	for c in mdev mdev-seq; do
 		[[ "$output" =~ \|\ 8\ \|\ 24\ \|\ add\ \|\ $c\ \|.*\|\ 0\ \|\ ok\ \| ]]
 		[[ "$output" =~ \|\ 8\ \|\ 24\ \|\ remove\ \|\ $c\ \|.*\|\ 0\ \|\ ok\ \| ]]
