@@ -136,3 +136,13 @@ write_mknod_helper() {
 		grep -q '<svg' "$T/out/storm.svg"
 	fi
 }
+
+@test "make bench's script: a contender that makes no nodes fails the nodes check" {
+	BENCH_CONTENDERS="floor udev" UDEV_BIN=/bin/true BENCH_NODES_TIMEOUT=1 \
+		BENCH_N=2 BENCH_REPS=1 BENCH_OUT="$T/out" run "$TOP/bench/run-bench"
+	echo "$output"
+	[ "$status" -eq 3 ]
+	[[ "$output" == *"Nodes check: FAILED for:"* ]]
+	[[ "$output" == *"  - udev N=2 add: bad"* ]]
+	grep -q '^2,6,add,udev,1,.*,0,bad$' "$T/out/storm-summary.csv"
+}
