@@ -18,7 +18,6 @@
  * no lib/ here. Messages go to stderr as "fakesys: ...". */
 #define warn_msg(fmt, ...) fprintf(stderr, "fakesys: " fmt "\n", ##__VA_ARGS__)
 
-
 #define CHAR_MAJOR 240	/* "local/experimental use": never a real driver's */
 #define SCSI_HOST "devices/pseudo_0/adapter0/host0/target0:0:0"
 

@@ -23,7 +23,6 @@
  * no lib/ here. Messages go to stderr as "storm: ...". */
 #define warn_msg(fmt, ...) fprintf(stderr, "storm: " fmt "\n", ##__VA_ARGS__)
 
-
 #define MAX_EXTRA_ENV 32
 #define ENV_SLOTS (12 + MAX_EXTRA_ENV)
 
@@ -59,7 +58,6 @@ struct result {
 
 static struct event *events;
 static unsigned int n_events;
-extern char **environ;
 
 static double now(void)
 {
