@@ -11,6 +11,8 @@ pkgs_static="$pkgs_build libklibc-dev dietlibc-dev musl-tools"
 pkgs_bench="$pkgs_build busybox-static gnuplot-nox"
 pkgs_kernel="$pkgs_static linux-source-6.1 qemu-system-x86 busybox-static bc bison flex libelf-dev libssl-dev cpio xz-utils kmod"
 pkgs_demo="$pkgs_build util-linux"
+# test/bench.bats runs busybox mdev as a contender
+pkgs_check="$pkgs_check busybox-static"
 
 want=""
 for group in "$@"; do
