@@ -441,6 +441,7 @@ static void start_termination(struct udevd *d)
 	while ((ev = queue_take_waiting(&d->q))) {
 		log_err("seqnum %llu %s not run: shutting down",
 			(unsigned long long)ev->hdr.seqnum, ev->u.devpath);
+		dedup_done(ev, MSG_RC_NOT_RUN);
 		ack_event(d, ev, MSG_RC_NOT_RUN);
 		event_free(ev);
 	}
