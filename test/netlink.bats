@@ -216,3 +216,11 @@ send_copy() {
 	run "$BIN/udevd" --bogus
 	[[ "$output" == *"--netlink"* ]]
 }
+
+@test "netlink: the receive buffer is sized for storms (16 MiB, forced as root)" {
+	command -v ss >/dev/null || skip "no ss"
+	start_udevd_nl
+	run in_ns ss -f netlink -a -m -p
+	# the kernel reports twice the size asked for
+	grep -A1 "uevent:udevd/" <<<"$output" | grep -q "rb33554432"
+}
