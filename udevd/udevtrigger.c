@@ -136,7 +136,8 @@ static void each_dir(struct opts *o, const char *devpath,
 		n++;
 	}
 	closedir(d);
-	qsort(names, n, sizeof(*names), name_cmp);
+	if (n > 1)
+		qsort(names, n, sizeof(*names), name_cmp);
 	for (i = 0; i < n; i++) {
 		if (snprintf(child, sizeof(child), "%s/%s", devpath, names[i]) <
 		    (int)sizeof(child) && sysfs_path(p, sizeof(p), child, NULL) == 0 &&
