@@ -19,6 +19,7 @@ netlink_setup() {
 	wait_for test -e "/proc/$NS_PID/ns/net"
 	# until unshare has exec'd sleep, /proc/PID/ns/net is still ours
 	wait_for ns_ready
+	NS_NET=$(readlink "/proc/$NS_PID/ns/net")
 	mkdir -p "$T/dev" "$T/db" "$T/rules.d" "$T/dev.d/default"
 	cat >"$T/udev.conf" <<-EOF2
 	udev_root="$T/dev"
@@ -46,7 +47,12 @@ netlink_teardown() {
 	for p in $MON_PID $UDEVD_PID; do
 		wait_for stopped "$p" || kill -KILL "$p" 2>/dev/null || :
 	done
+	# anything else still in the namespace was started by this test
+	for p in $(pgrep -x udevd; pgrep -x udevmonitor); do
+		[ "$(readlink "/proc/$p/ns/net")" = "$NS_NET" ] && kill -KILL "$p" 2>/dev/null
+	done
 	[ -z "${NS_PID:-}" ] || kill "$NS_PID" 2>/dev/null || :
+	return 0
 }
 stopped() { ! kill -0 "$1" 2>/dev/null; }
 
@@ -55,7 +61,9 @@ in_ns() { nsenter --net="/proc/$NS_PID/ns/net" "$@"; }
 
 # start_udevd_nl [OPTIONS...]: udevd --netlink in the namespace, logging to $T/udevd.log
 start_udevd_nl() {
-	in_ns "$BIN/udevd" --debug --netlink "$@" </dev/null >>"$T/udevd.log" 2>&1 3>&- &
+	# nsenter itself, not the function: $! must be udevd's pid
+	nsenter --net="/proc/$NS_PID/ns/net" "$BIN/udevd" --debug --netlink "$@" \
+		</dev/null >>"$T/udevd.log" 2>&1 3>&- &
 	UDEVD_PID=$!
 	wait_for grep -q 'listening on' "$T/udevd.log"
 	sleep 0.3
@@ -63,7 +71,8 @@ start_udevd_nl() {
 
 # start_monitor [OPTIONS...]: udevmonitor in the namespace, into $T/mon.log
 start_monitor() {
-	in_ns "$BIN/udevmonitor" "$@" </dev/null >"$T/mon.log" 2>&1 3>&- &
+	nsenter --net="/proc/$NS_PID/ns/net" "$BIN/udevmonitor" "$@" \
+		</dev/null >"$T/mon.log" 2>&1 3>&- &
 	MON_PID=$!
 	wait_for grep -q 'udevmonitor prints' "$T/mon.log"
 	sleep 0.3

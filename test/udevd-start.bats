@@ -27,7 +27,8 @@ our_udevds() {
 	[ "$(our_udevds)" -eq 1 ]
 	# detached: its own session, not a child of udevsend's caller
 	p=$(pgrep -x udevd | while read -r q; do
-		tr '\0' '\n' <"/proc/$q/environ" | grep -qx "UDEVD_SOCKET=$UDEVD_SOCKET" && echo "$q"
+		tr '\0' '\n' <"/proc/$q/environ" 2>/dev/null |
+			grep -qx "UDEVD_SOCKET=$UDEVD_SOCKET" && echo "$q" || :
 	done)
 	[ "$(ps -o sid= -p "$p" | tr -d ' ')" = "$p" ]
 	run send_event SEQNUM=11 DEVPATH=/devices/a
