@@ -196,6 +196,33 @@ static int pass_wants(enum pass pass, const char *name)
 	return 1;
 }
 
+static const char *path_base(const char *p)
+{
+	const char *slash = strrchr(p, '/');
+
+	return slash ? slash + 1 : p;
+}
+
+/* An event udevd took from netlink reaches us through udev (UDEVD_EVENT_SOURCE
+ * set): udev has run, so udev's own hook (10-udev.hotplug, or any link to
+ * udevsend) is skipped; it would hand the event back to udevd. */
+static int is_udev_hook(const char *path, const char *name)
+{
+	const char *src = getenv("UDEVD_EVENT_SOURCE");
+	char target[PATH_MAX];
+	ssize_t n;
+
+	if (!src || !*src)
+		return 0;
+	if (strcmp(name, "10-udev.hotplug") == 0)
+		return 1;
+	n = readlink(path, target, sizeof(target) - 1);
+	if (n <= 0)
+		return 0;
+	target[n] = '\0';
+	return strcmp(path_base(target), "udevsend") == 0;
+}
+
 /* Runs one pass over a sorted list; -errno if a script could not be started. */
 static int run_list(const char *dir, const struct script_list *l, enum pass pass,
 		    char **args)
@@ -209,6 +236,10 @@ static int run_list(const char *dir, const struct script_list *l, enum pass pass
 			continue;
 		if (path_join(path, sizeof(path), dir, l->name[i]) < 0) {
 			log_err("%s/%s: path too long, ignoring", dir, l->name[i]);
+			continue;
+		}
+		if (is_udev_hook(path, l->name[i])) {
+			log_debug("%s: udev has run for this event already, skipping", path);
 			continue;
 		}
 		if (!is_executable_file(path)) {

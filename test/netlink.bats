@@ -228,3 +228,38 @@ send_copy() {
 	# the kernel reports twice the size asked for
 	grep -A1 "uevent:udevd/" <<<"$output" | grep -q "rb33554432"
 }
+
+@test "netlink: hotplug.d scripts run after udev through the shipped rule, udev's own 10-udev skipped" {
+	mkdir -p "$T/hotplug.d/default" "$T/hotplug.d/mem"
+	local s
+	for s in default/10-udev default/05-early default/late mem/50-mem; do
+		printf '#!/bin/sh\necho "%s $1 $SEQNUM $DEVPATH $UDEVD_EVENT_SOURCE" >>%s\n' \
+			"$s" "$T/hotplug.log" >"$T/hotplug.d/$s.hotplug"
+		chmod 755 "$T/hotplug.d/$s.hotplug"
+	done
+	# the shipped rule, with this build's hotplug and the test's hotplug.d
+	grep '^ENV{UDEVD_EVENT_SOURCE}' "$TOP/etc/udev/rules.d/50-udev.rules" |
+		sed "s|RUN+=\"/sbin/hotplug\"|RUN+=\"/usr/bin/env HOTPLUG_DIR=$T/hotplug.d $BIN/hotplug\"|" \
+		>"$T/rules.d/50-udev.rules"
+	grep -q "RUN+=\"/usr/bin/env HOTPLUG_DIR=" "$T/rules.d/50-udev.rules"
+	start_udevd_nl
+	change $NULLDEV
+	in_ns "$BIN/udevsettle" --timeout=30
+	local seq
+	seq=$(handled $NULLDEV | awk '{ print $1 }' | head -1)
+	[ -n "$seq" ]
+	grep -qx "mem/50-mem mem $seq $NULLDEV netlink" "$T/hotplug.log"
+	# the legacy order, without udev's own hook (it would hand the event back)
+	[ "$(grep " $seq " "$T/hotplug.log" | cut -d' ' -f1 | paste -sd' ')" = \
+		"default/05-early mem/50-mem default/late" ]
+	! grep -q "^default/10-udev" "$T/hotplug.log"
+	# a link to udevsend under another name is skipped too
+	ln -s "$BIN/udevsend" "$T/hotplug.d/default/20-other.hotplug"
+	: >"$T/hotplug.log" >"$T/devd.log"
+	change $NULLDEV
+	in_ns "$BIN/udevsettle" --timeout=30
+	seq=$(handled $NULLDEV | awk '{ print $1 }' | head -1)
+	[ "$(wc -l <"$T/hotplug.log")" -eq 3 ]
+	# had it run, udevsend would have run udev a second time for the event
+	[ "$(grep -c "^$seq " "$T/devd.log")" -eq 1 ]
+}

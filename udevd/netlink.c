@@ -92,6 +92,9 @@ static ssize_t nl_recvmsg(int fd, char *buf, size_t size, struct sockaddr_nl *sa
 	return n;
 }
 
+static int env_append(char *env, size_t *len, size_t cap, const char *kv);
+static int env_has(const char *env, size_t len, const char *kv);
+
 static int drop(const char *why, unsigned int port)
 {
 	log_info("netlink message dropped: %s (port id %u)", why, port);
@@ -121,7 +124,9 @@ int netlink_recv(int fd, struct msg_event *m)
 	if (buf[n - 1] != '\0')
 		buf[n++] = '\0', envlen++;
 	memcpy(m->env, buf + hlen + 1, envlen);
-	if (event_env_complete(m->env, &envlen, sizeof(m->env)) < 0 ||
+	if (env_has(m->env, envlen, NETLINK_SOURCE_KEY "=") ||
+	    env_append(m->env, &envlen, sizeof(m->env), NETLINK_SOURCE_KEY "=netlink") < 0 ||
+	    event_env_complete(m->env, &envlen, sizeof(m->env)) < 0 ||
 	    event_msg_finish(m, envlen) < 0)
 		return drop("malformed environment", sa.nl_pid);
 	return 1;

@@ -80,7 +80,8 @@ static int make_event(struct msg_event *m, const struct coldplug_dev *d,
 	    add_env(m->env, &len, cap, "SUBSYSTEM", d->subsystem) < 0 ||
 	    add_env(m->env, &len, cap, "MAJOR", num[0]) < 0 ||
 	    add_env(m->env, &len, cap, "MINOR", num[1]) < 0 ||
-	    add_env(m->env, &len, cap, "UDEVD_RESCAN", "1") < 0)
+	    add_env(m->env, &len, cap, "UDEVD_RESCAN", "1") < 0 ||
+	    add_env(m->env, &len, cap, NETLINK_SOURCE_KEY, "rescan") < 0)
 		return -E2BIG;
 	if (sysfs_attr_read(d->devpath, "uevent", buf, sizeof(buf)) > 0 &&
 	    (dn = strstr(buf, "DEVNAME="))) {
