@@ -92,8 +92,28 @@ static ssize_t nl_recvmsg(int fd, char *buf, size_t size, struct sockaddr_nl *sa
 	return n;
 }
 
-static int env_append(char *env, size_t *len, size_t cap, const char *kv);
-static int env_has(const char *env, size_t len, const char *kv);
+static int env_append(char *env, size_t *len, size_t cap, const char *kv)
+{
+	size_t n = strlen(kv) + 1;
+
+	if (*len + n > cap)
+		return -E2BIG;
+	memcpy(env + *len, kv, n);
+	*len += n;
+	return 0;
+}
+
+static int env_has(const char *env, size_t len, const char *kv)
+{
+	char key[128];
+	size_t k = strcspn(kv, "=");
+
+	if (k >= sizeof(key))
+		return 1;
+	memcpy(key, kv, k);
+	key[k] = '\0';
+	return msg_env_get(env, len, key) != NULL;
+}
 
 static int drop(const char *why, unsigned int port)
 {
@@ -130,29 +150,6 @@ int netlink_recv(int fd, struct msg_event *m)
 	    event_msg_finish(m, envlen) < 0)
 		return drop("malformed environment", sa.nl_pid);
 	return 1;
-}
-
-static int env_append(char *env, size_t *len, size_t cap, const char *kv)
-{
-	size_t n = strlen(kv) + 1;
-
-	if (*len + n > cap)
-		return -E2BIG;
-	memcpy(env + *len, kv, n);
-	*len += n;
-	return 0;
-}
-
-static int env_has(const char *env, size_t len, const char *kv)
-{
-	char key[128];
-	size_t k = strcspn(kv, "=");
-
-	if (k >= sizeof(key))
-		return 1;
-	memcpy(key, kv, k);
-	key[k] = '\0';
-	return msg_env_get(env, len, key) != NULL;
 }
 
 int event_env_complete(char *env, size_t *len, size_t cap)
