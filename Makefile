@@ -66,7 +66,8 @@ PROGRAMS :=
 # -- event path: udevsend, udevd and its control clients (udevsend/, udevd/)
 PROGRAMS += udevsend udevd udevcontrol udevsettle
 udevsend_OBJS    := udevsend/udevsend.o
-udevd_OBJS       := udevd/udevd.o udevd/queue.o udevd/claims.o udevd/runner.o
+udevd_OBJS       := udevd/udevd.o udevd/queue.o udevd/claims.o udevd/runner.o \
+	udevd/pool.o
 udevcontrol_OBJS := udevd/udevcontrol.o udevd/ctl.o
 udevsettle_OBJS  := udevd/udevsettle.o udevd/ctl.o
 
@@ -76,7 +77,7 @@ UDEV_CORE_OBJS := udev/env.o udev/exec.o udev/glob.o udev/rules_parse.o \
 	udev/rules_apply.o udev/subst.o udev/db.o udev/node.o udev/perms.o \
 	udev/netif.o udev/devd.o udev/event.o
 PROGRAMS += udev udevstart udevinfo udevtest
-udev_OBJS := udev/udev.o $(UDEV_CORE_OBJS)
+udev_OBJS := udev/udev.o udev/worker.o $(UDEV_CORE_OBJS)
 udevstart_OBJS := udev/udevstart.o $(UDEV_CORE_OBJS)
 udevinfo_OBJS := udev/udevinfo.o $(UDEV_CORE_OBJS)
 udevtest_OBJS := udev/udevtest.o $(UDEV_CORE_OBJS)
