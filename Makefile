@@ -116,9 +116,12 @@ $(BINS): $(O)/%: $$(addprefix $(OBJDIR)/,$$($$*_OBJS)) $(LIB)
 
 # ---- tests -----------------------------------------------------------------
 # make check installs what the tests need when it is missing (as root), builds,
-# and runs the bats suite against this variant's binaries.
+# and runs the bats suite against this variant's binaries; the tests that go
+# through udevd run a second time with udevd in its other mode (fork).
+SECOND_MODE_TESTS := $(wildcard test/udevd-*.bats test/udev-eventpath.bats)
 check: deps all
-	BIN=$(abspath $(O)) VARIANT=$(VARIANT) tools/run-bats.sh test/
+	BIN=$(abspath $(O)) VARIANT=$(VARIANT) tools/run-bats.sh test/ \
+		--pass UDEVD_WORKERS=fork $(SECOND_MODE_TESTS)
 
 deps:
 	@sh tools/install-deps.sh check

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /* udev's worker mode (see worker.h). Before each event the process is put
  * back as udevd's fork mode would start it: the event's environment alone,
- * the working directory and umask it started with, no descriptors but 0-2
- * and its own, the default log level and sysfs root. udev.conf is read for
+ * the working directory and umask it started with, no descriptors but the
+ * ones it started with (those a fork-mode udev inherits from udevd), the default log level and sysfs root. udev.conf is read for
  * every event as in fork mode; the rules are kept parsed while neither the
  * rules file or directory nor any file in it changed (mtime, ctime, size,
  * inode), so an edited rule takes effect at the next event. */
@@ -48,7 +48,8 @@ static struct {
 static struct {
 	int fd, cwd;
 	mode_t umask;
-} worker = { MSG_WORKER_FD, -1, 022 };
+	int start_fds[64], nstart;
+} worker = { .fd = MSG_WORKER_FD, .cwd = -1, .umask = 022 };
 
 /* ---- the rules, kept while unchanged -------------------------------------- */
 
@@ -163,12 +164,16 @@ static const struct rules *rules_get(const char *path, int *rc)
 
 static int keep_fd(int fd)
 {
+	int i;
+
+	for (i = 0; i < worker.nstart; i++)
+		if (worker.start_fds[i] == fd)
+			return 1;
 	return fd <= 2 || fd == worker.fd || fd == worker.cwd;
 }
 
-/* Descriptors an event left open (none should be: all are close-on-exec
- * and closed) do not reach the next event. */
-static void close_stray_fds(void)
+/* Calls fn for every open descriptor but the listing's own. */
+static void each_fd(void (*fn)(int fd))
 {
 	DIR *d = opendir("/proc/self/fd");
 	struct dirent *de;
@@ -180,12 +185,28 @@ static void close_stray_fds(void)
 		if (de->d_name[0] < '0' || de->d_name[0] > '9')
 			continue;
 		fd = atoi(de->d_name);
-		if (fd != dirfd(d) && !keep_fd(fd)) {
-			log_warn("descriptor %d left open by the last event, closing it", fd);
-			close(fd);
-		}
+		if (fd != dirfd(d))
+			fn(fd);
 	}
 	closedir(d);
+}
+
+/* Descriptors the worker was started with are kept: a fork-mode udev
+ * inherits the same from udevd. */
+static void note_start_fd(int fd)
+{
+	if (worker.nstart < (int)(sizeof(worker.start_fds) / sizeof(worker.start_fds[0])))
+		worker.start_fds[worker.nstart++] = fd;
+}
+
+/* Descriptors an event left open (none should be: udev closes what it
+ * opens, all close-on-exec) do not reach the next event. */
+static void close_stray_fd(int fd)
+{
+	if (keep_fd(fd))
+		return;
+	log_warn("descriptor %d left open by the last event, closing it", fd);
+	close(fd);
 }
 
 /* The process as fork mode would exec it, with envp as its environment. */
@@ -195,7 +216,7 @@ static void event_reset(char **envp)
 	if (worker.cwd >= 0 && fchdir(worker.cwd) < 0)
 		log_warn("cannot return to the start directory: %s, ignoring", strerror(errno));
 	umask(worker.umask);
-	close_stray_fds();
+	each_fd(close_stray_fd);
 	fd_sanitize();
 	sysfs_root_reset();
 	log_set_level(LOG_ERR);
@@ -261,6 +282,7 @@ static int worker_event(struct msg_event *m)
 static void worker_setup(void)
 {
 	fd_cloexec(worker.fd);
+	each_fd(note_start_fd);
 	worker.cwd = open(".", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
 	worker.umask = umask(022);
 	umask(worker.umask);
