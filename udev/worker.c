@@ -175,17 +175,21 @@ static int keep_fd(int fd)
 /* Calls fn for every open descriptor but the listing's own. */
 static void each_fd(void (*fn)(int fd))
 {
-	DIR *d = opendir("/proc/self/fd");
+	int self = open("/proc/self/fd", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	DIR *d = self >= 0 ? fdopendir(self) : NULL;
 	struct dirent *de;
 	int fd;
 
-	if (!d)
+	if (!d) {
+		if (self >= 0)
+			close(self);
 		return;
+	}
 	while ((de = readdir(d))) {
 		if (de->d_name[0] < '0' || de->d_name[0] > '9')
 			continue;
 		fd = atoi(de->d_name);
-		if (fd != dirfd(d))
+		if (fd != self)
 			fn(fd);
 	}
 	closedir(d);
