@@ -308,7 +308,7 @@ int worker_main(void)
 		if (n < 0 && errno == EINTR)
 			continue;
 		if (n <= 0)
-			return n == 0 ? 0 : 1;   /* udevd is gone */
+			break;   /* udevd is gone */
 		if (msg_check(buf.raw, (size_t)n) < 0 || buf.ev.hdr.type != MSG_EVENT)
 			rc = UDEV_EXIT_INTERNAL;
 		else
@@ -317,6 +317,8 @@ int worker_main(void)
 		ack.flags = buf.ev.hdr.flags;
 		ack.rc = rc;
 		if (send(worker.fd, &ack, sizeof(ack), MSG_NOSIGNAL) < 0)
-			return 0;
+			break;
 	}
+	cache_drop();
+	return n < 0 ? 1 : 0;
 }
