@@ -158,11 +158,15 @@ bench: all
 # ---- tests -----------------------------------------------------------------
 # make check installs what the tests need when it is missing (as root), builds,
 # and runs the bats suite against this variant's binaries; the tests that go
-# through udevd run a second time with udevd in its other mode (fork).
+# through udevd run a second time with udevd in its other mode (fork), and
+# the udev tests of events, dev.d and RUN a second time through `udev --worker`
+# (UDEV_VIA_WORKER=1 runs any udev-*.bats that way).
 SECOND_MODE_TESTS := $(wildcard test/udevd-*.bats test/udev-eventpath.bats)
+WORKER_PASS_TESTS := $(wildcard test/udev-event.bats test/udev-devd.bats test/udev-net.bats)
 check: deps all
 	BIN=$(abspath $(O)) VARIANT=$(VARIANT) tools/run-bats.sh test/ \
-		--pass UDEVD_WORKERS=fork $(SECOND_MODE_TESTS)
+		--pass UDEVD_WORKERS=fork $(SECOND_MODE_TESTS) \
+		--pass UDEV_VIA_WORKER=1 $(WORKER_PASS_TESTS)
 
 deps:
 	@sh tools/install-deps.sh check
