@@ -67,7 +67,7 @@ PROGRAMS :=
 PROGRAMS += udevsend udevd udevcontrol udevsettle
 udevsend_OBJS    := udevsend/udevsend.o
 udevd_OBJS       := udevd/udevd.o udevd/queue.o udevd/claims.o udevd/runner.o \
-	udevd/netlink.o udevd/dedup.o udevd/monitor.o udevd/rescan.o
+	udevd/pool.o udevd/netlink.o udevd/dedup.o udevd/monitor.o udevd/rescan.o
 udevcontrol_OBJS := udevd/udevcontrol.o udevd/ctl.o
 udevsettle_OBJS  := udevd/udevsettle.o udevd/ctl.o
 
@@ -77,7 +77,7 @@ UDEV_CORE_OBJS := udev/env.o udev/exec.o udev/glob.o udev/rules_parse.o \
 	udev/rules_apply.o udev/subst.o udev/db.o udev/node.o udev/perms.o \
 	udev/netif.o udev/devd.o udev/event.o
 PROGRAMS += udev udevstart udevinfo udevtest
-udev_OBJS := udev/udev.o $(UDEV_CORE_OBJS)
+udev_OBJS := udev/udev.o udev/worker.o $(UDEV_CORE_OBJS)
 udevstart_OBJS := udev/udevstart.o $(UDEV_CORE_OBJS)
 udevinfo_OBJS := udev/udevinfo.o $(UDEV_CORE_OBJS)
 udevtest_OBJS := udev/udevtest.o $(UDEV_CORE_OBJS)
@@ -162,9 +162,16 @@ bench: all
 
 # ---- tests -----------------------------------------------------------------
 # make check installs what the tests need when it is missing (as root), builds,
-# and runs the bats suite against this variant's binaries.
+# and runs the bats suite against this variant's binaries; the tests that go
+# through udevd run a second time with udevd in its other mode (fork), and
+# the udev tests of events, dev.d and RUN a second time through `udev --worker`
+# (UDEV_VIA_WORKER=1 runs any udev-*.bats that way).
+SECOND_MODE_TESTS := $(wildcard test/udevd-*.bats test/udev-eventpath.bats)
+WORKER_PASS_TESTS := $(wildcard test/udev-event.bats test/udev-devd.bats test/udev-net.bats)
 check: deps all
-	BIN=$(abspath $(O)) VARIANT=$(VARIANT) tools/run-bats.sh test/
+	BIN=$(abspath $(O)) VARIANT=$(VARIANT) tools/run-bats.sh test/ \
+		--pass UDEVD_WORKERS=fork $(SECOND_MODE_TESTS) \
+		--pass UDEV_VIA_WORKER=1 $(WORKER_PASS_TESTS)
 
 deps:
 	@sh tools/install-deps.sh check

@@ -45,8 +45,9 @@ monitor_caught_up() { [ "$(kernel_seqnums "$1" | wc -l)" -ge "$(handled "$1" | w
 	printf '#!/bin/sh\necho "$SEQNUM $DEVPATH $UDEV_CONFIG_FILE $SYSFS_PATH $PATH $HOME $UDEV_EXTRA" >>%s\nexit 0\n' \
 		"$T/env.log" >"$T/udev-wrap"
 	chmod 755 "$T/udev-wrap"
+	# a shell script cannot be a pool worker: one process per event
 	UDEV_BIN=$T/udev-wrap SYSFS_PATH=/sys UDEV_EXTRA=x1 PATH=/usr/bin:/bin \
-		start_udevd_nl
+		start_udevd_nl --workers=fork
 	change $NULLDEV
 	wait_for grep -q " $NULLDEV " "$T/env.log"
 	grep " $NULLDEV " "$T/env.log" | head -1 |
@@ -125,6 +126,7 @@ monitor_caught_up() { [ "$(kernel_seqnums "$1" | wc -l)" -ge "$(handled "$1" | w
 }
 
 # udev_wrap RC: UDEV_BIN that logs "SEQNUM DEVPATH FROM" to runs.log and exits RC
+# (udevd --workers=fork: a script is no pool worker)
 udev_wrap() {
 	printf '#!/bin/sh\necho "$SEQNUM $DEVPATH ${FROM:-kernel}" >>%s\nexit %s\n' \
 		"$T/runs.log" "$1" >"$T/udev-wrap"
@@ -142,7 +144,7 @@ send_copy() {
 
 @test "netlink + udevsend: the event runs once, udevsend's copy is acked with its result" {
 	udev_wrap 5
-	start_udevd_nl
+	start_udevd_nl --workers=fork
 	start_monitor --kernel
 	# the netlink copy is queued but not run yet when udevsend's copy comes
 	in_ns "$BIN/udevcontrol" stop_exec_queue
@@ -165,7 +167,7 @@ send_copy() {
 
 @test "netlink + udevsend: udevsend's copy first, the netlink copy is dropped" {
 	udev_wrap 4
-	start_udevd_nl
+	start_udevd_nl --workers=fork
 	start_monitor --kernel
 	in_ns "$BIN/udevcontrol" stop_exec_queue
 	local k seq
