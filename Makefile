@@ -68,27 +68,31 @@ PROGRAMS :=
 # -- device manager and its tools (udev/)
 
 # -- hotplug multiplexer (hotplug/)
+PROGRAMS += hotplug
+hotplug_OBJS := hotplug/hotplug.o
 
 # ---- shared library -------------------------------------------------------
 LIB_OBJS := lib/log.o lib/fd.o lib/str.o
 
-LIB := $(O)/lib/libudev-legacy.a
+# Objects live apart from the binaries: program "udevd" is built from udevd/udevd.c.
+OBJDIR := $(O)/obj
+LIB := $(OBJDIR)/lib/libudev-legacy.a
 
 # ---- rules -----------------------------------------------------------------
 BINS := $(addprefix $(O)/,$(PROGRAMS))
 
 all: $(BINS)
 
-$(O)/%.o: %.c $(wildcard lib/*.h) Makefile
+$(OBJDIR)/%.o: %.c $(wildcard lib/*.h) Makefile
 	@mkdir -p $(dir $@)
 	@[ "$(V)" = 1 ] || echo "  CC      $@"
 	$(Q)$(CC) $(CPPFLAGS) $(CFLAGS) -c -o $@ $<
 
-$(LIB): $(addprefix $(O)/,$(LIB_OBJS))
+$(LIB): $(addprefix $(OBJDIR)/,$(LIB_OBJS))
 	@[ "$(V)" = 1 ] || echo "  AR      $@"
 	$(Q)rm -f $@ && $(AR) rcs $@ $^
 
-$(BINS): $(O)/%: $$(addprefix $(O)/,$$($$*_OBJS)) $(LIB)
+$(BINS): $(O)/%: $$(addprefix $(OBJDIR)/,$$($$*_OBJS)) $(LIB)
 	@[ "$(V)" = 1 ] || echo "  LD      $@"
 	$(Q)$(CC) $(LDFLAGS) -o $@ $(filter %.o,$^) $(LIB)
 
@@ -101,7 +105,54 @@ check: deps all
 deps:
 	@sh tools/install-deps.sh check
 
+# ---- installation (legacy layout) ------------------------------------------
+# make install DESTDIR=... prefix=...: /sbin and /usr/bin programs, the etc/ tree
+# (an edited file is never overwritten: the new one goes beside it as *.dist),
+# the udevsend link in /etc/hotplug.d, /etc/dev.d and the man pages. Only the
+# programs in PROGRAMS are installed, so a partial tree installs what it has.
+SBIN_PROGRAMS   := udevsend udevd udev udevstart udevcontrol udevsettle hotplug
+USRBIN_PROGRAMS := udevinfo udevtest
+ETC_SRC  ?= etc
+INSTALL  ?= install
+ROOT     := $(DESTDIR)$(prefix)
+sbindir  := $(ROOT)/sbin
+usrbindir := $(ROOT)/usr/bin
+etcdir   := $(ROOT)/etc
+mandir   := $(ROOT)/usr/share/man
+MANPAGES := $(wildcard docs/*.8)
+HOTPLUG_LINK := $(etcdir)/hotplug.d/default/10-udev.hotplug
+
+install: all
+	$(INSTALL) -d $(sbindir) $(usrbindir) $(mandir)/man8 \
+		$(etcdir)/hotplug.d/default $(etcdir)/dev.d/default
+	$(Q)for p in $(filter $(SBIN_PROGRAMS),$(PROGRAMS)); do \
+		echo "  INSTALL $(sbindir)/$$p"; \
+		$(INSTALL) -m 755 $(O)/$$p $(sbindir)/$$p || exit 1; done
+	$(Q)for p in $(filter $(USRBIN_PROGRAMS),$(PROGRAMS)); do \
+		echo "  INSTALL $(usrbindir)/$$p"; \
+		$(INSTALL) -m 755 $(O)/$$p $(usrbindir)/$$p || exit 1; done
+	$(Q)sh tools/install-etc.sh install $(ETC_SRC) $(etcdir)
+	ln -sfn $(prefix)/sbin/udevsend $(HOTPLUG_LINK)
+	$(if $(MANPAGES),$(INSTALL) -m 644 $(MANPAGES) $(mandir)/man8/)
+
+uninstall:
+	rm -f $(addprefix $(sbindir)/,$(SBIN_PROGRAMS)) \
+		$(addprefix $(usrbindir)/,$(USRBIN_PROGRAMS)) $(HOTPLUG_LINK) \
+		$(addprefix $(mandir)/man8/,$(notdir $(MANPAGES)))
+	$(Q)sh tools/install-etc.sh uninstall $(ETC_SRC) $(etcdir)
+	$(Q)for d in hotplug.d/default hotplug.d dev.d/default dev.d; do \
+		rmdir $(etcdir)/$$d 2>/dev/null || :; done
+
+print-programs:
+	@echo $(PROGRAMS)
+
+# ---- the first run ---------------------------------------------------------
+# make demo: installs its build dependencies, builds, and replays an "add" for
+# every device of this machine through the real event path, in a sandbox.
+demo:
+	sh tools/demo.sh
+
 clean:
 	rm -rf build
 
-.PHONY: all check deps clean
+.PHONY: all check deps clean install uninstall print-programs demo

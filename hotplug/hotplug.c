@@ -1,0 +1,294 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/* /sbin/hotplug: the C replacement for linux-hotplug's multiplexer script. Runs the
+ * /etc/hotplug.d scripts for one kernel event in the legacy order, each waited for,
+ * with the kernel's argv[1] and environment. No stdio and no heap on this path. */
+#include "compat.h"
+#include "fd.h"
+#include "log.h"
+#include "str.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/types.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#define HOTPLUG_DIR_DEFAULT "/etc/hotplug.d"
+#define SCRIPT_SUFFIX ".hotplug"
+#define SCRIPTS_MAX 256          /* per directory; more is logged and ignored */
+#define NAME_POOL_SIZE 16384     /* bytes for the names of one directory */
+#define ARGS_MAX 32              /* argv entries passed on to a script */
+#define EXIT_USAGE 1
+#define EXIT_SYSTEM 2
+
+extern char **environ;
+
+/* The sorted names of one directory's candidate scripts, in static storage. */
+struct script_list {
+	char pool[NAME_POOL_SIZE];
+	size_t used;
+	const char *name[SCRIPTS_MAX];
+	unsigned int count;
+};
+
+/* Which part of a directory a pass runs: default/ is split by its first character. */
+enum pass {
+	PASS_ALL,
+	PASS_DIGIT,
+	PASS_NOT_DIGIT,
+};
+
+static int ends_with(const char *s, const char *suffix)
+{
+	size_t n = strlen(s), m = strlen(suffix);
+
+	return n >= m && strcmp(s + n - m, suffix) == 0;
+}
+
+/* Editor backups and package-manager leftovers must never run as scripts. */
+static int name_is_leftover(const char *name)
+{
+	return name[0] == '.' || ends_with(name, "~") ||
+	       strstr(name, ".rpmsave") || strstr(name, ".rpmnew") ||
+	       strstr(name, ".rpmorig") || strstr(name, ".dpkg-") ||
+	       strstr(name, ".ucf-");
+}
+
+static int name_is_candidate(const char *name)
+{
+	return ends_with(name, SCRIPT_SUFFIX) && strlen(name) > strlen(SCRIPT_SUFFIX) &&
+	       !name_is_leftover(name);
+}
+
+static int list_add(struct script_list *l, const char *name)
+{
+	size_t len = strlen(name) + 1;
+
+	if (l->count >= SCRIPTS_MAX || l->used + len > sizeof(l->pool))
+		return -ENOSPC;
+	memcpy(l->pool + l->used, name, len);
+	l->name[l->count++] = l->pool + l->used;
+	l->used += len;
+	return 0;
+}
+
+/* Byte order (the C locale's), as the script's glob gave in the kernel's environment.
+ * Insertion sort: a directory holds a handful of scripts. */
+static void list_sort(struct script_list *l)
+{
+	unsigned int i, j;
+	const char *key;
+
+	for (i = 1; i < l->count; i++) {
+		key = l->name[i];
+		for (j = i; j > 0 && strcmp(l->name[j - 1], key) > 0; j--)
+			l->name[j] = l->name[j - 1];
+		l->name[j] = key;
+	}
+}
+
+/* Reads and sorts the candidate names of dir; the directory is closed before any
+ * script runs, so no descriptor of ours reaches a child. -errno when unreadable. */
+static int list_read(struct script_list *l, const char *dir)
+{
+	DIR *d;
+	struct dirent *ent;
+	int dropped = 0;
+
+	l->used = 0;
+	l->count = 0;
+	d = opendir(dir);
+	if (!d)
+		return -errno;
+	while ((ent = readdir(d)) != NULL) {
+		if (!name_is_candidate(ent->d_name))
+			continue;
+		if (list_add(l, ent->d_name) < 0)
+			dropped++;
+	}
+	closedir(d);
+	if (dropped)
+		log_err("%s: too many scripts, ignoring %d of them", dir, dropped);
+	list_sort(l);
+	return 0;
+}
+
+static int path_join(char *buf, size_t size, const char *dir, const char *name)
+{
+	str_copy(buf, dir, size);
+	str_append(buf, "/", size);
+	if (str_append(buf, name, size) >= size)
+		return -ENAMETOOLONG;
+	return 0;
+}
+
+/* Follows symlinks: default/10-udev.hotplug is a link to /sbin/udevsend. */
+static int is_executable_file(const char *path)
+{
+	struct stat st;
+
+	if (stat(path, &st) < 0 || !S_ISREG(st.st_mode))
+		return 0;
+	return access(path, X_OK) == 0;
+}
+
+/* In the child: exec the script; a script without "#!" runs under /bin/sh, as it
+ * did when the multiplexer was itself a shell script. Never returns. */
+static void exec_script(const char *path, char **args)
+{
+	char *argv[ARGS_MAX + 2];
+	int i, n;
+
+	argv[0] = (char *)path;
+	for (n = 1; n < ARGS_MAX && args[n]; n++)
+		argv[n] = args[n];
+	argv[n] = NULL;
+	execve(path, argv, environ);
+	if (errno == ENOEXEC) {
+		argv[0] = (char *)"/bin/sh";
+		argv[1] = (char *)path;
+		for (i = 1; i < n; i++)
+			argv[i + 1] = args[i];
+		argv[n + 1] = NULL;
+		execve(argv[0], argv, environ);
+	}
+	log_err("cannot run %s: %s", path, strerror(errno));
+	_exit(errno == ENOENT ? 127 : 126);
+}
+
+/* Runs one script and waits for it; 0 when it was started, -errno otherwise. */
+static int run_script(const char *path, char **args)
+{
+	pid_t pid;
+	int status;
+
+	pid = fork();
+	if (pid < 0) {
+		log_err("cannot fork for %s: %s", path, strerror(errno));
+		return -errno;
+	}
+	if (pid == 0)
+		exec_script(path, args);
+	while (waitpid(pid, &status, 0) < 0)
+		if (errno != EINTR)
+			return 0;
+	if (WIFSIGNALED(status))
+		log_err("%s killed by signal %d", path, WTERMSIG(status));
+	else if (WIFEXITED(status) && WEXITSTATUS(status) != 0)
+		log_err("%s exited with %d", path, WEXITSTATUS(status));
+	else
+		log_debug("%s done", path);
+	return 0;
+}
+
+static int pass_wants(enum pass pass, const char *name)
+{
+	int digit = name[0] >= '0' && name[0] <= '9';
+
+	if (pass == PASS_DIGIT)
+		return digit;
+	if (pass == PASS_NOT_DIGIT)
+		return !digit;
+	return 1;
+}
+
+/* Runs one pass over a sorted list; -errno if a script could not be started. */
+static int run_list(const char *dir, const struct script_list *l, enum pass pass,
+		    char **args)
+{
+	char path[PATH_MAX];
+	unsigned int i;
+	int ret = 0;
+
+	for (i = 0; i < l->count; i++) {
+		if (!pass_wants(pass, l->name[i]))
+			continue;
+		if (path_join(path, sizeof(path), dir, l->name[i]) < 0) {
+			log_err("%s/%s: path too long, ignoring", dir, l->name[i]);
+			continue;
+		}
+		if (!is_executable_file(path)) {
+			log_debug("%s: not an executable file, skipping", path);
+			continue;
+		}
+		if (run_script(path, args) < 0)
+			ret = -EAGAIN;
+	}
+	return ret;
+}
+
+/* A missing directory is normal (no scripts for that subsystem); anything else is
+ * worth a log line. Returns 0, or -errno when the directory exists but is unreadable. */
+static int load_dir(struct script_list *l, const char *dir)
+{
+	int r = list_read(l, dir);
+
+	if (r == -ENOENT)
+		return 0;
+	if (r < 0)
+		log_err("cannot read %s: %s", dir, strerror(-r));
+	return r;
+}
+
+/* The subsystem names a directory: keep it one plain path component. */
+static int subsystem_is_safe(const char *s)
+{
+	return s[0] != '\0' && s[0] != '.' && strchr(s, '/') == NULL &&
+	       strcmp(s, "default") != 0;
+}
+
+static struct script_list default_list;
+static struct script_list subsystem_list;
+
+/* Legacy order: the digit-named scripts of default/, then those of the subsystem's
+ * directory, then the rest of default/. */
+static int run_all(const char *top, const char *subsystem, char **args)
+{
+	char def[PATH_MAX], sub[PATH_MAX];
+	int failed = 0;
+
+	if (path_join(def, sizeof(def), top, "default") < 0)
+		return -ENAMETOOLONG;
+	failed |= load_dir(&default_list, def) < 0;
+	failed |= run_list(def, &default_list, PASS_DIGIT, args) < 0;
+	if (!subsystem_is_safe(subsystem)) {
+		if (strcmp(subsystem, "default") != 0)
+			log_err("subsystem '%s' is not a plain name, ignoring its directory",
+				subsystem);
+	} else if (path_join(sub, sizeof(sub), top, subsystem) == 0) {
+		failed |= load_dir(&subsystem_list, sub) < 0;
+		failed |= run_list(sub, &subsystem_list, PASS_ALL, args) < 0;
+	}
+	failed |= run_list(def, &default_list, PASS_NOT_DIGIT, args) < 0;
+	return failed ? -EAGAIN : 0;
+}
+
+int main(int argc, char *argv[])
+{
+	char *fallback[3];
+	char **args = argv;
+	const char *subsystem = argc > 1 ? argv[1] : getenv("SUBSYSTEM");
+	const char *top = getenv("HOTPLUG_DIR");
+	int had_stderr = fcntl(STDERR_FILENO, F_GETFD) >= 0;
+
+	fd_sanitize();
+	/* started by the kernel, we have no stderr: log to syslog */
+	log_init("hotplug", !had_stderr);
+	if (!subsystem || !*subsystem) {
+		log_err("usage: hotplug SUBSYSTEM (or SUBSYSTEM in the environment)");
+		return EXIT_USAGE;
+	}
+	if (argc < 2) {
+		fallback[0] = argv[0];
+		fallback[1] = (char *)subsystem;
+		fallback[2] = NULL;
+		args = fallback;
+	}
+	if (!top || !*top)
+		top = HOTPLUG_DIR_DEFAULT;
+	return run_all(top, subsystem, args) < 0 ? EXIT_SYSTEM : 0;
+}

@@ -1,0 +1,117 @@
+#!/usr/bin/env bats
+# SPDX-License-Identifier: GPL-2.0-only
+# make install / make uninstall into a temporary DESTDIR: the legacy layout, the
+# udevsend link, the man pages, and edited configuration never overwritten.
+
+load lib
+
+setup() {
+	common_setup
+	D=$T/root
+}
+
+mk() {
+	make -s -C "$TOP" "$@" >"$T/make.out" 2>&1 || { cat "$T/make.out"; return 1; }
+}
+
+# A stand-in etc/ tree, so the *.dist logic is tested whatever etc/ holds today.
+mk_etc() {
+	mkdir -p "$T/etc/udev/rules.d" "$T/etc/udev/permissions.d"
+	printf 'udev_root="/dev/"\n' > "$T/etc/udev/udev.conf"
+	printf 'KERNEL=="mem", MODE="0640"\n' > "$T/etc/udev/rules.d/50-udev.rules"
+	printf 'ttyS*:root:dialout:0660\n' > "$T/etc/udev/permissions.d/50-udev.permissions"
+}
+
+@test "install: programs in /sbin and /usr/bin, link, dev.d, man pages, etc/" {
+	mk install DESTDIR="$D"
+	local p programs
+	programs=$(make -s -C "$TOP" print-programs)
+	[[ " $programs " == *" hotplug "* ]]
+	for p in $programs; do
+		case $p in
+		udevinfo|udevtest) [ -x "$D/usr/bin/$p" ] ;;
+		*) [ -x "$D/sbin/$p" ] && [ -f "$D/sbin/$p" ] ;;
+		esac
+		cmp "$BIN/$p" "$D/sbin/$p" 2>/dev/null || cmp "$BIN/$p" "$D/usr/bin/$p" ||
+			[ "$BIN" != "$TOP/build/glibc" ]
+	done
+	# nothing installed that was not built
+	for p in "$D"/sbin/* "$D"/usr/bin/*; do
+		[ -e "$p" ] || continue
+		[[ " $programs " == *" ${p##*/} "* ]]
+	done
+	[ "$(readlink "$D/etc/hotplug.d/default/10-udev.hotplug")" = /sbin/udevsend ]
+	[ -d "$D/etc/dev.d/default" ]
+	for p in "$TOP"/docs/*.8; do
+		[ -e "$p" ] || continue
+		cmp "$p" "$D/usr/share/man/man8/${p##*/}"
+	done
+	if [ -d "$TOP/etc" ]; then
+		(cd "$TOP/etc" && find . -type f ! -name '*~' ! -name '.*') | while read -r f; do
+			cmp "$TOP/etc/$f" "$D/etc/$f"
+		done
+	fi
+}
+
+@test "install: man pages for every program are installed" {
+	mk install DESTDIR="$D"
+	for p in udevsend udevd udev udevinfo udevtest udevstart udevcontrol udevsettle hotplug; do
+		[ -f "$D/usr/share/man/man8/$p.8" ]
+	done
+}
+
+@test "install: prefix moves the whole tree and the link target" {
+	mk install DESTDIR="$D" prefix=/opt/ul
+	[ -x "$D/opt/ul/sbin/hotplug" ]
+	[ -d "$D/opt/ul/usr/share/man/man8" ]
+	[ "$(readlink "$D/opt/ul/etc/hotplug.d/default/10-udev.hotplug")" = /opt/ul/sbin/udevsend ]
+	[ ! -e "$D/sbin" ]
+}
+
+@test "install: a second install keeps an edited udev.conf and adds *.dist" {
+	mk_etc
+	mk install DESTDIR="$D" ETC_SRC="$T/etc"
+	cmp "$T/etc/udev/udev.conf" "$D/etc/udev/udev.conf"
+	[ "$(stat -c %a "$D/etc/udev/udev.conf")" = 644 ]
+	[ -f "$D/etc/udev/permissions.d/50-udev.permissions" ]
+	printf 'udev_root="/mydev/"\n' > "$D/etc/udev/udev.conf"
+	printf 'udev_root="/dev/"\nudev_log="info"\n' > "$T/etc/udev/udev.conf"
+	mk install DESTDIR="$D" ETC_SRC="$T/etc"
+	[ "$(cat "$D/etc/udev/udev.conf")" = 'udev_root="/mydev/"' ]
+	cmp "$T/etc/udev/udev.conf" "$D/etc/udev/udev.conf.dist"
+	grep -q "keeping your edited udev/udev.conf" "$T/make.out"
+	# an unchanged file is not doubled
+	[ ! -e "$D/etc/udev/rules.d/50-udev.rules.dist" ]
+	# an edited rules file is protected the same way
+	echo 'KERNEL=="null", MODE="0666"' >> "$D/etc/udev/rules.d/50-udev.rules"
+	mk install DESTDIR="$D" ETC_SRC="$T/etc"
+	grep -q null "$D/etc/udev/rules.d/50-udev.rules"
+	cmp "$T/etc/udev/rules.d/50-udev.rules" "$D/etc/udev/rules.d/50-udev.rules.dist"
+}
+
+@test "install: the real etc/udev/udev.conf is never overwritten once edited" {
+	[ -f "$TOP/etc/udev/udev.conf" ] || skip "etc/udev/udev.conf not in this tree yet"
+	mk install DESTDIR="$D"
+	echo '# edited' >> "$D/etc/udev/udev.conf"
+	mk install DESTDIR="$D"
+	[ "$(tail -n 1 "$D/etc/udev/udev.conf")" = '# edited' ]
+	cmp "$TOP/etc/udev/udev.conf" "$D/etc/udev/udev.conf.dist"
+}
+
+@test "uninstall: removes what install made, keeps edited configuration" {
+	mk_etc
+	mk install DESTDIR="$D" ETC_SRC="$T/etc"
+	echo '# mine' >> "$D/etc/udev/udev.conf"
+	mk install DESTDIR="$D" ETC_SRC="$T/etc"
+	mk uninstall DESTDIR="$D" ETC_SRC="$T/etc"
+	[ ! -e "$D/sbin/hotplug" ]
+	[ ! -L "$D/etc/hotplug.d/default/10-udev.hotplug" ]
+	[ ! -e "$D/etc/hotplug.d" ]
+	[ ! -e "$D/etc/dev.d" ]
+	[ ! -e "$D/etc/udev/rules.d" ]
+	[ ! -e "$D/etc/udev/udev.conf.dist" ]
+	[ -z "$(ls "$D/usr/share/man/man8")" ]
+	# the user's edit survives
+	[ "$(tail -n 1 "$D/etc/udev/udev.conf")" = '# mine' ]
+	grep -q "KEEP.*udev.conf (edited)" "$T/make.out"
+}
