@@ -9,16 +9,15 @@ out=$1
 helpers=$2
 luns=$3
 
-# done_ms of HELPER, LUNS, OP from the timing boot's console, or "-"
-ms() {
-	sed -n "s/^TIME .* helper=$1 luns=$2 op=$3 .*done_ms=\([0-9]*\).*/\1/p" \
+# FIELD of the TIME line of HELPER, LUNS, OP in the timing boot's console, or "-"
+field() { # HELPER LUNS OP FIELD
+	sed -n "s/^TIME .* helper=$1 luns=$2 op=$3 .*$4=\([0-9]*\).*/\1/p" \
 		"$out/time-$1.console" 2>/dev/null | head -n 1 | grep . || echo -
 }
 
-peak() {
-	sed -n "s/^TIME .* helper=$1 luns=$2 op=$3 .*peak=\([0-9]*\).*/\1/p" \
-		"$out/time-$1.console" 2>/dev/null | head -n 1 | grep . || echo -
-}
+ms() { field "$1" "$2" "$3" done_ms; }
+
+peak() { field "$1" "$2" "$3" peak; }
 
 cell() { # HELPER LUNS OP
 	local t base
@@ -112,6 +111,6 @@ Most helper processes alive at once during each storm (sampled every 5 ms):
 
 $(peaks)
 
-Events per storm (add and remove together) are in build/kernel/count.console after
-\`make check-kernel\` (the counting boot), about 6 per LUN.
+Uevents per storm (the kernel's seqnum count; each one a helper exec):
+$(for n in $luns; do echo "$n LUNs: insmod $(field noop "$n" insmod events), rmmod $(field noop "$n" rmmod events);"; done)
 EOF

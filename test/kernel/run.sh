@@ -103,7 +103,7 @@ boot() { # NAME KERNEL-ARGS...
 	log "boot $name: $* (timeout ${BOOT_TIMEOUT}s)"
 	t0=$(date +%s)
 	timeout "$BOOT_TIMEOUT" qemu-system-x86_64 -accel tcg -smp 2 -m "$QEMU_MEM" \
-		-nographic -no-reboot -kernel "$kdir/bzImage" -initrd "$out/initramfs.cpio.gz" \
+		-nographic -no-reboot -nic none -kernel "$kdir/bzImage" -initrd "$out/initramfs.cpio.gz" \
 		-append "console=ttyS0 loglevel=3 panic=-1 $*" \
 		</dev/null 2>&1 | tr -d '\r' >"$out/$name.console" || rc=$?
 	log "boot $name: $(($(date +%s) - t0)) s"
