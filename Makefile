@@ -64,6 +64,11 @@ endif
 PROGRAMS :=
 
 # -- event path: udevsend, udevd and its control clients (udevsend/, udevd/)
+PROGRAMS += udevsend udevd udevcontrol udevsettle
+udevsend_OBJS    := udevsend/udevsend.o
+udevd_OBJS       := udevd/udevd.o udevd/queue.o udevd/claims.o udevd/runner.o
+udevcontrol_OBJS := udevd/udevcontrol.o udevd/ctl.o
+udevsettle_OBJS  := udevd/udevsettle.o udevd/ctl.o
 
 # -- device manager and its tools (udev/)
 
@@ -73,6 +78,7 @@ hotplug_OBJS := hotplug/hotplug.o
 
 # ---- shared library -------------------------------------------------------
 LIB_OBJS := lib/log.o lib/fd.o lib/str.o
+LIB_OBJS += lib/msg.o lib/uevent.o lib/loop.o
 
 # Objects live apart from the binaries: program "udevd" is built from udevd/udevd.c.
 OBJDIR := $(O)/obj
@@ -83,16 +89,19 @@ BINS := $(addprefix $(O)/,$(PROGRAMS))
 
 all: $(BINS)
 
-$(OBJDIR)/%.o: %.c $(wildcard lib/*.h) Makefile
+# objects live under $(O)/obj/ so that udevd/udevd.o never collides with the
+# program build/<variant>/udevd
+$(O)/obj/%.o: %.c $(wildcard lib/*.h) $$(wildcard $$(dir $$*)*.h) Makefile
 	@mkdir -p $(dir $@)
 	@[ "$(V)" = 1 ] || echo "  CC      $@"
 	$(Q)$(CC) $(CPPFLAGS) $(CFLAGS) -c -o $@ $<
 
-$(LIB): $(addprefix $(OBJDIR)/,$(LIB_OBJS))
+$(LIB): $(addprefix $(O)/obj/,$(LIB_OBJS))
+	@mkdir -p $(dir $@)
 	@[ "$(V)" = 1 ] || echo "  AR      $@"
 	$(Q)rm -f $@ && $(AR) rcs $@ $^
 
-$(BINS): $(O)/%: $$(addprefix $(OBJDIR)/,$$($$*_OBJS)) $(LIB)
+$(BINS): $(O)/%: $$(addprefix $(O)/obj/,$$($$*_OBJS)) $(LIB)
 	@[ "$(V)" = 1 ] || echo "  LD      $@"
 	$(Q)$(CC) $(LDFLAGS) -o $@ $(filter %.o,$^) $(LIB)
 

@@ -1,0 +1,31 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/* A small event loop over poll(): a fixed set of descriptors, one wait with a
+ * computed timeout, one clock (CLOCK_MONOTONIC, in milliseconds). */
+#ifndef LIB_LOOP_H
+#define LIB_LOOP_H
+
+#include <poll.h>
+#include <stdint.h>
+
+#define LOOP_MAX_FDS 8
+
+struct loop {
+	struct pollfd fds[LOOP_MAX_FDS];
+	unsigned int n;
+};
+
+void loop_init(struct loop *l);
+/* Watches fd for input; -ENOSPC when the set is full. */
+int loop_add(struct loop *l, int fd);
+/* Waits until one descriptor is readable or timeout_ms passes (-1: forever).
+ * Returns the number of ready descriptors, 0 on timeout or EINTR. */
+int loop_wait(struct loop *l, int64_t timeout_ms);
+int loop_ready(const struct loop *l, int fd);
+/* Milliseconds on CLOCK_MONOTONIC. */
+uint64_t loop_now_ms(void);
+/* Milliseconds until deadline (0 if passed), for loop_wait(). */
+int64_t loop_until(uint64_t now, uint64_t deadline);
+/* Parses a duration: "2" or "2s" seconds, "500ms" milliseconds. -EINVAL. */
+int loop_parse_msec(const char *s, uint64_t *ms);
+
+#endif

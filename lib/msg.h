@@ -1,0 +1,75 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/* The wire format between udevsend, udevd and the control clients, defined here
+ * only: a fixed header, then (events only) a NUL-separated KEY=value environment. */
+#ifndef LIB_MSG_H
+#define LIB_MSG_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <sys/socket.h>
+#include <sys/types.h>
+#include <sys/un.h>
+
+#define MSG_MAGIC        "udev-legacy/1"  /* names the protocol version */
+#define MSG_MAGIC_SIZE   16               /* NUL-padded */
+#define MSG_ENV_MAX      16384            /* largest environment block of an event */
+#define MSG_SOCKET_ENV   "UDEVD_SOCKET"
+#define MSG_SOCKET_NAME  "udevd"          /* abstract: "\0udevd" */
+
+enum msg_type {
+	MSG_EVENT = 1,          /* env follows; acked with udev's rc */
+	MSG_ACK,                /* rc; arg = queue length for MSG_CTL_QUEUE */
+	MSG_CTL_STOP_EXEC,      /* start no new udev until MSG_CTL_START_EXEC */
+	MSG_CTL_START_EXEC,
+	MSG_CTL_LOG_PRIORITY,   /* arg = syslog level 0..7 */
+	MSG_CTL_MAX_CHILDS,     /* arg = N >= 1 */
+	MSG_CTL_RELOAD_RULES,   /* udev reads rules per event: acknowledged only */
+	MSG_CTL_QUEUE,          /* ack arg = events held, queued or running */
+	MSG_TYPE_END
+};
+
+#define MSG_F_SEQNUM 0x1u       /* seqnum is the event's SEQNUM, not a cookie */
+
+/* Exit codes of udevsend past udev's own 0..15, also carried in acks. */
+#define MSG_RC_TIMEOUT   16     /* no ack within the ack timeout (udevsend only) */
+#define MSG_RC_REFUSED   17     /* credentials, size, magic or content refused */
+#define MSG_RC_NOT_RUN   18     /* not sent / not run (udevd shutting down, queue full) */
+#define MSG_RC_UNFINISHED 19    /* udev crashed or was killed at the exec timeout */
+
+struct msg_hdr {
+	char magic[MSG_MAGIC_SIZE];
+	uint32_t type;          /* enum msg_type */
+	uint32_t flags;         /* MSG_F_* */
+	uint64_t seqnum;        /* SEQNUM, or a cookie the ack echoes */
+	uint32_t envlen;        /* bytes of environment after the header (events) */
+	uint32_t arg;           /* control argument / queue length in an ack */
+	int32_t rc;             /* ack: result code */
+	uint32_t reserved;      /* zero */
+};
+
+struct msg_event {
+	struct msg_hdr hdr;
+	char env[MSG_ENV_MAX];
+};
+
+void msg_init(struct msg_hdr *h, enum msg_type type, uint64_t seqnum);
+/* Checks a received datagram before anything else reads it: size, magic, type,
+ * reserved bits, and for events a non-empty NUL-terminated KEY=value block.
+ * 0 if valid, -EBADMSG otherwise. */
+int msg_check(const void *buf, size_t len);
+/* Abstract address of the daemon from UDEVD_SOCKET (default "udevd"). Returns
+ * the address length, or -ENAMETOOLONG. */
+int msg_daemon_addr(struct sockaddr_un *sa);
+/* recvmsg() one datagram without blocking; *cred is the sender's from
+ * SCM_CREDENTIALS, uid (uid_t)-1 when none came. *trunc is set when the
+ * datagram did not fit. Returns its length or -errno. */
+ssize_t msg_recv(int fd, void *buf, size_t size, struct sockaddr_un *from,
+		 socklen_t *fromlen, struct ucred *cred, int *trunc);
+/* udevsend's code for a udev that ended with waitpid() status st: 0..15 as
+ * udev exited, MSG_RC_NOT_RUN for other exit codes (127: exec failed),
+ * MSG_RC_UNFINISHED when a signal ended it. */
+int msg_rc_from_status(int st);
+/* Value of KEY in a NUL-separated environment block, or NULL. */
+const char *msg_env_get(const char *env, size_t len, const char *key);
+
+#endif

@@ -1,0 +1,147 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-2.0-only
+# Raw datagram tool for the event-path tests: speaks (or mangles) the wire
+# format of lib/msg.h. Subcommands:
+#   send   [--magic M] [--type T] [--seqnum N] [--flags F] [--arg A] [--env K=V]...
+#          [--extra N] [--no-nul] [--no-bind] [--nobody]  -> prints "ack SEQ RC ARG" or "noack"
+#   squat  --ready FILE --count FILE   bind the daemon's name as nobody, answer
+#                                      every message with a forged ack rc 0
+#   forge  --pid PID --seqnum N [--flags F]  find PID's autobound socket, drop
+#          to nobody, send forged acks rc 0; prints "sent K" (K successful sends)
+import argparse, os, pwd, socket, struct, sys, time
+
+HDR = struct.Struct('=16sIIQIIiI')
+MAGIC = b'udev-legacy/1'
+EVENT, ACK = 1, 2
+
+
+def daemon_addr():
+    return '\0' + os.environ.get('UDEVD_SOCKET', 'udevd')
+
+
+def drop_to_nobody():
+    pw = pwd.getpwnam('nobody')
+    os.setgroups([])
+    os.setgid(pw.pw_gid)
+    os.setuid(pw.pw_uid)
+
+
+def pack(magic, mtype, flags, seqnum, env=b'', arg=0, rc=0):
+    return HDR.pack(magic, mtype, flags, seqnum, len(env), arg, rc, 0) + env
+
+
+def new_socket(bind=True):
+    s = socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM)
+    s.setsockopt(socket.SOL_SOCKET, socket.SO_PASSCRED, 1)
+    if bind:
+        s.bind('')          # autobind
+    return s
+
+
+def cmd_send(a):
+    if a.nobody:
+        drop_to_nobody()
+    env = b''.join(e.encode() + b'\0' for e in a.env)
+    if a.no_nul:
+        env = env.rstrip(b'\0')
+    msg = pack(a.magic.encode(), a.type, a.flags, a.seqnum, env, a.arg)
+    msg += b'x' * a.extra
+    s = new_socket(bind=not a.no_bind)
+    s.sendto(msg, daemon_addr())
+    if a.no_bind:
+        print('sent')
+        return
+    s.settimeout(a.timeout)
+    try:
+        data = s.recv(4096)
+    except socket.timeout:
+        print('noack')
+        return
+    _, _, _, seq, _, arg, rc, _ = HDR.unpack(data[:HDR.size])
+    print('ack %d %d %d' % (seq, rc, arg))
+
+
+def cmd_squat(a):
+    drop_to_nobody()
+    s = new_socket(bind=False)
+    s.bind(daemon_addr())
+    open(a.ready, 'w').write('ready\n')
+    count = 0
+    while True:
+        data, addr = s.recvfrom(65536)
+        count += 1
+        open(a.count, 'w').write('%d\n' % count)
+        if len(data) < HDR.size or not addr:
+            continue
+        _, _, flags, seq, _, _, _, _ = HDR.unpack(data[:HDR.size])
+        for _ in range(5):
+            s.sendto(pack(MAGIC, ACK, flags, seq), addr)
+
+
+def socket_inodes(pid):
+    out = set()
+    for fd in os.listdir('/proc/%d/fd' % pid):
+        try:
+            link = os.readlink('/proc/%d/fd/%s' % (pid, fd))
+        except OSError:
+            continue
+        if link.startswith('socket:['):
+            out.add(link[8:-1])
+    return out
+
+
+def autobound_addr(pid):
+    inodes = socket_inodes(pid)
+    for line in open('/proc/net/unix').read().splitlines()[1:]:
+        f = line.split()
+        if len(f) >= 8 and f[6] in inodes and f[7].startswith('@'):
+            return '\0' + f[7][1:]
+    return None
+
+
+def cmd_forge(a):
+    addr = autobound_addr(a.pid)
+    if addr is None:
+        print('noaddr')
+        sys.exit(1)
+    drop_to_nobody()
+    s = new_socket()
+    sent = 0
+    for _ in range(10):
+        try:
+            s.sendto(pack(MAGIC, ACK, a.flags, a.seqnum), addr)
+            sent += 1
+        except OSError:
+            pass
+        time.sleep(0.05)
+    print('sent %d' % sent)
+
+
+def main():
+    p = argparse.ArgumentParser()
+    sub = p.add_subparsers(dest='cmd', required=True)
+    s = sub.add_parser('send')
+    s.add_argument('--magic', default=MAGIC.decode())
+    s.add_argument('--type', type=int, default=EVENT)
+    s.add_argument('--seqnum', type=int, default=0)
+    s.add_argument('--flags', type=int, default=0)
+    s.add_argument('--arg', type=int, default=0)
+    s.add_argument('--env', action='append', default=[])
+    s.add_argument('--extra', type=int, default=0)
+    s.add_argument('--no-nul', action='store_true')
+    s.add_argument('--no-bind', action='store_true')
+    s.add_argument('--nobody', action='store_true')
+    s.add_argument('--timeout', type=float, default=5.0)
+    q = sub.add_parser('squat')
+    q.add_argument('--ready', required=True)
+    q.add_argument('--count', required=True)
+    f = sub.add_parser('forge')
+    f.add_argument('--pid', type=int, required=True)
+    f.add_argument('--seqnum', type=int, required=True)
+    f.add_argument('--flags', type=int, default=1)
+    a = p.parse_args()
+    {'send': cmd_send, 'squat': cmd_squat, 'forge': cmd_forge}[a.cmd](a)
+
+
+if __name__ == '__main__':
+    main()

@@ -1,0 +1,105 @@
+# SPDX-License-Identifier: GPL-2.0-only
+# Helpers for the event-path tests (udevd-*.bats): a udevd on this test's own
+# socket name running test/fake-udev, events sent with a kernel-like
+# environment, and readers for fake-udev's log.
+
+udevd_setup() {
+	common_setup
+	UDEV_BIN=$TOP/test/fake-udev
+	FAKE_UDEV_LOG=$T/udev.log
+	DGRAM="python3 $TOP/test/tools/dgram.py"
+	export UDEV_BIN FAKE_UDEV_LOG DGRAM
+	unset UDEVD_MAX_CHILDS UDEVSEND_ACK_TIMEOUT
+	: >"$FAKE_UDEV_LOG"
+	UDEVD_PID=
+}
+
+udevd_teardown() {
+	local p i pids=$UDEVD_PID
+	# daemons started by udevsend: ours carry our socket name in their environment
+	for p in $(pgrep -x udevd); do
+		tr '\0' '\n' <"/proc/$p/environ" 2>/dev/null |
+			grep -qx "UDEVD_SOCKET=$UDEVD_SOCKET" && pids="$pids $p"
+	done
+	[ -n "${pids// /}" ] || return 0
+	# shellcheck disable=SC2086
+	kill $pids 2>/dev/null
+	for ((i = 0; i < 100; i++)); do
+		# shellcheck disable=SC2086
+		kill -0 $pids 2>/dev/null || return 0
+		sleep 0.1
+	done
+	# shellcheck disable=SC2086
+	kill -KILL $pids 2>/dev/null
+	return 0
+}
+
+socket_listed() {
+	grep -q " @$UDEVD_SOCKET\$" /proc/net/unix
+}
+
+# start_udevd [OPTIONS...]: foreground udevd in the background, logging to $T/udevd.log
+start_udevd() {
+	"$BIN/udevd" --debug "$@" </dev/null >>"$T/udevd.log" 2>&1 3>&- &
+	UDEVD_PID=$!
+	wait_for socket_listed
+	# let the start-up window pass unless a test wants it
+	sleep 0.3
+}
+
+# send_event VAR=value... : udevsend with only these variables (plus the test's
+# socket, fake-udev's log, PATH), the way the kernel gives a small environment.
+send_event() {
+	env -i PATH="$PATH" UDEVD_SOCKET="$UDEVD_SOCKET" UDEV_BIN="$UDEV_BIN" \
+		FAKE_UDEV_LOG="$FAKE_UDEV_LOG" ACTION=add "$@" "$BIN/udevsend" test
+}
+
+# send_bg NAME VAR=value... : send_event in the background; exit code in $T/rc.NAME
+send_bg() {
+	local name=$1
+	shift
+	(send_event "$@"; echo $? >"$T/rc.$name") </dev/null >/dev/null 2>&1 3>&- &
+}
+
+# rc_of NAME: the exit code of a send_bg, once it is there
+rc_of() {
+	wait_for test -s "$T/rc.$1" || { echo "no rc for $1" >&2; return 1; }
+	cat "$T/rc.$1"
+}
+
+# started_seqnums: SEQNUMs in the order fake-udev started them
+started_seqnums() {
+	awk '$1 == "start" { print $2 }' "$FAKE_UDEV_LOG"
+}
+
+# ended_count: how many fake-udev runs finished
+ended_count() {
+	grep -c '^end ' "$FAKE_UDEV_LOG"
+}
+
+# max_overlap: the largest number of fake-udev runs at one time
+max_overlap() {
+	awk '{ print $6, ($1 == "start" ? 1 : -1) }' "$FAKE_UDEV_LOG" | sort -n -k1,1 -k2,2n |
+		awk '{ n += $2; if (n > m) m = n } END { print m + 0 }'
+}
+
+# no_overlap SEQ...: the runs of these events never overlapped, in this order
+no_overlap() {
+	local prev_end=0 s st en
+	for s in "$@"; do
+		st=$(awk -v s="$s" '$1 == "start" && $2 == s { print $6 }' "$FAKE_UDEV_LOG")
+		en=$(awk -v s="$s" '$1 == "end" && $2 == s { print $6 }' "$FAKE_UDEV_LOG")
+		[ -n "$st" ] && [ -n "$en" ] || { echo "seqnum $s did not run" >&2; return 1; }
+		awk -v a="$prev_end" -v b="$st" 'BEGIN { exit !(b >= a) }' ||
+			{ echo "seqnum $s started at $st before $prev_end" >&2; return 1; }
+		prev_end=$en
+	done
+}
+
+# overlapped A B: the runs of events A and B overlapped in time
+overlapped() {
+	awk -v a="$1" -v b="$2" '
+		$2 == a && $1 == "start" { as = $6 } $2 == a && $1 == "end" { ae = $6 }
+		$2 == b && $1 == "start" { bs = $6 } $2 == b && $1 == "end" { be = $6 }
+		END { exit !(as < be && bs < ae) }' "$FAKE_UDEV_LOG"
+}

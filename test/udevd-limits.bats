@@ -1,0 +1,78 @@
+#!/usr/bin/env bats
+# SPDX-License-Identifier: GPL-2.0-only
+# Bounded concurrency, the exec timeout, crashes and udev's own exit codes.
+
+load lib
+load udevd-lib
+
+setup() { udevd_setup; }
+teardown() { udevd_teardown; }
+
+rc_count_is() { [ "$(find "$T" -name 'rc.*' | wc -l)" -eq "$1" ]; }
+
+storm() {
+	local i
+	for i in $(seq 11 "$1"); do
+		send_bg "$i" SEQNUM="$i" DEVPATH="/devices/d$i" FAKE_UDEV_SLEEP=0.8
+	done
+	WAIT_TIMEOUT=60 wait_for rc_count_is $(($1 - 10))
+	[ "$(cat "$T"/rc.* | sort -u)" = 0 ]
+}
+
+@test "--max-childs bounds the udev processes running at once" {
+	start_udevd --max-childs=3
+	run send_event SEQNUM=10 DEVPATH=/devices/prime
+	storm 30
+	[ "$(max_overlap)" -le 3 ]
+	[ "$(max_overlap)" -ge 2 ]
+}
+
+@test "UDEVD_MAX_CHILDS sets the limit too" {
+	UDEVD_MAX_CHILDS=2 start_udevd
+	run send_event SEQNUM=10 DEVPATH=/devices/prime
+	storm 24
+	[ "$(max_overlap)" -eq 2 ]
+}
+
+@test "udev's exit code comes back through the ack" {
+	start_udevd
+	run send_event SEQNUM=10 DEVPATH=/devices/a FAKE_UDEV_EXIT=7
+	[ "$status" -eq 7 ]
+	run send_event SEQNUM=11 DEVPATH=/devices/a FAKE_UDEV_EXIT=0
+	[ "$status" -eq 0 ]
+}
+
+@test "a udev that crashes is acked with 19" {
+	start_udevd
+	run send_event SEQNUM=10 DEVPATH=/devices/a FAKE_UDEV_CRASH=1
+	[ "$status" -eq 19 ]
+	grep -q 'killed by signal 11' "$T/udevd.log"
+	# the daemon goes on
+	run send_event SEQNUM=11 DEVPATH=/devices/a
+	[ "$status" -eq 0 ]
+}
+
+@test "a udev outliving --exec-timeout gets SIGTERM and the event is acked with 19" {
+	start_udevd --exec-timeout=1s
+	t0=$SECONDS
+	run send_event SEQNUM=10 DEVPATH=/devices/a FAKE_UDEV_SLEEP=60
+	[ "$status" -eq 19 ]
+	[ $((SECONDS - t0)) -lt 30 ]
+	grep -q 'outlived the exec timeout, SIGTERM' "$T/udevd.log"
+	# the device is free again
+	run send_event SEQNUM=11 DEVPATH=/devices/a
+	[ "$status" -eq 0 ]
+}
+
+@test "a udev ignoring SIGTERM gets SIGKILL" {
+	start_udevd --exec-timeout=500ms
+	run send_event SEQNUM=10 DEVPATH=/devices/a FAKE_UDEV_SLEEP=60 FAKE_UDEV_IGNORE_TERM=1
+	[ "$status" -eq 19 ]
+	grep -q 'outlived the exec timeout, SIGKILL' "$T/udevd.log"
+}
+
+@test "a UDEV_BIN that cannot be executed is acked with 18" {
+	UDEV_BIN=$T/missing start_udevd
+	run send_event SEQNUM=10 DEVPATH=/devices/a
+	[ "$status" -eq 18 ]
+}

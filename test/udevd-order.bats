@@ -1,0 +1,82 @@
+#!/usr/bin/env bats
+# SPDX-License-Identifier: GPL-2.0-only
+# udevd runs events in SEQNUM order: reordering, the gap timeout, events
+# without SEQNUM, the start-up window.
+
+load lib
+load udevd-lib
+
+setup() { udevd_setup; }
+rc_count_is() { [ "$(find "$T" -name 'rc.*' | wc -l)" -eq "$1" ]; }
+teardown() { udevd_teardown; }
+
+@test "240 events from concurrent udevsends in shuffled order run in SEQNUM order" {
+	start_udevd --max-childs=1 --event-timeout=60s
+	# steady state: udevd has seen the seqnum before the storm
+	run send_event SEQNUM=1000 DEVPATH=/devices/virtual/test/prime
+	[ "$status" -eq 0 ]
+	for i in $(shuf -i 1001-1240); do
+		send_bg "$i" SEQNUM="$i" DEVPATH="/devices/virtual/test/d$i"
+	done
+	WAIT_TIMEOUT=120 wait_for rc_count_is 240
+	[ "$(cat "$T"/rc.* | sort -u)" = 0 ]
+	[ "$(started_seqnums | tr '\n' ' ')" = "$(seq 1000 1240 | tr '\n' ' ')" ]
+}
+
+@test "a missing seqnum holds its successor until the gap timeout (milliseconds)" {
+	start_udevd --event-timeout=800ms
+	run send_event SEQNUM=100 DEVPATH=/devices/a
+	[ "$status" -eq 0 ]
+	t0=$EPOCHREALTIME
+	run send_event SEQNUM=102 DEVPATH=/devices/c
+	t1=$EPOCHREALTIME
+	[ "$status" -eq 0 ]
+	# held at least most of the 800 ms, released well before the ack timeout
+	awk -v a="$t0" -v b="$t1" 'BEGIN { exit !(b - a >= 0.7 && b - a < 30) }'
+	grep -q "seqnum 101..101 did not arrive" "$T/udevd.log"
+	# the late one is older than expected: it runs at once
+	run send_event SEQNUM=101 DEVPATH=/devices/b
+	[ "$status" -eq 0 ]
+	[ "$(started_seqnums | tr '\n' ' ')" = "100 102 101 " ]
+}
+
+@test "the held event runs as soon as its predecessor arrives" {
+	# one at a time, so that fake-udev's log order is the run order
+	start_udevd --max-childs=1 --event-timeout=60s
+	run send_event SEQNUM=200 DEVPATH=/devices/a
+	send_bg 202 SEQNUM=202 DEVPATH=/devices/c
+	sleep 0.5
+	[ ! -e "$T/rc.202" ]
+	[ "$(started_seqnums | tr '\n' ' ')" = "200 " ]
+	run send_event SEQNUM=201 DEVPATH=/devices/b
+	[ "$status" -eq 0 ]
+	[ "$(rc_of 202)" = 0 ]
+	[ "$(started_seqnums | tr '\n' ' ')" = "200 201 202 " ]
+}
+
+@test "events without SEQNUM skip the reordering" {
+	start_udevd --event-timeout=60s
+	run send_event SEQNUM=300 DEVPATH=/devices/a
+	send_bg 302 SEQNUM=302 DEVPATH=/devices/c
+	sleep 0.3
+	# seqnum 302 waits for 301, the manual event does not
+	run timeout 20 env FAKE_UDEV_EXIT=3 bash -c "$(declare -f send_event); send_event DEVPATH=/devices/manual FAKE_UDEV_EXIT=3"
+	[ "$status" -eq 3 ]
+	grep -q '^end - /devices/manual add' "$FAKE_UDEV_LOG"
+	[ ! -e "$T/rc.302" ]
+	run send_event SEQNUM=301 DEVPATH=/devices/b
+	[ "$(rc_of 302)" = 0 ]
+}
+
+@test "events in flight at start-up run from the lowest seqnum after the window" {
+	"$BIN/udevd" --debug --max-childs=1 --startup-window=3s </dev/null >>"$T/udevd.log" 2>&1 3>&- &
+	UDEVD_PID=$!
+	wait_for socket_listed
+	send_bg 7 SEQNUM=7 DEVPATH=/devices/c
+	sleep 0.3
+	send_bg 6 SEQNUM=6 DEVPATH=/devices/b
+	sleep 0.3
+	send_bg 5 SEQNUM=5 DEVPATH=/devices/a
+	[ "$(rc_of 7)" = 0 ] && [ "$(rc_of 6)" = 0 ] && [ "$(rc_of 5)" = 0 ]
+	[ "$(started_seqnums | tr '\n' ' ')" = "5 6 7 " ]
+}

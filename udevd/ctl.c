@@ -1,0 +1,73 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/* One control request to udevd and its ack (see ctl.h). */
+#include "compat.h"
+#include "ctl.h"
+#include "loop.h"
+
+#include <errno.h>
+#include <poll.h>
+#include <string.h>
+#include <unistd.h>
+
+static int ctl_socket(void)
+{
+	struct sockaddr_un self = { .sun_family = AF_UNIX }, sa;
+	int fd, on = 1, len = msg_daemon_addr(&sa);
+
+	if (len < 0)
+		return len;
+	fd = socket(AF_UNIX, SOCK_DGRAM | SOCK_CLOEXEC, 0);
+	if (fd < 0)
+		return -errno;
+	if (setsockopt(fd, SOL_SOCKET, SO_PASSCRED, &on, sizeof(on)) < 0 ||
+	    bind(fd, (struct sockaddr *)&self, sizeof(sa_family_t)) < 0 ||
+	    connect(fd, (struct sockaddr *)&sa, (socklen_t)len) < 0) {
+		len = -errno;
+		close(fd);
+		return len;
+	}
+	return fd;
+}
+
+static int ctl_wait(int fd, const struct msg_hdr *req, uint64_t deadline, uint32_t *ack_arg)
+{
+	struct pollfd p = { .fd = fd, .events = POLLIN };
+	struct msg_hdr ack[2];
+	struct ucred cred;
+	int trunc;
+	ssize_t n;
+
+	for (;;) {
+		n = msg_recv(fd, ack, sizeof(ack), NULL, NULL, &cred, &trunc);
+		if (n >= 0 && cred.uid == 0 && !trunc && msg_check(ack, (size_t)n) == 0 &&
+		    ack[0].type == MSG_ACK && ack[0].seqnum == req->seqnum) {
+			if (ack_arg)
+				*ack_arg = ack[0].arg;
+			return ack[0].rc;
+		}
+		if (n >= 0 || n == -EINTR)
+			continue;
+		if ((n != -EAGAIN && n != -EWOULDBLOCK) || loop_now_ms() >= deadline)
+			return MSG_RC_TIMEOUT;
+		poll(&p, 1, (int)loop_until(loop_now_ms(), deadline));
+	}
+}
+
+int ctl_request(enum msg_type type, uint32_t arg, uint64_t timeout_ms, uint32_t *ack_arg)
+{
+	static uint32_t counter;
+	struct msg_hdr req;
+	int fd = ctl_socket(), rc;
+
+	if (fd < 0)
+		return MSG_RC_NOT_RUN;
+	msg_init(&req, type, ((uint64_t)getpid() << 20) | ++counter);
+	req.arg = arg;
+	if (send(fd, &req, sizeof(req), MSG_NOSIGNAL) < 0) {
+		close(fd);
+		return MSG_RC_NOT_RUN;
+	}
+	rc = ctl_wait(fd, &req, loop_now_ms() + timeout_ms, ack_arg);
+	close(fd);
+	return rc;
+}

@@ -1,0 +1,17 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/* Client side of udevd's control messages, shared by udevcontrol and
+ * udevsettle: one request, one ack from root for our own cookie. */
+#ifndef UDEVD_CTL_H
+#define UDEVD_CTL_H
+
+#include "msg.h"
+
+#include <stdint.h>
+
+/* Sends a control message of type with arg and waits up to timeout_ms for
+ * its ack. Returns the ack's rc (0 or MSG_RC_REFUSED), MSG_RC_TIMEOUT when no
+ * ack came, MSG_RC_NOT_RUN when udevd could not be reached. *ack_arg gets the
+ * ack's arg. */
+int ctl_request(enum msg_type type, uint32_t arg, uint64_t timeout_ms, uint32_t *ack_arg);
+
+#endif

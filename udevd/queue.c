@@ -1,0 +1,274 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/* udevd's event queue (see queue.h).
+ *
+ * Design: an event with a SEQNUM is first "held" in a binary min-heap by
+ * seqnum (O(log n) per event). The heap's top is released to the "ready" list
+ * when it is the expected seqnum (or older), or when it has waited the gap
+ * timeout; nothing is released during the start-up window, after which udevd
+ * starts from the lowest seqnum it holds. Events without SEQNUM, and events
+ * older than the expected one, go straight to "ready". From "ready", in
+ * release order, an event runs when no running event and no earlier ready
+ * event touches the same device chain (claims.c); a scan stops as soon as the
+ * free slots are filled and is skipped when nothing changed since the last. */
+#include "compat.h"
+#include "queue.h"
+#include "claims.h"
+#include "log.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+struct event *event_new(const struct msg_hdr *h, const struct sockaddr_un *from,
+			socklen_t fromlen, uint64_t now)
+{
+	size_t envoff = (h->envlen + sizeof(char *) - 1) & ~(sizeof(char *) - 1);
+	struct uevent u;
+	struct event *ev;
+	char *p;
+	size_t i;
+
+	if (uevent_parse(&u, (const char *)(h + 1), h->envlen) < 0 ||
+	    !!(h->flags & MSG_F_SEQNUM) != u.has_seqnum ||
+	    (u.has_seqnum && u.seqnum != h->seqnum)) {
+		errno = EINVAL;
+		return NULL;
+	}
+	ev = calloc(1, sizeof(*ev) + envoff + (u.nenv + 1) * sizeof(char *));
+	if (!ev)
+		return NULL;
+	memcpy(ev->env, h + 1, h->envlen);
+	ev->envlen = h->envlen;
+	uevent_parse(&ev->u, ev->env, ev->envlen);
+	ev->envp = (char **)(void *)(ev->env + envoff);
+	for (i = 0, p = ev->env; i < u.nenv; i++, p += strlen(p) + 1)
+		ev->envp[i] = p;
+	ev->hdr = *h;
+	ev->arrival_ms = now;
+	if (fromlen > sizeof(ev->addr))
+		fromlen = sizeof(ev->addr);
+	memcpy(&ev->addr, from, fromlen);
+	ev->addrlen = fromlen;
+	return ev;
+}
+
+void event_free(struct event *ev)
+{
+	free(ev);
+}
+
+static void list_append(struct event_list *l, struct event *ev)
+{
+	ev->next = NULL;
+	ev->prev = l->tail;
+	if (l->tail)
+		l->tail->next = ev;
+	else
+		l->head = ev;
+	l->tail = ev;
+	l->n++;
+}
+
+static void list_remove(struct event_list *l, struct event *ev)
+{
+	if (ev->prev)
+		ev->prev->next = ev->next;
+	else
+		l->head = ev->next;
+	if (ev->next)
+		ev->next->prev = ev->prev;
+	else
+		l->tail = ev->prev;
+	ev->prev = ev->next = NULL;
+	l->n--;
+}
+
+static void heap_set(struct queue *q, size_t i, struct event *ev)
+{
+	q->heap[i] = ev;
+	ev->heap_idx = i;
+}
+
+static void heap_up(struct queue *q, size_t i)
+{
+	struct event *ev = q->heap[i];
+
+	while (i > 0 && q->heap[(i - 1) / 2]->u.seqnum > ev->u.seqnum) {
+		heap_set(q, i, q->heap[(i - 1) / 2]);
+		i = (i - 1) / 2;
+	}
+	heap_set(q, i, ev);
+}
+
+static void heap_down(struct queue *q, size_t i)
+{
+	struct event *ev = q->heap[i];
+	size_t c;
+
+	for (; (c = 2 * i + 1) < q->nheap; i = c) {
+		if (c + 1 < q->nheap && q->heap[c + 1]->u.seqnum < q->heap[c]->u.seqnum)
+			c++;
+		if (q->heap[c]->u.seqnum >= ev->u.seqnum)
+			break;
+		heap_set(q, i, q->heap[c]);
+	}
+	heap_set(q, i, ev);
+}
+
+static int heap_push(struct queue *q, struct event *ev)
+{
+	if (q->nheap == q->heap_cap) {
+		size_t cap = q->heap_cap ? 2 * q->heap_cap : 256;
+		struct event **h = realloc(q->heap, cap * sizeof(*h));
+
+		if (!h)
+			return -ENOMEM;
+		q->heap = h;
+		q->heap_cap = cap;
+	}
+	heap_set(q, q->nheap++, ev);
+	heap_up(q, q->nheap - 1);
+	return 0;
+}
+
+static struct event *heap_pop(struct queue *q)
+{
+	struct event *top = q->heap[0];
+
+	if (--q->nheap > 0) {
+		heap_set(q, 0, q->heap[q->nheap]);
+		heap_down(q, 0);
+	}
+	return top;
+}
+
+int queue_init(struct queue *q, uint64_t gap_ms, uint64_t startup_end_ms)
+{
+	memset(q, 0, sizeof(*q));
+	q->gap_ms = gap_ms;
+	q->startup_end_ms = startup_end_ms;
+	q->claims = claims_new();
+	return q->claims ? 0 : -ENOMEM;
+}
+
+void queue_insert(struct queue *q, struct event *ev, uint64_t now)
+{
+	ev->arrival_ms = now;
+	q->dirty = 1;
+	if (!ev->u.has_seqnum || (q->have_next_seq && ev->u.seqnum < q->next_seq) ||
+	    heap_push(q, ev) < 0)
+		list_append(&q->ready, ev);
+}
+
+void queue_release(struct queue *q, uint64_t now)
+{
+	struct event *top;
+
+	if (now < q->startup_end_ms)
+		return;
+	while (q->nheap > 0) {
+		top = q->heap[0];
+		if (!q->have_next_seq) {
+			q->next_seq = top->u.seqnum;
+			q->have_next_seq = 1;
+		}
+		if (top->u.seqnum > q->next_seq) {
+			if (now < top->arrival_ms + q->gap_ms)
+				break;
+			log_info("seqnum %llu..%llu did not arrive in %llu ms, going on with %llu",
+				 (unsigned long long)q->next_seq, top->u.seqnum - 1,
+				 (unsigned long long)q->gap_ms, top->u.seqnum);
+		}
+		heap_pop(q);
+		list_append(&q->ready, top);
+		if (top->u.seqnum >= q->next_seq)
+			q->next_seq = top->u.seqnum + 1;
+		q->dirty = 1;
+	}
+}
+
+/* Claims each event passed over so that no later event of its chain
+ * overtakes it; those claims are undone after the scan. */
+size_t queue_next_runnable(struct queue *q, struct event **out, size_t max)
+{
+	struct event *ev, *next, *skipped = NULL;
+	size_t n = 0;
+
+	if (!q->dirty || max == 0)
+		return 0;
+	for (ev = q->ready.head; ev && n < max; ev = next) {
+		next = ev->next;
+		if (claims_conflict(q->claims, &ev->u)) {
+			if (claims_add(q->claims, &ev->u) == 0) {
+				ev->scan_next = skipped;
+				skipped = ev;
+			}
+			continue;
+		}
+		list_remove(&q->ready, ev);
+		ev->claimed = claims_add(q->claims, &ev->u) == 0;
+		list_append(&q->running, ev);
+		out[n++] = ev;
+	}
+	if (!ev)
+		q->dirty = 0;
+	for (; skipped; skipped = skipped->scan_next)
+		claims_del(q->claims, &skipped->u);
+	return n;
+}
+
+void queue_done(struct queue *q, struct event *ev)
+{
+	list_remove(&q->running, ev);
+	if (ev->claimed)
+		claims_del(q->claims, &ev->u);
+	ev->claimed = 0;
+	q->dirty = 1;
+}
+
+struct event *queue_take_waiting(struct queue *q)
+{
+	struct event *ev = q->ready.head;
+
+	if (ev) {
+		list_remove(&q->ready, ev);
+		return ev;
+	}
+	return q->nheap > 0 ? heap_pop(q) : NULL;
+}
+
+int64_t queue_timeout(const struct queue *q, uint64_t now)
+{
+	const struct event *top;
+
+	if (q->nheap == 0)
+		return -1;
+	if (now < q->startup_end_ms)
+		return (int64_t)(q->startup_end_ms - now);
+	top = q->heap[0];
+	if (!q->have_next_seq || top->u.seqnum <= q->next_seq)
+		return 0;
+	if (top->arrival_ms + q->gap_ms <= now)
+		return 0;
+	return (int64_t)(top->arrival_ms + q->gap_ms - now);
+}
+
+size_t queue_length(const struct queue *q)
+{
+	return q->nheap + q->ready.n + q->running.n;
+}
+
+void queue_free(struct queue *q)
+{
+	struct event *ev;
+
+	while ((ev = queue_take_waiting(q)))
+		event_free(ev);
+	while ((ev = q->running.head)) {
+		list_remove(&q->running, ev);
+		event_free(ev);
+	}
+	free(q->heap);
+	claims_free(q->claims);
+	memset(q, 0, sizeof(*q));
+}

@@ -1,0 +1,74 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/* udevd's event queue: SEQNUM reordering with a gap timeout, then per-device
+ * serialisation. Events are one allocation each, freed by event_free(). */
+#ifndef UDEVD_QUEUE_H
+#define UDEVD_QUEUE_H
+
+#include "msg.h"
+#include "uevent.h"
+
+#include <stddef.h>
+#include <stdint.h>
+#include <sys/types.h>
+#include <sys/un.h>
+
+struct claims;
+
+struct event {
+	struct event *prev, *next;       /* on the ready or running list */
+	struct event *scan_next;          /* passed over in the current scan */
+	size_t heap_idx;                  /* while held for SEQNUM order */
+	struct uevent u;                  /* points into env */
+	struct msg_hdr hdr;               /* seqnum and flags, echoed in the ack */
+	uint64_t arrival_ms, start_ms;
+	pid_t pid;                        /* while running */
+	int killed;                       /* 1: SIGTERM sent, 2: SIGKILL sent */
+	int claimed;                      /* its devices are in the claims table */
+	struct sockaddr_un addr;          /* where the ack goes */
+	socklen_t addrlen;
+	char **envp;                      /* into env, for execve() */
+	size_t envlen;
+	char env[];
+};
+
+struct event_list {
+	struct event *head, *tail;
+	size_t n;
+};
+
+struct queue {
+	struct event **heap;              /* held events, min-heap by seqnum */
+	size_t nheap, heap_cap;
+	struct event_list ready;          /* released, in release order */
+	struct event_list running;
+	uint64_t next_seq;                /* the seqnum expected next */
+	int have_next_seq;
+	uint64_t gap_ms;                  /* how long a gap may hold an event */
+	uint64_t startup_end_ms;          /* nothing is released before this */
+	int dirty;                        /* something changed since the last scan */
+	struct claims *claims;
+};
+
+/* A checked MSG_EVENT datagram -> event; NULL (errno set) if invalid. */
+struct event *event_new(const struct msg_hdr *h, const struct sockaddr_un *from,
+			socklen_t fromlen, uint64_t now);
+void event_free(struct event *ev);
+
+int queue_init(struct queue *q, uint64_t gap_ms, uint64_t startup_end_ms);
+void queue_insert(struct queue *q, struct event *ev, uint64_t now);
+/* Moves events whose turn in SEQNUM order has come (or whose gap timed out)
+ * to the ready list. */
+void queue_release(struct queue *q, uint64_t now);
+/* Up to max ready events that no earlier unfinished event blocks; they are
+ * moved to the running list (caller starts them). Returns how many. */
+size_t queue_next_runnable(struct queue *q, struct event **out, size_t max);
+/* A running event finished: drops it from the running list (caller frees). */
+void queue_done(struct queue *q, struct event *ev);
+/* Removes one event that has not started (held or ready), or NULL. */
+struct event *queue_take_waiting(struct queue *q);
+/* Milliseconds until queue_release() has work, -1 when none is pending. */
+int64_t queue_timeout(const struct queue *q, uint64_t now);
+size_t queue_length(const struct queue *q);
+void queue_free(struct queue *q);
+
+#endif

@@ -1,0 +1,74 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/* udevcontrol: sends control messages to udevd, one per argument:
+ * stop_exec_queue, start_exec_queue, log_priority=LEVEL, max_childs=N,
+ * reload_rules. Exit 0 when all were accepted, else udevsend's codes. */
+#include "compat.h"
+#include "ctl.h"
+#include "log.h"
+#include "str.h"
+
+#include <string.h>
+
+#define CTL_TIMEOUT_MS 10000
+
+static int usage(void)
+{
+	log_err("usage: udevcontrol COMMAND...  (stop_exec_queue, start_exec_queue, "
+		"log_priority=LEVEL, max_childs=N, reload_rules)");
+	return 2;
+}
+
+/* COMMAND -> message type and argument; -1 when unknown or malformed. */
+static int parse_command(const char *s, enum msg_type *type, uint32_t *arg)
+{
+	unsigned long long v;
+	int level;
+
+	*arg = 0;
+	if (strcmp(s, "stop_exec_queue") == 0)
+		*type = MSG_CTL_STOP_EXEC;
+	else if (strcmp(s, "start_exec_queue") == 0)
+		*type = MSG_CTL_START_EXEC;
+	else if (strcmp(s, "reload_rules") == 0)
+		*type = MSG_CTL_RELOAD_RULES;
+	else if (strncmp(s, "log_priority=", 13) == 0) {
+		level = log_level_parse(s + 13);
+		if (level < 0)
+			return -1;
+		*type = MSG_CTL_LOG_PRIORITY;
+		*arg = (uint32_t)level;
+	} else if (strncmp(s, "max_childs=", 11) == 0) {
+		if (str_to_u64(s + 11, &v) < 0 || v < 1 || v > 65536)
+			return -1;
+		*type = MSG_CTL_MAX_CHILDS;
+		*arg = (uint32_t)v;
+	} else
+		return -1;
+	return 0;
+}
+
+int main(int argc, char **argv)
+{
+	enum msg_type type;
+	uint32_t arg;
+	int i, rc;
+
+	log_init("udevcontrol", 0);
+	if (argc < 2)
+		return usage();
+	for (i = 1; i < argc; i++)
+		if (parse_command(argv[i], &type, &arg) < 0) {
+			log_err("unknown command '%s'", argv[i]);
+			return usage();
+		}
+	for (i = 1; i < argc; i++) {
+		parse_command(argv[i], &type, &arg);
+		rc = ctl_request(type, arg, CTL_TIMEOUT_MS, NULL);
+		if (rc == 0)
+			continue;
+		log_err("%s: %s", argv[i], rc == MSG_RC_REFUSED ? "refused by udevd" :
+			rc == MSG_RC_TIMEOUT ? "no answer from udevd" : "cannot reach udevd");
+		return rc;
+	}
+	return 0;
+}

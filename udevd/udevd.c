@@ -1,0 +1,518 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/* udevd: the sequencer daemon. Checks each sender at the door, orders events
+ * by SEQNUM, serialises them per device chain, runs udev for each with bounded
+ * concurrency and timeouts, and acks every event. */
+#include "compat.h"
+#include "fd.h"
+#include "log.h"
+#include "loop.h"
+#include "msg.h"
+#include "queue.h"
+#include "runner.h"
+#include "str.h"
+
+#include <errno.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#define GAP_TIMEOUT_MS     2000     /* --event-timeout */
+#define STARTUP_WINDOW_MS  250      /* --startup-window */
+#define EXEC_TIMEOUT_MS    180000   /* --exec-timeout; 0: none */
+#define KILL_GRACE_MS      2000     /* SIGTERM, then this long until SIGKILL */
+#define QUEUE_MAX          16384    /* events beyond are acked 18 */
+#define RECV_PER_TURN      1024
+
+struct udevd {
+	int sock;
+	int sigpipe[2];
+	struct loop loop;
+	struct queue q;
+	const char *name;
+	unsigned long max_childs;
+	uint64_t gap_ms, startup_ms, exec_timeout_ms;
+	int daemonize, debug;
+	int stopped;                /* stop_exec_queue */
+	int terminating;            /* SIGTERM: drain and exit */
+};
+
+static struct udevd udevd;
+static union {
+	struct msg_hdr hdr;
+	char raw[sizeof(struct msg_event) + 1];
+} rbuf;
+
+/* ---- acks ------------------------------------------------------------------ */
+
+static void send_ack(struct udevd *d, const struct msg_hdr *req, int rc, uint32_t arg,
+		     const struct sockaddr_un *to, socklen_t tolen)
+{
+	struct msg_hdr ack;
+
+	if (tolen <= sizeof(sa_family_t)) {
+		log_warn("seqnum %llu: sender has no address, rc %d not acked",
+			 (unsigned long long)req->seqnum, rc);
+		return;
+	}
+	msg_init(&ack, MSG_ACK, req->seqnum);
+	ack.flags = req->flags;
+	ack.rc = rc;
+	ack.arg = arg;
+	if (sendto(d->sock, &ack, sizeof(ack), MSG_DONTWAIT | MSG_NOSIGNAL,
+		   (const struct sockaddr *)to, tolen) < 0)
+		log_warn("seqnum %llu: ack %d not delivered: %s",
+			 (unsigned long long)req->seqnum, rc, strerror(errno));
+}
+
+static void ack_event(struct udevd *d, struct event *ev, int rc)
+{
+	send_ack(d, &ev->hdr, rc, 0, &ev->addr, ev->addrlen);
+}
+
+static void event_finished(void *ctx, struct event *ev, int rc)
+{
+	struct udevd *d = ctx;
+
+	log_info("seqnum %llu %s %s: rc %d after %llu ms",
+		 (unsigned long long)ev->hdr.seqnum, ev->u.action, ev->u.devpath, rc,
+		 (unsigned long long)(loop_now_ms() - ev->start_ms));
+	ack_event(d, ev, rc);
+	queue_done(&d->q, ev);
+	event_free(ev);
+}
+
+/* ---- messages -------------------------------------------------------------- */
+
+static void refuse(struct udevd *d, size_t len, const struct ucred *cred,
+		   const struct sockaddr_un *from, socklen_t fromlen, const char *why)
+{
+	struct msg_hdr zero;
+
+	log_warn("refused message from pid %d uid %d: %s", (int)cred->pid,
+		 (int)cred->uid, why);
+	memset(&zero, 0, sizeof(zero));
+	send_ack(d, len >= sizeof(zero) ? &rbuf.hdr : &zero, MSG_RC_REFUSED, 0,
+		 from, fromlen);
+}
+
+static void handle_event(struct udevd *d, const struct ucred *cred,
+			 const struct sockaddr_un *from, socklen_t fromlen)
+{
+	struct event *ev;
+
+	if (d->terminating || queue_length(&d->q) >= QUEUE_MAX) {
+		log_err("seqnum %llu not run: %s", (unsigned long long)rbuf.hdr.seqnum,
+			d->terminating ? "shutting down" : "queue full");
+		send_ack(d, &rbuf.hdr, MSG_RC_NOT_RUN, 0, from, fromlen);
+		return;
+	}
+	ev = event_new(&rbuf.hdr, from, fromlen, loop_now_ms());
+	if (!ev && errno == EINVAL) {
+		refuse(d, sizeof(rbuf.hdr), cred, from, fromlen,
+		       "event without ACTION, DEVPATH or SUBSYSTEM, or bad SEQNUM");
+		return;
+	}
+	if (!ev) {
+		log_err("seqnum %llu not run: out of memory", (unsigned long long)rbuf.hdr.seqnum);
+		send_ack(d, &rbuf.hdr, MSG_RC_NOT_RUN, 0, from, fromlen);
+		return;
+	}
+	log_debug("seqnum %llu %s %s queued (%zu env)", (unsigned long long)ev->hdr.seqnum,
+		  ev->u.action, ev->u.devpath, ev->u.nenv);
+	queue_insert(&d->q, ev, ev->arrival_ms);
+}
+
+static int handle_control(struct udevd *d, const struct msg_hdr *h, uint32_t *arg)
+{
+	switch (h->type) {
+	case MSG_CTL_STOP_EXEC:
+		d->stopped = 1;
+		break;
+	case MSG_CTL_START_EXEC:
+		d->stopped = 0;
+		break;
+	case MSG_CTL_LOG_PRIORITY:
+		if (h->arg > LOG_DEBUG)
+			return MSG_RC_REFUSED;
+		log_set_level((int)h->arg);
+		break;
+	case MSG_CTL_MAX_CHILDS:
+		if (h->arg < 1)
+			return MSG_RC_REFUSED;
+		d->max_childs = h->arg;
+		break;
+	case MSG_CTL_RELOAD_RULES:
+		/* fork mode: udev reads its rules for every event */
+		break;
+	case MSG_CTL_QUEUE:
+		*arg = (uint32_t)queue_length(&d->q);
+		break;
+	default:
+		return MSG_RC_REFUSED;
+	}
+	if (h->type != MSG_CTL_QUEUE)
+		log_info("control message %u (arg %u) accepted", h->type, h->arg);
+	d->q.dirty = 1;
+	return 0;
+}
+
+/* Trust is checked at the door, before anything reads the message. */
+static void handle_message(struct udevd *d, ssize_t n, int trunc, const struct ucred *cred,
+			   const struct sockaddr_un *from, socklen_t fromlen)
+{
+	uint32_t arg = 0;
+	int rc;
+
+	if (cred->uid == (uid_t)-1)
+		refuse(d, (size_t)n, cred, from, fromlen, "no credentials");
+	else if (cred->uid != 0)
+		refuse(d, (size_t)n, cred, from, fromlen, "sender is not root");
+	else if (trunc || msg_check(rbuf.raw, (size_t)n) < 0)
+		refuse(d, (size_t)n, cred, from, fromlen, "bad size, magic, type or environment");
+	else if (rbuf.hdr.type == MSG_EVENT)
+		handle_event(d, cred, from, fromlen);
+	else if (rbuf.hdr.type == MSG_ACK)
+		refuse(d, (size_t)n, cred, from, fromlen, "ack sent to udevd");
+	else {
+		rc = handle_control(d, &rbuf.hdr, &arg);
+		send_ack(d, &rbuf.hdr, rc, arg, from, fromlen);
+	}
+}
+
+/* Empties the socket every turn so that no udevsend waits on a full queue. */
+static void receive_all(struct udevd *d)
+{
+	struct sockaddr_un from;
+	socklen_t fromlen;
+	struct ucred cred;
+	int trunc, i;
+	ssize_t n;
+
+	for (i = 0; i < RECV_PER_TURN; i++) {
+		fromlen = sizeof(from);
+		n = msg_recv(d->sock, rbuf.raw, sizeof(rbuf.raw), &from, &fromlen, &cred, &trunc);
+		if (n == -EINTR)
+			continue;
+		if (n < 0) {
+			if (n != -EAGAIN && n != -EWOULDBLOCK)
+				log_err("recvmsg: %s, ignoring", strerror((int)-n));
+			return;
+		}
+		handle_message(d, n, trunc, &cred, &from, fromlen);
+	}
+}
+
+/* ---- running --------------------------------------------------------------- */
+
+static void run_queue(struct udevd *d, uint64_t now)
+{
+	struct event *evs[64];
+	size_t i, n, room;
+
+	queue_release(&d->q, now);
+	while (!d->stopped && !d->terminating && d->q.running.n < d->max_childs) {
+		room = d->max_childs - d->q.running.n;
+		n = queue_next_runnable(&d->q, evs, room < 64 ? room : 64);
+		if (n == 0)
+			return;
+		for (i = 0; i < n; i++) {
+			if (runner_start(evs[i], now) == 0) {
+				log_debug("seqnum %llu %s %s started, pid %d",
+					  (unsigned long long)evs[i]->hdr.seqnum, evs[i]->u.action,
+					  evs[i]->u.devpath, (int)evs[i]->pid);
+				continue;
+			}
+			log_err("seqnum %llu: cannot fork udev: %s",
+				(unsigned long long)evs[i]->hdr.seqnum, strerror(errno));
+			evs[i]->start_ms = now;
+			event_finished(d, evs[i], MSG_RC_NOT_RUN);
+		}
+	}
+}
+
+/* SIGTERM at the exec timeout, SIGKILL after a grace period; returns the
+ * milliseconds until the next such deadline, or -1. */
+static int64_t check_exec_timeouts(struct udevd *d, uint64_t now)
+{
+	struct event *ev;
+	uint64_t deadline;
+	int64_t next = -1, t;
+
+	if (d->exec_timeout_ms == 0)
+		return -1;
+	for (ev = d->q.running.head; ev; ev = ev->next) {
+		if (ev->killed >= 2)
+			continue;
+		deadline = ev->start_ms + d->exec_timeout_ms + (ev->killed ? KILL_GRACE_MS : 0);
+		if (now >= deadline) {
+			log_err("seqnum %llu %s: udev pid %d outlived the exec timeout, %s",
+				(unsigned long long)ev->hdr.seqnum, ev->u.devpath, (int)ev->pid,
+				ev->killed ? "SIGKILL" : "SIGTERM");
+			runner_kill(ev, ev->killed ? SIGKILL : SIGTERM);
+			ev->killed++;
+			deadline = now + KILL_GRACE_MS;
+			if (ev->killed >= 2)
+				continue;
+		}
+		t = loop_until(now, deadline);
+		if (next < 0 || t < next)
+			next = t;
+	}
+	return next;
+}
+
+static int64_t min_timeout(int64_t a, int64_t b)
+{
+	if (a < 0)
+		return b;
+	return (b < 0 || a < b) ? a : b;
+}
+
+/* ---- signals --------------------------------------------------------------- */
+
+static void on_signal(int sig)
+{
+	unsigned char c = (unsigned char)sig;
+	int saved = errno;
+
+	if (write(udevd.sigpipe[1], &c, 1) < 0) {
+		/* pipe full: a wake-up is already pending */
+	}
+	errno = saved;
+}
+
+static void start_termination(struct udevd *d)
+{
+	struct event *ev;
+
+	if (d->terminating)
+		return;
+	d->terminating = 1;
+	log_info("terminating: %zu running events finish, the waiting ones are acked %d",
+		 d->q.running.n, MSG_RC_NOT_RUN);
+	while ((ev = queue_take_waiting(&d->q))) {
+		log_err("seqnum %llu %s not run: shutting down",
+			(unsigned long long)ev->hdr.seqnum, ev->u.devpath);
+		ack_event(d, ev, MSG_RC_NOT_RUN);
+		event_free(ev);
+	}
+}
+
+static void handle_signals(struct udevd *d)
+{
+	unsigned char sigs[64];
+	ssize_t n, i;
+
+	while ((n = read(d->sigpipe[0], sigs, sizeof(sigs))) > 0)
+		for (i = 0; i < n; i++)
+			if (sigs[i] == SIGTERM || sigs[i] == SIGINT)
+				start_termination(d);
+}
+
+/* ---- setup ----------------------------------------------------------------- */
+
+static void usage_exit(const char *bad)
+{
+	log_err("unknown or bad option '%s'", bad);
+	log_err("usage: udevd [--daemon] [--debug] [--max-childs=N] "
+		"[--event-timeout=DUR] [--exec-timeout=DUR] [--startup-window=DUR]; "
+		"DUR: N or Ns seconds, Nms milliseconds");
+	exit(1);
+}
+
+/* "--name=value" or "--name value"; NULL when arg is not --name. */
+static const char *opt_value(int argc, char **argv, int *i, const char *name)
+{
+	size_t n = strlen(name);
+
+	if (strncmp(argv[*i], name, n) != 0)
+		return NULL;
+	if (argv[*i][n] == '=')
+		return argv[*i] + n + 1;
+	if (argv[*i][n] != '\0')
+		return NULL;
+	if (*i + 1 >= argc)
+		usage_exit(argv[*i]);
+	return argv[++*i];
+}
+
+static void parse_duration(const char *s, uint64_t *ms)
+{
+	if (loop_parse_msec(s, ms) < 0)
+		usage_exit(s);
+}
+
+static void parse_max_childs(const char *s, unsigned long *out)
+{
+	unsigned long long v;
+
+	if (str_to_u64(s, &v) < 0 || v < 1 || v > 65536)
+		usage_exit(s);
+	*out = (unsigned long)v;
+}
+
+static void setup_options(struct udevd *d, int argc, char **argv)
+{
+	const char *v;
+	long ncpu = sysconf(_SC_NPROCESSORS_ONLN);
+	int i;
+
+	d->max_childs = 4 + 4 * (unsigned long)(ncpu > 0 ? ncpu : 1);
+	d->gap_ms = GAP_TIMEOUT_MS;
+	d->startup_ms = STARTUP_WINDOW_MS;
+	d->exec_timeout_ms = EXEC_TIMEOUT_MS;
+	if ((v = getenv("UDEVD_MAX_CHILDS")) && *v)
+		parse_max_childs(v, &d->max_childs);
+	for (i = 1; i < argc; i++) {
+		if (strcmp(argv[i], "--daemon") == 0)
+			d->daemonize = 1;
+		else if (strcmp(argv[i], "--debug") == 0)
+			d->debug = 1;
+		else if ((v = opt_value(argc, argv, &i, "--max-childs")))
+			parse_max_childs(v, &d->max_childs);
+		else if ((v = opt_value(argc, argv, &i, "--event-timeout")))
+			parse_duration(v, &d->gap_ms);
+		else if ((v = opt_value(argc, argv, &i, "--exec-timeout")))
+			parse_duration(v, &d->exec_timeout_ms);
+		else if ((v = opt_value(argc, argv, &i, "--startup-window")))
+			parse_duration(v, &d->startup_ms);
+		else
+			usage_exit(argv[i]);
+	}
+}
+
+static int setup_socket(struct udevd *d)
+{
+	struct sockaddr_un sa;
+	int len = msg_daemon_addr(&sa), on = 1;
+
+	d->name = getenv(MSG_SOCKET_ENV) && *getenv(MSG_SOCKET_ENV) ?
+		  getenv(MSG_SOCKET_ENV) : MSG_SOCKET_NAME;
+	if (len < 0) {
+		log_err("socket name '%s' too long", d->name);
+		return 1;
+	}
+	d->sock = socket(AF_UNIX, SOCK_DGRAM | SOCK_CLOEXEC | SOCK_NONBLOCK, 0);
+	if (d->sock < 0 || setsockopt(d->sock, SOL_SOCKET, SO_PASSCRED, &on, sizeof(on)) < 0) {
+		log_err("socket: %s", strerror(errno));
+		return 1;
+	}
+	if (bind(d->sock, (struct sockaddr *)&sa, (socklen_t)len) < 0) {
+		if (errno == EADDRINUSE) {
+			log_err("another udevd already listens on socket @%s, exiting", d->name);
+			return 2;
+		}
+		log_err("bind @%s: %s", d->name, strerror(errno));
+		return 1;
+	}
+	return 0;
+}
+
+static int setup_signals(struct udevd *d)
+{
+	static const int sigs[] = { SIGCHLD, SIGTERM, SIGINT, SIGHUP };
+	struct sigaction sa;
+	unsigned int i;
+
+	if (pipe(d->sigpipe) < 0)
+		return -errno;
+	fd_cloexec(d->sigpipe[0]);
+	fd_cloexec(d->sigpipe[1]);
+	fd_nonblock(d->sigpipe[0]);
+	fd_nonblock(d->sigpipe[1]);
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = on_signal;
+	sa.sa_flags = SA_RESTART;
+	sigemptyset(&sa.sa_mask);
+	for (i = 0; i < sizeof(sigs) / sizeof(sigs[0]); i++)
+		sigaction(sigs[i], &sa, NULL);
+	signal(SIGPIPE, SIG_IGN);
+	return 0;
+}
+
+/* The parent returns (exit 0) only once the socket is bound, so that a
+ * udevsend that started us can send right away. */
+static void setup_daemon(struct udevd *d)
+{
+	pid_t pid = fork();
+	int fd;
+
+	if (pid < 0) {
+		log_err("fork: %s", strerror(errno));
+		exit(1);
+	}
+	if (pid > 0)
+		_exit(0);
+	setsid();
+	if (chdir("/") < 0) {
+		/* "/" always exists */
+	}
+	fd = open("/dev/null", O_RDWR | O_CLOEXEC);
+	if (fd >= 0) {
+		dup2(fd, 0);
+		dup2(fd, 1);
+		if (!d->debug)
+			dup2(fd, 2);
+		if (fd > 2)
+			close(fd);
+	}
+	if (!d->debug)
+		log_init("udevd", 1);
+}
+
+/* ---- the loop -------------------------------------------------------------- */
+
+/* for (;;) { wait; reap; receive; run queue; } — one clock, computed timeouts */
+static int run(struct udevd *d)
+{
+	uint64_t now;
+	int64_t timeout;
+
+	for (;;) {
+		now = loop_now_ms();
+		timeout = min_timeout(queue_timeout(&d->q, now),
+				      check_exec_timeouts(d, now));
+		loop_wait(&d->loop, timeout);
+		handle_signals(d);
+		runner_reap(&d->q, event_finished, d);
+		receive_all(d);
+		run_queue(d, loop_now_ms());
+		if (d->terminating && d->q.running.n == 0)
+			break;
+	}
+	log_info("all events acked, exiting");
+	return 0;
+}
+
+int main(int argc, char **argv)
+{
+	struct udevd *d = &udevd;
+	const char *bin = getenv("UDEV_BIN");
+	int r;
+
+	fd_sanitize();
+	log_init("udevd", 0);
+	setup_options(d, argc, argv);
+	if (d->debug)
+		log_set_level(LOG_DEBUG);
+	r = setup_socket(d);
+	if (r)
+		return r;
+	if (setup_signals(d) < 0 || queue_init(&d->q, d->gap_ms, 0) < 0) {
+		log_err("setup: out of resources");
+		return 1;
+	}
+	if (d->daemonize)
+		setup_daemon(d);
+	d->q.startup_end_ms = loop_now_ms() + d->startup_ms;
+	runner_init(bin && *bin ? bin : "/sbin/udev");
+	loop_init(&d->loop);
+	loop_add(&d->loop, d->sock);
+	loop_add(&d->loop, d->sigpipe[0]);
+	log_info("listening on @%s, max %lu children, gap timeout %llu ms", d->name,
+		 d->max_childs, (unsigned long long)d->gap_ms);
+	r = run(d);
+	queue_free(&d->q);
+	return r;
+}

@@ -1,0 +1,250 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/* udevsend: the helper the kernel execs once per event. Sends the event to
+ * udevd, waits for the ack of its own seqnum, exits with udev's code. No stdio
+ * and no heap: its size and start-up time are the cost of every event. */
+#include "compat.h"
+#include "fd.h"
+#include "loop.h"
+#include "msg.h"
+#include "str.h"
+#include "uevent.h"
+
+#include <errno.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#define SEND_TIMEOUT_MS   10000   /* udevd's queue stays full this long: run udev */
+#define START_WINDOW_MS   5000    /* a started udevd must answer within this */
+#define ACK_TIMEOUT_MS    300000  /* default; UDEVSEND_ACK_TIMEOUT overrides */
+
+extern char **environ;
+
+static struct msg_event msg;
+static size_t msg_len;
+/* environment for running udev ourselves: every entry takes >= 3 bytes */
+static char *udev_envp[MSG_ENV_MAX / 3 + 2];
+
+static int env_append(size_t *used, const char *a, const char *b)
+{
+	size_t la = strlen(a), lb = b ? strlen(b) : 0;
+
+	if (*used + la + lb + 1 > MSG_ENV_MAX)
+		return -E2BIG;
+	memcpy(msg.env + *used, a, la);
+	if (b)
+		memcpy(msg.env + *used + la, b, lb);
+	*used += la + lb;
+	msg.env[(*used)++] = '\0';
+	return 0;
+}
+
+/* Environment -> message; argv[1], when given, is the SUBSYSTEM. */
+static int build_event(const char *subsystem)
+{
+	struct uevent ev;
+	size_t used = 0;
+	char **e;
+
+	for (e = environ; *e; e++) {
+		if (**e == '=' || !strchr(*e, '='))
+			continue;
+		if (subsystem && strncmp(*e, "SUBSYSTEM=", 10) == 0)
+			continue;
+		if (env_append(&used, *e, NULL) < 0)
+			return -E2BIG;
+	}
+	if (subsystem && env_append(&used, "SUBSYSTEM=", subsystem) < 0)
+		return -E2BIG;
+	if (uevent_parse(&ev, msg.env, used) < 0)
+		return -EINVAL;
+	msg_init(&msg.hdr, MSG_EVENT, ev.has_seqnum ? ev.seqnum : (uint64_t)getpid());
+	if (ev.has_seqnum)
+		msg.hdr.flags = MSG_F_SEQNUM;
+	msg.hdr.envlen = (uint32_t)used;
+	msg_len = sizeof(msg.hdr) + used;
+	return 0;
+}
+
+/* Autobound (so that the ack can reach us), credentials passed. */
+static int open_socket(void)
+{
+	struct sockaddr_un sa = { .sun_family = AF_UNIX };
+	int fd, on = 1;
+
+	fd = socket(AF_UNIX, SOCK_DGRAM | SOCK_CLOEXEC, 0);
+	if (fd < 0)
+		return -errno;
+	if (setsockopt(fd, SOL_SOCKET, SO_PASSCRED, &on, sizeof(on)) < 0 ||
+	    bind(fd, (struct sockaddr *)&sa, sizeof(sa_family_t)) < 0) {
+		close(fd);
+		return -errno;
+	}
+	return fd;
+}
+
+static int try_connect(int fd)
+{
+	struct sockaddr_un sa;
+	int len = msg_daemon_addr(&sa);
+
+	if (len < 0)
+		return len;
+	if (connect(fd, (struct sockaddr *)&sa, (socklen_t)len) < 0)
+		return -errno;
+	return 0;
+}
+
+/* udevd --daemon returns once its socket is bound; 127: it could not exec. */
+static pid_t spawn_daemon(void)
+{
+	const char *bin = getenv("UDEVD_BIN");
+	char *argv[3];
+	pid_t pid;
+
+	if (!bin || !*bin)
+		bin = "/sbin/udevd";
+	argv[0] = (char *)bin;
+	argv[1] = (char *)"--daemon";
+	argv[2] = NULL;
+	pid = fork();
+	if (pid == 0) {
+		setsid();
+		execve(bin, argv, environ);
+		_exit(127);
+	}
+	return pid;
+}
+
+/* Starts udevd once and retries the connection for a bounded time. */
+static int start_daemon(int fd)
+{
+	uint64_t deadline = loop_now_ms() + START_WINDOW_MS;
+	pid_t pid = spawn_daemon();
+	int st, r, failed = pid < 0;
+
+	for (;;) {
+		if (pid > 0 && waitpid(pid, &st, WNOHANG) == pid) {
+			pid = 0;
+			failed = WIFEXITED(st) && WEXITSTATUS(st) == 127;
+		}
+		r = try_connect(fd);
+		if (r == 0 || failed || loop_now_ms() >= deadline)
+			break;
+		poll(NULL, 0, 20);
+	}
+	if (pid > 0)
+		waitpid(pid, &st, WNOHANG);
+	return r;
+}
+
+/* Non-blocking: a full queue (max_dgram_qlen) never blocks us for ever. */
+static int send_event(int fd)
+{
+	uint64_t deadline = loop_now_ms() + SEND_TIMEOUT_MS;
+	struct pollfd p = { .fd = fd, .events = POLLOUT };
+
+	for (;;) {
+		if (send(fd, &msg, msg_len, MSG_DONTWAIT | MSG_NOSIGNAL) >= 0)
+			return 0;
+		if (errno != EAGAIN && errno != EWOULDBLOCK && errno != EINTR)
+			return -errno;
+		if (loop_now_ms() >= deadline)
+			return -ETIMEDOUT;
+		poll(&p, 1, (int)loop_until(loop_now_ms(), deadline));
+	}
+}
+
+static uint64_t ack_timeout(void)
+{
+	const char *s = getenv("UDEVSEND_ACK_TIMEOUT");
+	uint64_t ms;
+
+	if (s && loop_parse_msec(s, &ms) == 0)
+		return ms;
+	return ACK_TIMEOUT_MS;
+}
+
+/* Only an ack from uid 0, for our seqnum, counts: squatters and forgers of
+ * other users are ignored until the timeout. */
+static int wait_ack(int fd)
+{
+	uint64_t deadline = loop_now_ms() + ack_timeout();
+	struct pollfd p = { .fd = fd, .events = POLLIN };
+	struct msg_hdr ack[2];
+	struct ucred cred;
+	ssize_t n;
+	int trunc;
+
+	for (;;) {
+		n = msg_recv(fd, ack, sizeof(ack), NULL, NULL, &cred, &trunc);
+		if (n >= 0 && cred.uid == 0 && !trunc && msg_check(ack, (size_t)n) == 0 &&
+		    ack[0].type == MSG_ACK && ack[0].seqnum == msg.hdr.seqnum &&
+		    ack[0].flags == msg.hdr.flags)
+			return (ack[0].rc >= 0 && ack[0].rc <= MSG_RC_UNFINISHED) ?
+				ack[0].rc : MSG_RC_NOT_RUN;
+		if (n >= 0 || n == -EINTR)
+			continue;
+		if (n != -EAGAIN && n != -EWOULDBLOCK && n != -ECONNREFUSED)
+			return MSG_RC_TIMEOUT;
+		if (loop_now_ms() >= deadline)
+			return MSG_RC_TIMEOUT;
+		poll(&p, 1, (int)loop_until(loop_now_ms(), deadline));
+	}
+}
+
+/* No udevd: run udev ourselves with the event's environment. */
+static int run_udev(void)
+{
+	const char *bin = getenv("UDEV_BIN");
+	char *argv[3], *p = msg.env, *end = msg.env + msg.hdr.envlen;
+	size_t i = 0;
+	pid_t pid;
+	int st;
+
+	if (!bin || !*bin)
+		bin = "/sbin/udev";
+	for (; p < end; p += strlen(p) + 1)
+		udev_envp[i++] = p;
+	udev_envp[i] = NULL;
+	argv[0] = (char *)bin;
+	argv[1] = (char *)msg_env_get(msg.env, msg.hdr.envlen, "SUBSYSTEM");
+	argv[2] = NULL;
+	pid = fork();
+	if (pid < 0)
+		return MSG_RC_NOT_RUN;
+	if (pid == 0) {
+		execve(bin, argv, udev_envp);
+		_exit(127);
+	}
+	while (waitpid(pid, &st, 0) < 0)
+		if (errno != EINTR)
+			return MSG_RC_NOT_RUN;
+	return msg_rc_from_status(st);
+}
+
+int main(int argc, char **argv)
+{
+	int fd, r;
+
+	fd_sanitize();
+	signal(SIGPIPE, SIG_IGN);
+	if (build_event(argc > 1 && argv[1][0] ? argv[1] : NULL) < 0)
+		return MSG_RC_NOT_RUN;
+	fd = open_socket();
+	if (fd < 0)
+		return run_udev();
+	r = try_connect(fd);
+	if (r == -ECONNREFUSED || r == -ENOENT)
+		r = start_daemon(fd);
+	if (r == 0)
+		r = send_event(fd);
+	if (r == -ECONNREFUSED && start_daemon(fd) == 0)
+		r = send_event(fd);
+	if (r < 0)
+		return run_udev();
+	return wait_ack(fd);
+}
