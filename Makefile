@@ -71,13 +71,24 @@ udevcontrol_OBJS := udevd/udevcontrol.o udevd/ctl.o
 udevsettle_OBJS  := udevd/udevsettle.o udevd/ctl.o
 
 # -- device manager and its tools (udev/)
+.DEFAULT_GOAL := all
+UDEV_CORE_OBJS := udev/env.o udev/exec.o udev/glob.o udev/rules_parse.o \
+	udev/rules_apply.o udev/subst.o udev/db.o udev/node.o udev/perms.o \
+	udev/netif.o udev/devd.o udev/event.o
+PROGRAMS += udev udevstart udevinfo udevtest
+udev_OBJS := udev/udev.o $(UDEV_CORE_OBJS)
+udevstart_OBJS := udev/udevstart.o $(UDEV_CORE_OBJS)
+udevinfo_OBJS := udev/udevinfo.o $(UDEV_CORE_OBJS)
+udevtest_OBJS := udev/udevtest.o $(UDEV_CORE_OBJS)
+$(addprefix $(O)/obj/,$(UDEV_CORE_OBJS) $(foreach p,udev udevstart udevinfo udevtest,udev/$(p).o)): \
+	$(wildcard udev/*.h)
 
 # -- hotplug multiplexer (hotplug/)
 PROGRAMS += hotplug
 hotplug_OBJS := hotplug/hotplug.o
 
 # ---- shared library -------------------------------------------------------
-LIB_OBJS := lib/log.o lib/fd.o lib/str.o
+LIB_OBJS := lib/log.o lib/fd.o lib/str.o lib/conf.o lib/sysfs.o lib/path.o lib/user.o
 LIB_OBJS += lib/msg.o lib/uevent.o lib/loop.o
 
 # Objects live apart from the binaries: program "udevd" is built from udevd/udevd.c.

@@ -1,0 +1,163 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/* udev.conf parser (see conf.h): key="value", # comments, keys are
+ * case-insensitive, unknown keys are warned about and ignored. */
+#include "compat.h"
+#include "conf.h"
+#include "log.h"
+#include "str.h"
+
+#include <ctype.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#define CONF_DEFAULT_FILE "/etc/udev/udev.conf"
+
+void conf_defaults(struct udev_conf *conf)
+{
+	memset(conf, 0, sizeof(*conf));
+	str_copy(conf->root, "/dev", sizeof(conf->root));
+	str_copy(conf->db, "/dev/.udevdb", sizeof(conf->db));
+	str_copy(conf->rules, "/etc/udev/rules.d", sizeof(conf->rules));
+	str_copy(conf->permissions, "/etc/udev/permissions.d", sizeof(conf->permissions));
+	str_copy(conf->devd, "/etc/dev.d", sizeof(conf->devd));
+	str_copy(conf->owner, "root", sizeof(conf->owner));
+	str_copy(conf->group, "root", sizeof(conf->group));
+	conf->mode = 0600;
+	conf->log = -1;
+}
+
+/* Strips surrounding blanks and one pair of quotes; returns the value. */
+static char *conf_unquote(char *s)
+{
+	size_t len;
+
+	while (isspace((unsigned char)*s))
+		s++;
+	len = strlen(s);
+	while (len && isspace((unsigned char)s[len - 1]))
+		s[--len] = '\0';
+	if (len >= 2 && (s[0] == '"' || s[0] == '\'') && s[len - 1] == s[0]) {
+		s[len - 1] = '\0';
+		s++;
+	}
+	return s;
+}
+
+static int conf_set_mode(struct udev_conf *conf, const char *val)
+{
+	char *end;
+	unsigned long m = strtoul(val, &end, 8);
+
+	if (!*val || *end || m > 07777)
+		return -EINVAL;
+	conf->mode = (mode_t)m;
+	return 0;
+}
+
+static int conf_set_path(char *dst, const char *val)
+{
+	size_t len = strlen(val);
+
+	if (!*val || str_copy(dst, val, CONF_PATH_MAX) >= CONF_PATH_MAX)
+		return -EINVAL;
+	while (len > 1 && dst[len - 1] == '/')
+		dst[--len] = '\0';
+	return 0;
+}
+
+/* Applies one key; -EINVAL for a bad value, -ENOENT for an unknown key. */
+static int conf_set(struct udev_conf *conf, const char *key, const char *val)
+{
+	int level;
+
+	if (strcasecmp(key, "udev_root") == 0)
+		return conf_set_path(conf->root, val);
+	if (strcasecmp(key, "udev_db") == 0)
+		return conf_set_path(conf->db, val);
+	if (strcasecmp(key, "udev_rules") == 0)
+		return conf_set_path(conf->rules, val);
+	if (strcasecmp(key, "udev_permissions") == 0)
+		return conf_set_path(conf->permissions, val);
+	if (strcasecmp(key, "udev_devd") == 0)
+		return conf_set_path(conf->devd, val);
+	if (strcasecmp(key, "default_mode") == 0)
+		return conf_set_mode(conf, val);
+	if (strcasecmp(key, "default_owner") == 0)
+		return (*val && str_copy(conf->owner, val, sizeof(conf->owner)) <
+			sizeof(conf->owner)) ? 0 : -EINVAL;
+	if (strcasecmp(key, "default_group") == 0)
+		return (*val && str_copy(conf->group, val, sizeof(conf->group)) <
+			sizeof(conf->group)) ? 0 : -EINVAL;
+	if (strcasecmp(key, "udev_log") == 0) {
+		/* the 2004 files say "yes"/"no" */
+		if (strcasecmp(val, "yes") == 0 || strcasecmp(val, "true") == 0)
+			level = LOG_INFO;
+		else if (strcasecmp(val, "no") == 0 || strcasecmp(val, "false") == 0)
+			level = LOG_ERR;
+		else
+			level = log_level_parse(val);
+		if (level < 0)
+			return -EINVAL;
+		conf->log = level;
+		return 0;
+	}
+	return -ENOENT;
+}
+
+static int conf_line(struct udev_conf *conf, char *line, const char *path, int lineno)
+{
+	char *eq, *key, *val;
+	int r;
+
+	key = conf_unquote(line);
+	if (*key == '\0' || *key == '#')
+		return 0;
+	eq = strchr(key, '=');
+	if (!eq) {
+		log_err("%s:%d: expected key=\"value\", ignoring", path, lineno);
+		return 1;
+	}
+	*eq = '\0';
+	val = conf_unquote(eq + 1);
+	key = conf_unquote(key);
+	r = conf_set(conf, key, val);
+	if (r == -ENOENT) {
+		log_err("%s:%d: unknown key '%s', ignoring", path, lineno, key);
+		return 0;
+	}
+	if (r < 0) {
+		log_err("%s:%d: bad value '%s' for %s, ignoring", path, lineno, val, key);
+		return 1;
+	}
+	return 0;
+}
+
+int conf_load(struct udev_conf *conf, const char *path)
+{
+	char line[1024];
+	const char *env = getenv("UDEV_CONFIG_FILE");
+	int explicit = 1, lineno = 0, bad = 0;
+	FILE *f;
+
+	if (!path) {
+		path = (env && *env) ? env : CONF_DEFAULT_FILE;
+		explicit = env && *env;
+	}
+	f = fopen(path, "re");
+	if (!f) {
+		if (!explicit && errno == ENOENT)
+			return 0;
+		return -errno;
+	}
+	while (fgets(line, sizeof(line), f)) {
+		lineno++;
+		bad += conf_line(conf, line, path, lineno);
+	}
+	fclose(f);
+	if (conf->log >= 0 && !getenv("UDEV_LOG"))
+		log_set_level(conf->log);
+	return bad;
+}

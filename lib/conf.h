@@ -1,0 +1,30 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/* udev.conf: key="value" lines naming udev's paths, log level and default
+ * permissions. UDEV_CONFIG_FILE overrides the default /etc/udev/udev.conf. */
+#ifndef LIB_CONF_H
+#define LIB_CONF_H
+
+#include <sys/types.h>
+
+#define CONF_PATH_MAX 512
+
+struct udev_conf {
+	char root[CONF_PATH_MAX];        /* udev_root: where nodes go (/dev) */
+	char db[CONF_PATH_MAX];          /* udev_db: the per-device database */
+	char rules[CONF_PATH_MAX];       /* udev_rules: file or directory */
+	char permissions[CONF_PATH_MAX]; /* udev_permissions: file or directory */
+	char devd[CONF_PATH_MAX];        /* udev_devd: the dev.d script tree */
+	char owner[64];                  /* default_owner */
+	char group[64];                  /* default_group */
+	mode_t mode;                     /* default_mode */
+	int log;                         /* udev_log as a syslog level, -1 if unset */
+};
+
+/* Fills conf with the compiled-in defaults. */
+void conf_defaults(struct udev_conf *conf);
+/* Reads path (NULL: $UDEV_CONFIG_FILE or the default) over the defaults.
+ * Returns 0, the number of bad lines (> 0, each logged), or -errno when the
+ * file cannot be read (a missing default file is not an error). */
+int conf_load(struct udev_conf *conf, const char *path);
+
+#endif

@@ -1,0 +1,111 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/* Name sanitising and directory helpers for udev_root (see path.h). */
+#include "compat.h"
+#include "path.h"
+#include "str.h"
+
+#include <errno.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+int path_sanitize(char *name)
+{
+	char *r, *w = name, *comp;
+	int changes = 0;
+
+	for (r = name; *r; r++) {
+		if ((unsigned char)*r < 0x20 || *r == 0x7f) {
+			*r = '_';
+			changes++;
+		}
+	}
+	for (r = name; *r;) {
+		if (*r == '/') {
+			/* leading, doubled or trailing slash: dropped */
+			changes++;
+			r++;
+			continue;
+		}
+		if (w != name)
+			*w++ = '/';
+		comp = w;
+		while (*r && *r != '/')
+			*w++ = *r++;
+		if (*r == '/')
+			r++;
+		if ((w - comp == 1 && comp[0] == '.') ||
+		    (w - comp == 2 && comp[0] == '.' && comp[1] == '.')) {
+			memset(comp, '_', (size_t)(w - comp));
+			changes++;
+		}
+	}
+	*w = '\0';
+	return changes;
+}
+
+int path_relative(const char *link, const char *target, char *out, size_t size)
+{
+	size_t common = 0, i;
+	const char *p;
+
+	/* longest common directory prefix */
+	for (i = 0; link[i] && link[i] == target[i]; i++)
+		if (link[i] == '/')
+			common = i + 1;
+	out[0] = '\0';
+	for (p = link + common; (p = strchr(p, '/')); p++)
+		if (str_append(out, "../", size) >= size)
+			return -ENAMETOOLONG;
+	if (str_append(out, target + common, size) >= size)
+		return -ENAMETOOLONG;
+	return 0;
+}
+
+int path_mkdir_parents(const char *path, unsigned int mode)
+{
+	char buf[1024];
+	char *p;
+
+	if (str_copy(buf, path, sizeof(buf)) >= sizeof(buf))
+		return -ENAMETOOLONG;
+	for (p = buf + 1; (p = strchr(p, '/')); p++) {
+		*p = '\0';
+		if (mkdir(buf, mode) < 0 && errno != EEXIST)
+			return -errno;
+		*p = '/';
+	}
+	return 0;
+}
+
+void path_rmdir_parents(const char *path, const char *stop)
+{
+	char buf[1024];
+	size_t stoplen = strlen(stop);
+	char *p;
+
+	if (str_copy(buf, path, sizeof(buf)) >= sizeof(buf))
+		return;
+	while ((p = strrchr(buf, '/')) && (size_t)(p - buf) > stoplen) {
+		*p = '\0';
+		if (strncmp(buf, stop, stoplen) != 0 || rmdir(buf) < 0)
+			return;
+	}
+}
+
+int path_join(char *out, size_t size, const char *a, const char *b)
+{
+	str_copy(out, a, size);
+	if (*b != '/' && str_append(out, "/", size) >= size)
+		return -ENAMETOOLONG;
+	if (str_append(out, b, size) >= size)
+		return -ENAMETOOLONG;
+	return 0;
+}
+
+const char *path_basename(const char *path)
+{
+	const char *s = strrchr(path, '/');
+
+	return s ? s + 1 : path;
+}

@@ -1,0 +1,225 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/* sysfs attribute reading and the device parent chain (see sysfs.h). */
+#include "compat.h"
+#include "sysfs.h"
+#include "path.h"
+#include "str.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+const char *sysfs_root(void)
+{
+	static char root[SYSFS_PATH_MAX];
+	const char *env;
+	size_t len;
+
+	if (root[0])
+		return root;
+	env = getenv("SYSFS_PATH");
+	str_copy(root, env && *env ? env : "/sys", sizeof(root));
+	len = strlen(root);
+	while (len > 1 && root[len - 1] == '/')
+		root[--len] = '\0';
+	return root;
+}
+
+const char *sysfs_devpath(const char *path)
+{
+	const char *root = sysfs_root();
+	size_t len = strlen(root);
+
+	if (strncmp(path, root, len) == 0 && path[len] == '/')
+		return path + len;
+	return path;
+}
+
+int sysfs_path(char *out, size_t size, const char *devpath, const char *name)
+{
+	str_copy(out, sysfs_root(), size);
+	if (str_append(out, devpath, size) >= size)
+		return -ENAMETOOLONG;
+	if (name && (str_append(out, "/", size) >= size ||
+		     str_append(out, name, size) >= size))
+		return -ENAMETOOLONG;
+	return 0;
+}
+
+int sysfs_exists(const char *devpath, const char *name)
+{
+	char p[SYSFS_PATH_MAX * 2];
+
+	return sysfs_path(p, sizeof(p), devpath, name) == 0 && access(p, F_OK) == 0;
+}
+
+int sysfs_attr_read(const char *devpath, const char *attr, char *buf, size_t size)
+{
+	char p[SYSFS_PATH_MAX * 2];
+	ssize_t n;
+	int fd;
+
+	if (sysfs_path(p, sizeof(p), devpath, attr) < 0 || strstr(attr, ".."))
+		return -EINVAL;
+	fd = open(p, O_RDONLY | O_CLOEXEC | O_NONBLOCK);
+	if (fd < 0)
+		return -errno;
+	n = read(fd, buf, size - 1);
+	close(fd);
+	if (n < 0)
+		return -errno;
+	while (n > 0 && (buf[n - 1] == '\n' || buf[n - 1] == ' ' ||
+			 buf[n - 1] == '\t' || buf[n - 1] == '\r'))
+		n--;
+	buf[n] = '\0';
+	return (int)n;
+}
+
+/* Raw link target; length or -errno. */
+static int sysfs_readlink(const char *devpath, const char *link, char *buf, size_t size)
+{
+	char p[SYSFS_PATH_MAX * 2];
+	ssize_t n;
+
+	if (sysfs_path(p, sizeof(p), devpath, link) < 0)
+		return -ENAMETOOLONG;
+	n = readlink(p, buf, size - 1);
+	if (n < 0)
+		return -errno;
+	buf[n] = '\0';
+	return (int)n;
+}
+
+int sysfs_link_name(const char *devpath, const char *link, char *buf, size_t size)
+{
+	char target[SYSFS_PATH_MAX];
+	int r = sysfs_readlink(devpath, link, target, sizeof(target));
+
+	if (r < 0)
+		return r;
+	return (int)str_copy(buf, path_basename(target), size);
+}
+
+int sysfs_devnum(const char *devpath, unsigned int *major, unsigned int *minor)
+{
+	char buf[64];
+
+	if (sysfs_attr_read(devpath, "dev", buf, sizeof(buf)) < 0)
+		return -ENOENT;
+	if (sscanf(buf, "%u:%u", major, minor) != 2)
+		return -EINVAL;
+	return 0;
+}
+
+/* The bus a device under /devices sits on: its `bus` link (2.6.x), its
+ * `subsystem` link when that points into /bus, or libsysfs's way of
+ * looking for /bus/NAME/devices/ID. */
+static void sysfs_find_bus(const char *devpath, const char *id, char *bus, size_t size)
+{
+	char target[SYSFS_PATH_MAX], p[SYSFS_PATH_MAX];
+	static const char *const buses[] = {
+		"usb", "pci", "scsi", "ide", "pnp", "platform", "serio", "i2c",
+		"ieee1394", "pcmcia", "virtio", "mmc", "sdio", "spi", "input", NULL,
+	};
+	int i;
+
+	bus[0] = '\0';
+	if (sysfs_link_name(devpath, "bus", bus, size) > 0)
+		return;
+	if (sysfs_readlink(devpath, "subsystem", target, sizeof(target)) > 0) {
+		if (strstr(target, "/bus/"))
+			str_copy(bus, path_basename(target), size);
+		return;
+	}
+	if (strncmp(devpath, "/devices/", 9) != 0)
+		return;
+	for (i = 0; buses[i]; i++) {
+		snprintf(p, sizeof(p), "/bus/%s/devices/%s", buses[i], id);
+		if (sysfs_exists(p, NULL)) {
+			str_copy(bus, buses[i], size);
+			return;
+		}
+	}
+}
+
+int sysfs_device_get(const char *devpath, struct sysfs_device *dev)
+{
+	char p[SYSFS_PATH_MAX * 2];
+	struct stat st;
+
+	if (sysfs_path(p, sizeof(p), devpath, NULL) < 0)
+		return -ENAMETOOLONG;
+	if (stat(p, &st) < 0 || !S_ISDIR(st.st_mode))
+		return -ENOENT;
+	memset(dev, 0, sizeof(*dev));
+	str_copy(dev->devpath, devpath, sizeof(dev->devpath));
+	str_copy(dev->kernel, path_basename(devpath), sizeof(dev->kernel));
+	sysfs_find_bus(devpath, dev->kernel, dev->bus, sizeof(dev->bus));
+	sysfs_link_name(devpath, "driver", dev->driver, sizeof(dev->driver));
+	if (sysfs_link_name(devpath, "subsystem", dev->subsystem, sizeof(dev->subsystem)) < 0) {
+		if (strncmp(devpath, "/class/", 7) == 0)
+			sscanf(devpath, "/class/%63[^/]", dev->subsystem);
+		else if (strncmp(devpath, "/block/", 7) == 0)
+			str_copy(dev->subsystem, "block", sizeof(dev->subsystem));
+		else
+			str_copy(dev->subsystem, dev->bus, sizeof(dev->subsystem));
+	}
+	return 0;
+}
+
+/* Lexically resolves the link target rel seen from directory dir. */
+static int sysfs_resolve(const char *dir, const char *rel, char *out, size_t size)
+{
+	char buf[SYSFS_PATH_MAX * 2];
+	char *p;
+
+	if (rel[0] == '/')
+		return -EINVAL;
+	str_copy(buf, dir, sizeof(buf));
+	while (strncmp(rel, "../", 3) == 0) {
+		p = strrchr(buf, '/');
+		if (!p)
+			return -EINVAL;
+		*p = '\0';
+		rel += 3;
+	}
+	if (str_append(buf, "/", sizeof(buf)) >= sizeof(buf) ||
+	    str_append(buf, rel, sizeof(buf)) >= sizeof(buf))
+		return -ENAMETOOLONG;
+	return str_copy(out, buf, size) < size ? 0 : -ENAMETOOLONG;
+}
+
+int sysfs_parent(const char *devpath, char *parent, size_t size)
+{
+	char target[SYSFS_PATH_MAX], cur[SYSFS_PATH_MAX];
+	int modern = sysfs_exists(devpath, "uevent");
+	char *p;
+
+	/* a class device points at its physical device */
+	if (sysfs_readlink(devpath, "device", target, sizeof(target)) > 0)
+		return sysfs_resolve(devpath, target, parent, size);
+	str_copy(cur, devpath, sizeof(cur));
+	if (strncmp(cur, "/block/", 7) == 0) {
+		p = strrchr(cur, '/');
+		if (p == cur + 6)
+			return -ENOENT;   /* a whole disk without a device link */
+		*p = '\0';
+		return str_copy(parent, cur, size) < size ? 0 : -ENAMETOOLONG;
+	}
+	if (strncmp(cur, "/devices/", 9) != 0)
+		return -ENOENT;
+	for (;;) {
+		p = strrchr(cur, '/');
+		*p = '\0';
+		if (strcmp(cur, "/devices") == 0)
+			return -ENOENT;
+		/* modern trees have grouping directories ("block", "net") */
+		if (!modern || sysfs_exists(cur, "uevent"))
+			break;
+	}
+	return str_copy(parent, cur, size) < size ? 0 : -ENAMETOOLONG;
+}

@@ -1,0 +1,40 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/* sysfs access for both layouts: legacy (/class/NAME/DEV with a `device`
+ * link, /block/sda/sda1) and modern (everything under /devices with
+ * `subsystem` links and `uevent` files). Paths are devpaths: relative to
+ * the sysfs mount (SYSFS_PATH, default /sys) and starting with '/'. */
+#ifndef LIB_SYSFS_H
+#define LIB_SYSFS_H
+
+#include <stddef.h>
+
+#define SYSFS_PATH_MAX 512
+
+struct sysfs_device {
+	char devpath[SYSFS_PATH_MAX];
+	char kernel[128];    /* last component: the ID of a bus device */
+	char bus[64];        /* bus for bus devices, "" for class devices */
+	char driver[64];     /* bound driver, "" when none */
+	char subsystem[64];  /* class or bus name */
+};
+
+/* The sysfs mount point ($SYSFS_PATH or /sys), without a trailing '/'. */
+const char *sysfs_root(void);
+/* Strips the sysfs mount point from an absolute path given by a user. */
+const char *sysfs_devpath(const char *path);
+/* Absolute path of devpath[/name] into out. */
+int sysfs_path(char *out, size_t size, const char *devpath, const char *name);
+int sysfs_exists(const char *devpath, const char *name);
+/* Reads an attribute, trailing whitespace removed; length or -errno. */
+int sysfs_attr_read(const char *devpath, const char *attr, char *buf, size_t size);
+/* Basename of the target of a link in devpath; length or -errno. */
+int sysfs_link_name(const char *devpath, const char *link, char *buf, size_t size);
+/* MAJOR:MINOR from the `dev` file. */
+int sysfs_devnum(const char *devpath, unsigned int *major, unsigned int *minor);
+/* Fills dev for devpath; -ENOENT when its directory does not exist. */
+int sysfs_device_get(const char *devpath, struct sysfs_device *dev);
+/* The next device up the matching chain: the physical device behind a
+ * class device, then its ancestors. -ENOENT at the top. */
+int sysfs_parent(const char *devpath, char *parent, size_t size);
+
+#endif

@@ -1,0 +1,68 @@
+# SPDX-License-Identifier: GPL-2.0-only
+# Shared set-up for the udev bats files: a private udev.conf whose every
+# path points into $T, the fake sysfs trees, and helpers that run udev the
+# way udevd does and list the resulting /dev as normalised lines.
+
+load lib
+
+udev_setup() {
+	common_setup
+	mkdir -p "$T/dev" "$T/rules.d" "$T/dev.d"
+	cat > "$T/udev.conf" <<-EOF
+	# written by the test
+	udev_root="$T/dev"
+	udev_db="$T/db"
+	udev_rules="$T/rules.d"
+	udev_permissions="$T/permissions"
+	udev_devd="$T/dev.d"
+	default_mode="0600"
+	EOF
+	export UDEV_CONFIG_FILE="$T/udev.conf" UDEV_NO_SLEEP=1
+	export SYSFS_PATH="$TOP/test/sysfs-legacy"
+	unset UDEV_LOG
+}
+
+legacy() { export SYSFS_PATH="$TOP/test/sysfs-legacy"; }
+modern() { export SYSFS_PATH="$TOP/test/sysfs-modern"; }
+
+# rules TEXT: the only rule file
+rules() { printf '%s\n' "$1" > "$T/rules.d/50-test.rules"; }
+
+# ev ACTION DEVPATH SUBSYSTEM [VAR=value...]: runs udev like udevd would.
+# On the modern tree the kernel's MAJOR/MINOR/DEVNAME come from uevent.
+ev() {
+	local action=$1 devpath=$2 subsystem=$3 kenv=()
+	shift 3
+	if [ -f "$SYSFS_PATH$devpath/uevent" ]; then
+		mapfile -t kenv < "$SYSFS_PATH$devpath/uevent"
+	fi
+	env ACTION="$action" DEVPATH="$devpath" SUBSYSTEM="$subsystem" SEQNUM=1 \
+		"${kenv[@]}" "$@" "$BIN/udev" "$subsystem"
+}
+
+# listing: one line per entry below $T/dev, sorted:
+#   "c 0600 0:0 name", "b 0660 0:6 disk/sda", "l link -> target"
+listing() {
+	(cd "$T/dev" && find . -mindepth 1 ! -type d | sed 's|^\./||' | LC_ALL=C sort |
+	while read -r p; do
+		if [ -L "$p" ]; then
+			echo "l $p -> $(readlink "$p")"
+		else
+			stat -c '%F %a %u:%g' "$p" | sed -e 's/^character special file/c/' \
+				-e 's/^block special file/b/' -e 's/^regular empty file/f/' |
+			awk -v p="$p" '{ printf "%s %04d %s %s\n", $1, $2, $3, p }'
+		fi
+	done)
+}
+
+# check_add LAYOUT DEVPATH SUBSYSTEM RULES EXPECTED: the table row helper.
+# EXPECTED is the listing with "; " between lines ("" for an empty /dev).
+check_add() {
+	"$1"
+	rules "$4"
+	run ev add "$2" "$3"
+	[ "$status" -eq 0 ] || { echo "udev exit $status: $output"; return 1; }
+	local got
+	got=$(listing | paste -sd ';' | sed 's/;/; /g')
+	[ "$got" = "$5" ] || { echo "expected: $5"; echo "got:      $got"; echo "$output"; return 1; }
+}

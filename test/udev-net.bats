@@ -1,0 +1,58 @@
+#!/usr/bin/env bats
+# SPDX-License-Identifier: GPL-2.0-only
+# NAME on network interfaces renames them (SIOCSIFNAME), tested with dummy
+# interfaces in a private network namespace (unshare -n).
+
+load udev-lib
+
+setup() {
+	udev_setup
+	unshare -n true 2>/dev/null || skip "unshare -n not available"
+}
+
+# in_netns RULES DEVPATH: creates d0 in a new namespace, runs udev add,
+# prints udev's exit code and the interface names left.
+in_netns() {
+	rules "$1"
+	unshare -n sh -c '
+		# dummy as in the brief; kernels built without it get a bridge
+		ip link add d0 type dummy 2>/dev/null ||
+			ip link add d0 type bridge 2>/dev/null ||
+			ip link add d0 type veth peer name peer0 || exit 99
+		env ACTION=add DEVPATH="$1" SUBSYSTEM=net INTERFACE=d0 "$BIN/udev" net
+		echo "rc=$?"
+		ip -o link show | awk -F": " "{ print \$2 }" | grep -v "^lo$" | grep -v "^peer0" | sort
+	' sh "$2"
+}
+
+@test "net: NAME renames a dummy interface (legacy sysfs)" {
+	run in_netns 'KERNEL=="d0", NAME="lan0"' /class/net/d0
+	[[ "$output" == *"rc=0"* ]]
+	[[ "$output" == *"lan0"* ]]
+	[[ "$output" != *"d0"$'\n'* && "$output" != *$'\n'"d0" ]]
+	[ -z "$(ls -A "$T/dev")" ]
+}
+@test "net: SYSFS{address} match renames (modern sysfs)" {
+	modern
+	run in_netns 'SUBSYSTEM=="net", SYSFS{address}=="02:00:00:00:00:d0", NAME="wan7"' /devices/virtual/net/d0
+	[[ "$output" == *"rc=0"* ]]
+	[[ "$output" == *"wan7"* ]]
+}
+@test "net: no NAME keeps the kernel name" {
+	run in_netns 'KERNEL=="eth*", NAME="x"' /class/net/d0
+	[[ "$output" == *"rc=0"* ]]
+	[[ "$output" == *"d0"* ]]
+}
+@test "net: dev.d and RUN see the new INTERFACE" {
+	mkdir -p "$T/dev.d/net"
+	printf '#!/bin/sh\necho "$INTERFACE $DEVPATH" > %s/log\n' "$T" > "$T/dev.d/net/a.dev"
+	chmod +x "$T/dev.d/net/a.dev"
+	run in_netns 'KERNEL=="d0", NAME="lan1"' /class/net/d0
+	[[ "$output" == *"rc=0"* ]]
+	[ "$(cat "$T/log")" = "lan1 /class/net/lan1" ]
+}
+@test "net: a failed rename gives exit 10" {
+	rules 'KERNEL=="d0", NAME="lan0"'
+	run unshare -n env ACTION=add DEVPATH=/class/net/d0 SUBSYSTEM=net "$BIN/udev" net
+	[ "$status" -eq 10 ]
+}

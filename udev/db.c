@@ -1,0 +1,208 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/* Legacy per-device database files (see db.h). */
+#include "compat.h"
+#include "db.h"
+#include "fd.h"
+#include "path.h"
+#include "str.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+static int db_file(const struct udev_conf *conf, const char *devpath, char *out, size_t size)
+{
+	char name[SYSFS_PATH_MAX];
+	char *p;
+
+	str_copy(name, devpath, sizeof(name));
+	for (p = name; *p; p++)
+		if (*p == '/')
+			*p = '@';
+	return path_join(out, size, conf->db, name);
+}
+
+/* Renders rec as the file text into buf; returns its length. */
+static size_t db_format(const struct db_record *rec, char *buf, size_t size)
+{
+	char list[LIST_SIZE], *tok, *save = NULL;
+	size_t n;
+
+	n = (size_t)snprintf(buf, size, "P:%s\nN:%s\n", rec->devpath, rec->name);
+	str_copy(list, rec->symlinks, sizeof(list));
+	for (tok = strtok_r(list, " ", &save); tok && n < size; tok = strtok_r(NULL, " ", &save))
+		n += (size_t)snprintf(buf + n, size - n, "S:%s\n", tok);
+	if (rec->partitions && n < size)
+		n += (size_t)snprintf(buf + n, size - n, "A:%d\n", rec->partitions);
+	if (rec->ignore_remove && n < size)
+		n += (size_t)snprintf(buf + n, size - n, "R:%d\n", rec->ignore_remove);
+	if ((rec->major || rec->minor) && n < size)
+		n += (size_t)snprintf(buf + n, size - n, "M:%u:%u\n", rec->major, rec->minor);
+	str_copy(list, rec->env, sizeof(list));
+	for (tok = strtok_r(list, "\n", &save); tok && n < size; tok = strtok_r(NULL, "\n", &save))
+		n += (size_t)snprintf(buf + n, size - n, "E:%s\n", tok);
+	return n < size ? n : size;
+}
+
+int db_write(const struct udev_conf *conf, const struct db_record *rec)
+{
+	char file[1024], tmp[1100], buf[LIST_SIZE * 3];
+	size_t len = db_format(rec, buf, sizeof(buf));
+	int fd, r = 0;
+
+	if (db_file(conf, rec->devpath, file, sizeof(file)) < 0)
+		return -ENAMETOOLONG;
+	snprintf(tmp, sizeof(tmp), "%s/.tmp-%d", conf->db, (int)getpid());
+	if (mkdir(conf->db, 0755) < 0 && errno != EEXIST) {
+		path_mkdir_parents(conf->db, 0755);
+		mkdir(conf->db, 0755);
+	}
+	fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+	if (fd < 0)
+		return -errno;
+	if (fd_write_all(fd, buf, len) < 0)
+		r = -errno;
+	if (close(fd) < 0 && !r)
+		r = -errno;
+	if (!r && rename(tmp, file) < 0)
+		r = -errno;
+	if (r)
+		unlink(tmp);
+	return r;
+}
+
+static void db_parse_line(struct db_record *rec, const char *line)
+{
+	const char *v = line + 2;
+
+	if (line[0] == '\0' || line[1] != ':')
+		return;
+	switch (line[0]) {
+	case 'P': str_copy(rec->devpath, v, sizeof(rec->devpath)); break;
+	case 'N': str_copy(rec->name, v, sizeof(rec->name)); break;
+	case 'A': rec->partitions = atoi(v); break;
+	case 'R': rec->ignore_remove = atoi(v); break;
+	case 'M': sscanf(v, "%u:%u", &rec->major, &rec->minor); break;
+	case 'S':
+		if (rec->symlinks[0])
+			str_append(rec->symlinks, " ", sizeof(rec->symlinks));
+		str_append(rec->symlinks, v, sizeof(rec->symlinks));
+		break;
+	case 'E':
+		str_append(rec->env, v, sizeof(rec->env));
+		str_append(rec->env, "\n", sizeof(rec->env));
+		break;
+	}
+}
+
+static int db_read_file(const char *file, struct db_record *rec)
+{
+	char buf[LIST_SIZE * 3], *line, *save = NULL;
+	ssize_t n;
+	int fd = open(file, O_RDONLY | O_CLOEXEC);
+
+	if (fd < 0)
+		return -errno;
+	n = read(fd, buf, sizeof(buf) - 1);
+	close(fd);
+	if (n < 0)
+		return -EIO;
+	buf[n] = '\0';
+	memset(rec, 0, sizeof(*rec));
+	for (line = strtok_r(buf, "\n", &save); line; line = strtok_r(NULL, "\n", &save))
+		db_parse_line(rec, line);
+	return 0;
+}
+
+int db_read(const struct udev_conf *conf, const char *devpath, struct db_record *rec)
+{
+	char file[1024];
+
+	if (db_file(conf, devpath, file, sizeof(file)) < 0)
+		return -ENAMETOOLONG;
+	return db_read_file(file, rec);
+}
+
+int db_delete(const struct udev_conf *conf, const char *devpath)
+{
+	char file[1024];
+
+	if (db_file(conf, devpath, file, sizeof(file)) < 0)
+		return -ENAMETOOLONG;
+	return unlink(file) < 0 ? -errno : 0;
+}
+
+int db_foreach(const struct udev_conf *conf,
+	       int (*fn)(const struct db_record *rec, void *data), void *data)
+{
+	char file[1024];
+	struct db_record rec;
+	struct dirent *de;
+	int r = 0;
+	DIR *d = opendir(conf->db);
+
+	if (!d)
+		return -errno;
+	while (!r && (de = readdir(d))) {
+		if (de->d_name[0] == '.')
+			continue;
+		if (path_join(file, sizeof(file), conf->db, de->d_name) < 0)
+			continue;
+		if (db_read_file(file, &rec) == 0)
+			r = fn(&rec, data);
+	}
+	closedir(d);
+	return r;
+}
+
+/* 1 when list (space separated) holds word. */
+static int list_has(const char *list, const char *word)
+{
+	size_t len = strlen(word);
+	const char *p = list;
+
+	while ((p = strstr(p, word))) {
+		if ((p == list || p[-1] == ' ') && (p[len] == ' ' || !p[len]))
+			return 1;
+		p += len;
+	}
+	return 0;
+}
+
+struct find_ctx {
+	const char *name;
+	const char *skip;
+	struct db_record *out;
+};
+
+static int find_cb(const struct db_record *rec, void *data)
+{
+	struct find_ctx *c = data;
+
+	if (c->skip && strcmp(rec->devpath, c->skip) == 0)
+		return 0;
+	if (strcmp(rec->name, c->name) != 0 && !list_has(rec->symlinks, c->name))
+		return 0;
+	if (c->out)
+		*c->out = *rec;
+	return 1;
+}
+
+int db_find_name(const struct udev_conf *conf, const char *name, struct db_record *rec)
+{
+	struct find_ctx c = { name, NULL, rec };
+
+	return db_foreach(conf, find_cb, &c) == 1 ? 0 : -ENOENT;
+}
+
+int db_name_taken(const struct udev_conf *conf, const char *name, const char *devpath)
+{
+	struct find_ctx c = { name, devpath, NULL };
+
+	return db_foreach(conf, find_cb, &c) == 1;
+}

@@ -1,0 +1,34 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/* The device database, legacy layout: one file per device under udev_db,
+ * named by DEVPATH with '/' turned into '@'. Lines: P: devpath, N: name,
+ * S: symlink (one each), A: partitions, R: ignore_remove; and two later
+ * additions, M: major:minor and E: KEY=value set by the rules. */
+#ifndef UDEV_DB_H
+#define UDEV_DB_H
+
+#include "conf.h"
+#include "event.h"
+
+struct db_record {
+	char devpath[SYSFS_PATH_MAX];
+	char name[NAME_SIZE];
+	char symlinks[LIST_SIZE];  /* space separated */
+	int partitions;
+	int ignore_remove;
+	unsigned int major, minor;
+	char env[LIST_SIZE];       /* KEY=value lines */
+};
+
+/* Writes rec atomically (temp file + rename). */
+int db_write(const struct udev_conf *conf, const struct db_record *rec);
+int db_read(const struct udev_conf *conf, const char *devpath, struct db_record *rec);
+int db_delete(const struct udev_conf *conf, const char *devpath);
+/* Finds the record whose node or one of whose symlinks is name. */
+int db_find_name(const struct udev_conf *conf, const char *name, struct db_record *rec);
+/* 1 when a device other than devpath owns name as node or symlink. */
+int db_name_taken(const struct udev_conf *conf, const char *name, const char *devpath);
+/* Calls fn for each record; stops when fn returns non-zero. */
+int db_foreach(const struct udev_conf *conf,
+	       int (*fn)(const struct db_record *rec, void *data), void *data);
+
+#endif

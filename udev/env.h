@@ -1,0 +1,20 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/* The event's environment as a growable KEY=value array: what the rules
+ * match with ENV{}, what they add, and what PROGRAM, RUN and dev.d get. */
+#ifndef UDEV_ENV_H
+#define UDEV_ENV_H
+
+struct env {
+	char **v;       /* NULL-terminated, each owned */
+	int n, cap;
+};
+
+/* Copies a NULL-terminated KEY=value array (environ); -ENOMEM on failure. */
+int env_init(struct env *e, char *const *src);
+void env_free(struct env *e);
+/* The value of key, NULL when unset. */
+const char *env_get(const struct env *e, const char *key);
+/* Sets key to val (NULL or "" unsets); -ENOMEM on failure. */
+int env_set(struct env *e, const char *key, const char *val);
+
+#endif

@@ -1,0 +1,498 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/* One event end to end: inputs (environment, sysfs), the rules, then the
+ * action's steps. add creates node, partitions, symlinks and the database
+ * record; remove deletes exactly what the record lists; move carries the
+ * record to the new DEVPATH; every action runs dev.d and RUN. */
+#include "compat.h"
+#include "event.h"
+#include "db.h"
+#include "node.h"
+#include "rules.h"
+#include "log.h"
+#include "path.h"
+#include "str.h"
+#include "user.h"
+
+#include <ctype.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/sysmacros.h>
+#include <time.h>
+#include <unistd.h>
+
+void event_fail(struct udev_event *ev, int rc)
+{
+	if (ev->rc == 0 || ev->rc == UDEV_EXIT_CONFIG || ev->rc == UDEV_EXIT_RULES)
+		ev->rc = rc;
+}
+
+static void event_kernel_name(struct udev_event *ev)
+{
+	size_t len;
+
+	str_copy(ev->kernel, path_basename(ev->devpath), sizeof(ev->kernel));
+	len = strlen(ev->kernel);
+	while (len && isdigit((unsigned char)ev->kernel[len - 1]))
+		len--;
+	str_copy(ev->number, ev->kernel + len, sizeof(ev->number));
+}
+
+int event_init(struct udev_event *ev, const struct udev_conf *conf,
+	       char *const *envp, const char *subsystem)
+{
+	const char *s, *maj, *min;
+
+	memset(ev, 0, sizeof(*ev));
+	ev->conf = conf;
+	ev->mode = conf->mode;
+	if (env_init(&ev->env, envp) < 0 || env_init(&ev->orig, envp) < 0)
+		return UDEV_EXIT_NOMEM;
+	s = env_get(&ev->env, "ACTION");
+	str_copy(ev->action, s ? s : "", sizeof(ev->action));
+	s = env_get(&ev->env, "DEVPATH");
+	str_copy(ev->devpath, s ? sysfs_devpath(s) : "", sizeof(ev->devpath));
+	if (!subsystem || !*subsystem)
+		subsystem = env_get(&ev->env, "SUBSYSTEM");
+	str_copy(ev->subsystem, subsystem ? subsystem : "", sizeof(ev->subsystem));
+	if (!ev->action[0] || ev->devpath[0] != '/' || !ev->subsystem[0]) {
+		log_err("need ACTION, DEVPATH and SUBSYSTEM (argv[1])");
+		return UDEV_EXIT_USAGE;
+	}
+	if (strstr(ev->devpath, "/../") || strstr(ev->devpath, "/./")) {
+		log_err("refusing DEVPATH '%s'", ev->devpath);
+		return UDEV_EXIT_USAGE;
+	}
+	event_kernel_name(ev);
+	maj = env_get(&ev->env, "MAJOR");
+	min = env_get(&ev->env, "MINOR");
+	if (maj && min && isdigit((unsigned char)*maj) && isdigit((unsigned char)*min)) {
+		ev->major = (unsigned int)strtoul(maj, NULL, 10);
+		ev->minor = (unsigned int)strtoul(min, NULL, 10);
+		ev->has_devnum = 1;
+	}
+	return 0;
+}
+
+void event_free(struct udev_event *ev)
+{
+	while (ev->nrun)
+		free(ev->run[--ev->nrun]);
+	env_free(&ev->env);
+	env_free(&ev->orig);
+}
+
+void event_chain(struct udev_event *ev)
+{
+	char cur[SYSFS_PATH_MAX], next[SYSFS_PATH_MAX];
+
+	if (ev->chain_built)
+		return;
+	ev->chain_built = 1;
+	str_copy(cur, ev->devpath, sizeof(cur));
+	while (ev->nchain < CHAIN_MAX && sysfs_device_get(cur, &ev->chain[ev->nchain]) == 0) {
+		ev->nchain++;
+		if (sysfs_parent(cur, next, sizeof(next)) < 0)
+			break;
+		str_copy(cur, next, sizeof(cur));
+	}
+}
+
+/* Legacy class devices that never have a `dev` file: no wait for them. */
+static int class_without_node(const char *subsystem)
+{
+	static const char *const list[] = {
+		"net", "scsi_host", "scsi_device", "scsi_disk", "usb_host", "pci_bus",
+		"pcmcia_socket", "firmware", "bluetooth", "i2c-adapter", "fc_host",
+		"fc_transport", "spi_transport", "spi_host", "ieee1394_host",
+		"ieee1394_node", "ieee1394_protocol", "power_supply", NULL,
+	};
+	int i;
+
+	for (i = 0; list[i]; i++)
+		if (strcmp(subsystem, list[i]) == 0)
+			return 1;
+	return 0;
+}
+
+/* The device number: environment first, then the `dev` file, waited for
+ * (bounded) on the legacy layout where the kernel writes it late. */
+static int event_devnum(struct udev_event *ev)
+{
+	struct timespec ts = { 0, 50 * 1000 * 1000 };
+	int i, legacy = strncmp(ev->devpath, "/class/", 7) == 0 ||
+			strncmp(ev->devpath, "/block/", 7) == 0;
+	int needs = legacy && !class_without_node(ev->subsystem);
+	int tries = needs && !getenv("UDEV_NO_SLEEP") ? 200 : 1;
+
+	if (ev->has_devnum)
+		return 0;
+	if (!sysfs_exists(ev->devpath, NULL)) {
+		log_err("no sysfs data for %s", ev->devpath);
+		return -ENOENT;
+	}
+	for (i = 0; i < tries; i++) {
+		if (sysfs_devnum(ev->devpath, &ev->major, &ev->minor) == 0) {
+			ev->has_devnum = 1;
+			return 0;
+		}
+		if (i + 1 < tries)
+			nanosleep(&ts, NULL);
+	}
+	if (needs) {
+		log_err("no 'dev' file for %s", ev->devpath);
+		return -ENOENT;
+	}
+	return 0;   /* a device without a node */
+}
+
+/* NAME when no rule gave one: the kernel's DEVNAME, or the kernel name
+ * with '!' turned into '/' (cciss!c0d0 -> cciss/c0d0). */
+static void event_default_name(struct udev_event *ev)
+{
+	const char *dn = env_get(&ev->orig, "DEVNAME");
+	char *p;
+
+	if (dn && *dn && *dn != '/')
+		str_copy(ev->name, dn, sizeof(ev->name));
+	else
+		str_copy(ev->name, ev->kernel, sizeof(ev->name));
+	for (p = ev->name; *p; p++)
+		if (*p == '!')
+			*p = '/';
+	path_sanitize(ev->name);
+}
+
+/* Sets DEVNAME (udev_root/name) for dev.d and RUN. */
+static void event_set_devname(struct udev_event *ev, const char *name)
+{
+	char path[1024];
+
+	if (!name || !*name)
+		return;
+	if (path_join(path, sizeof(path), ev->conf->root, name) == 0)
+		env_set(&ev->env, "DEVNAME", path);
+}
+
+/* The rule's OWNER/GROUP/MODE, else udev.permissions, else default_*. */
+static void event_perms(struct udev_event *ev, uid_t *uid, gid_t *gid, mode_t *mode)
+{
+	char owner[64], group[64];
+	mode_t m = ev->conf->mode;
+
+	str_copy(owner, ev->conf->owner, sizeof(owner));
+	str_copy(group, ev->conf->group, sizeof(group));
+	if (!ev->owner_set || !ev->group_set || !ev->mode_set)
+		perms_lookup(ev->conf, ev->name, owner, sizeof(owner), group, sizeof(group), &m);
+	if (ev->owner_set)
+		str_copy(owner, ev->owner, sizeof(owner));
+	if (ev->group_set)
+		str_copy(group, ev->group, sizeof(group));
+	*mode = ev->mode_set ? ev->mode : m;
+	*uid = 0;
+	*gid = 0;
+	if (user_lookup(owner, uid) < 0) {
+		log_err("unknown user '%s' for %s, using root", owner, ev->name);
+		event_fail(ev, UDEV_EXIT_PERM);
+	}
+	if (group_lookup(group, gid) < 0) {
+		log_err("unknown group '%s' for %s, using root", group, ev->name);
+		event_fail(ev, UDEV_EXIT_PERM);
+	}
+}
+
+/* KEY=value lines the rules added to or changed in the environment. */
+static void event_new_env(const struct udev_event *ev, char *out, size_t size)
+{
+	int i, j;
+
+	out[0] = '\0';
+	for (i = 0; i < ev->env.n; i++) {
+		for (j = 0; j < ev->orig.n; j++)
+			if (strcmp(ev->env.v[i], ev->orig.v[j]) == 0)
+				break;
+		if (j < ev->orig.n || strncmp(ev->env.v[i], "DEVNAME=", 8) == 0)
+			continue;
+		str_append(out, ev->env.v[i], size);
+		str_append(out, "\n", size);
+	}
+}
+
+static int event_is_block(const struct udev_event *ev)
+{
+	return strcmp(ev->subsystem, "block") == 0 || strncmp(ev->devpath, "/block/", 7) == 0;
+}
+
+static void event_print_plan(struct udev_event *ev, uid_t uid, gid_t gid, mode_t mode)
+{
+	char list[LIST_SIZE], *w, *save = NULL;
+	int i;
+
+	printf("node '%s/%s' (%s %u:%u) mode %04o uid %u gid %u%s\n", ev->conf->root,
+	       ev->name, event_is_block(ev) ? "block" : "char", ev->major, ev->minor,
+	       (unsigned int)mode, (unsigned int)uid, (unsigned int)gid,
+	       (ev->options & OPT_ALL_PARTITIONS) ? " all_partitions" : "");
+	str_copy(list, ev->symlinks, sizeof(list));
+	for (w = strtok_r(list, " ", &save); w; w = strtok_r(NULL, " ", &save))
+		printf("symlink '%s/%s' -> '%s'\n", ev->conf->root, w, ev->name);
+	for (i = 0; i < ev->nrun; i++)
+		printf("run '%s'\n", ev->run[i]);
+}
+
+static void event_make_links(struct udev_event *ev)
+{
+	char list[LIST_SIZE], *w, *save = NULL;
+	int r;
+
+	str_copy(list, ev->symlinks, sizeof(list));
+	for (w = strtok_r(list, " ", &save); w; w = strtok_r(NULL, " ", &save)) {
+		if (strcmp(w, ev->name) == 0) {
+			log_warn("symlink %s is the node's own name, ignoring", w);
+			continue;
+		}
+		r = node_symlink(ev->conf, w, ev->name);
+		if (r < 0) {
+			log_err("cannot create symlink %s/%s: %s", ev->conf->root, w, strerror(-r));
+			event_fail(ev, UDEV_EXIT_SYMLINK);
+		}
+	}
+}
+
+static void event_write_db(struct udev_event *ev, int partitions)
+{
+	struct db_record rec;
+	int r;
+
+	memset(&rec, 0, sizeof(rec));
+	str_copy(rec.devpath, ev->devpath, sizeof(rec.devpath));
+	str_copy(rec.name, ev->name, sizeof(rec.name));
+	str_copy(rec.symlinks, ev->symlinks, sizeof(rec.symlinks));
+	rec.partitions = partitions;
+	rec.ignore_remove = !!(ev->options & OPT_IGNORE_REMOVE);
+	rec.major = ev->major;
+	rec.minor = ev->minor;
+	event_new_env(ev, rec.env, sizeof(rec.env));
+	r = db_write(ev->conf, &rec);
+	if (r < 0) {
+		log_err("cannot write database record of %s: %s", ev->devpath, strerror(-r));
+		event_fail(ev, UDEV_EXIT_DB);
+	}
+}
+
+static int event_ignored(struct udev_event *ev)
+{
+	if (!(ev->options & OPT_IGNORE_DEVICE) && !(ev->name_set && !ev->name[0]))
+		return 0;
+	log_info("%s ignored by the rules", ev->devpath);
+	if (ev->dry_run)
+		printf("device ignored\n");
+	return 1;
+}
+
+static int event_add(struct udev_event *ev, const struct rules *rules)
+{
+	uid_t uid;
+	gid_t gid;
+	mode_t mode;
+	int r, partitions;
+
+	if (event_devnum(ev) < 0)
+		return UDEV_EXIT_NODEVICE;
+	rules_apply(rules, ev);
+	if (!ev->has_devnum) {
+		if (ev->dry_run)
+			printf("no device node\n");
+		else
+			run_programs(ev);
+		return ev->rc;
+	}
+	if (event_ignored(ev))
+		return ev->rc;
+	if (!ev->name_set)
+		event_default_name(ev);
+	event_perms(ev, &uid, &gid, &mode);
+	partitions = (ev->options & OPT_ALL_PARTITIONS) && event_is_block(ev) ? 15 : 0;
+	if (ev->dry_run) {
+		event_print_plan(ev, uid, gid, mode);
+		return ev->rc;
+	}
+	r = node_create(ev->conf, ev->name, event_is_block(ev), ev->major, ev->minor,
+			uid, gid, mode, partitions);
+	if (r < 0) {
+		log_err("cannot create node %s/%s: %s", ev->conf->root, ev->name, strerror(-r));
+		event_fail(ev, r == -EPERM ? UDEV_EXIT_PERM : UDEV_EXIT_NODE);
+	}
+	event_make_links(ev);
+	event_write_db(ev, partitions);
+	event_set_devname(ev, ev->name);
+	devd_run(ev, ev->name);
+	run_programs(ev);
+	return ev->rc;
+}
+
+/* Puts a record's E: keys back into the environment. */
+static void event_import_record(struct udev_event *ev, struct db_record *rec)
+{
+	char *line, *save = NULL, *eq;
+
+	for (line = strtok_r(rec->env, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
+		eq = strchr(line, '=');
+		if (!eq)
+			continue;
+		*eq = '\0';
+		env_set(&ev->env, line, eq + 1);
+		*eq = '=';
+	}
+}
+
+/* Without a record: the default name, if a node of this number is there. */
+static int event_fallback_record(struct udev_event *ev, struct db_record *rec)
+{
+	char path[1024];
+	struct stat st;
+
+	memset(rec, 0, sizeof(*rec));
+	if (!ev->has_devnum && strncmp(ev->devpath, "/class/", 7) != 0 &&
+	    strncmp(ev->devpath, "/block/", 7) != 0)
+		return -ENOENT;
+	event_default_name(ev);
+	if (path_join(path, sizeof(path), ev->conf->root, ev->name) < 0 ||
+	    lstat(path, &st) < 0 || !(S_ISCHR(st.st_mode) || S_ISBLK(st.st_mode)))
+		return -ENOENT;
+	if (ev->has_devnum && st.st_rdev != makedev(ev->major, ev->minor))
+		return -ENOENT;
+	str_copy(rec->name, ev->name, sizeof(rec->name));
+	log_info("no database record for %s, removing %s", ev->devpath, path);
+	return 0;
+}
+
+static void event_remove_nodes(struct udev_event *ev, struct db_record *rec)
+{
+	char *w, *save = NULL;
+	int r;
+
+	for (w = strtok_r(rec->symlinks, " ", &save); w; w = strtok_r(NULL, " ", &save)) {
+		r = node_symlink_remove(ev->conf, w);
+		if (r < 0) {
+			log_err("cannot remove symlink %s/%s: %s", ev->conf->root, w, strerror(-r));
+			event_fail(ev, UDEV_EXIT_REMOVE);
+		}
+	}
+	r = node_remove(ev->conf, rec->name, rec->partitions);
+	if (r < 0) {
+		log_err("cannot remove %s/%s: %s", ev->conf->root, rec->name, strerror(-r));
+		event_fail(ev, UDEV_EXIT_REMOVE);
+	}
+}
+
+static int event_remove(struct udev_event *ev, const struct rules *rules)
+{
+	struct db_record rec;
+	int have = db_read(ev->conf, ev->devpath, &rec) == 0;
+
+	if (have)
+		event_import_record(ev, &rec);
+	rules_apply(rules, ev);
+	if (event_ignored(ev) && !have)
+		return ev->rc;
+	if (!have && event_fallback_record(ev, &rec) < 0) {
+		if (!ev->dry_run)
+			run_programs(ev);
+		return ev->rc;
+	}
+	if (ev->dry_run) {
+		printf("remove '%s/%s'%s\n", ev->conf->root, rec.name,
+		       rec.ignore_remove ? " (ignore_remove: kept)" : "");
+		return ev->rc;
+	}
+	if (rec.ignore_remove || (ev->options & OPT_IGNORE_REMOVE))
+		log_info("ignore_remove: keeping %s/%s", ev->conf->root, rec.name);
+	else if (rec.name[0])
+		event_remove_nodes(ev, &rec);
+	if (have)
+		db_delete(ev->conf, ev->devpath);
+	event_set_devname(ev, rec.name);
+	devd_run(ev, rec.name);
+	run_programs(ev);
+	return ev->rc;
+}
+
+/* change, move, online, offline, bind, unbind and any later action:
+ * rules, dev.d and RUN; no node is created or removed. */
+static int event_other(struct udev_event *ev, const struct rules *rules)
+{
+	struct db_record rec;
+	const char *old = env_get(&ev->env, "DEVPATH_OLD");
+	int have;
+
+	if (strcmp(ev->action, "move") == 0 && old && db_read(ev->conf, sysfs_devpath(old), &rec) == 0 &&
+	    !ev->dry_run) {
+		str_copy(rec.devpath, ev->devpath, sizeof(rec.devpath));
+		if (db_write(ev->conf, &rec) < 0)
+			event_fail(ev, UDEV_EXIT_DB);
+		else
+			db_delete(ev->conf, sysfs_devpath(old));
+	}
+	have = db_read(ev->conf, ev->devpath, &rec) == 0;
+	if (have)
+		event_import_record(ev, &rec);
+	rules_apply(rules, ev);
+	if (ev->dry_run) {
+		printf("action '%s': no node change\n", ev->action);
+		return ev->rc;
+	}
+	if (have)
+		event_set_devname(ev, rec.name);
+	devd_run(ev, have ? rec.name : NULL);
+	run_programs(ev);
+	return ev->rc;
+}
+
+/* Network interfaces have no node: NAME renames the interface. */
+static int event_net_add(struct udev_event *ev, const struct rules *rules)
+{
+	char devpath[SYSFS_PATH_MAX];
+	int r;
+
+	rules_apply(rules, ev);
+	if (event_ignored(ev))
+		return ev->rc;
+	if (ev->name_set && strcmp(ev->name, ev->kernel) != 0) {
+		if (ev->dry_run) {
+			printf("rename interface '%s' to '%s'\n", ev->kernel, ev->name);
+			return ev->rc;
+		}
+		r = netif_rename(ev->kernel, ev->name);
+		if (r < 0) {
+			log_err("cannot rename %s to %s: %s", ev->kernel, ev->name, strerror(-r));
+			event_fail(ev, UDEV_EXIT_NETIF);
+		} else {
+			log_info("renamed interface %s to %s", ev->kernel, ev->name);
+			env_set(&ev->env, "INTERFACE", ev->name);
+			str_copy(devpath, ev->devpath, sizeof(devpath));
+			*strrchr(devpath, '/') = '\0';
+			str_append(devpath, "/", sizeof(devpath));
+			str_append(devpath, ev->name, sizeof(devpath));
+			env_set(&ev->env, "DEVPATH", devpath);
+		}
+	}
+	if (ev->dry_run)
+		return ev->rc;
+	devd_run(ev, NULL);
+	run_programs(ev);
+	return ev->rc;
+}
+
+int event_run(struct udev_event *ev, const struct rules *rules)
+{
+	if (strcmp(ev->action, "add") == 0) {
+		if (strcmp(ev->subsystem, "net") == 0)
+			return event_net_add(ev, rules);
+		return event_add(ev, rules);
+	}
+	if (strcmp(ev->action, "remove") == 0)
+		return event_remove(ev, rules);
+	return event_other(ev, rules);
+}

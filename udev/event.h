@@ -1,0 +1,65 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/* One event as udev handles it: inputs from the environment and sysfs,
+ * results of the rules, and the steps that act on them (event.c). */
+#ifndef UDEV_EVENT_H
+#define UDEV_EVENT_H
+
+#include "conf.h"
+#include "exitcode.h"
+#include "env.h"
+#include "sysfs.h"
+
+#include <sys/types.h>
+
+#define NAME_SIZE 256
+#define LIST_SIZE 1024
+#define CHAIN_MAX 16
+#define RUN_MAX 16
+
+struct rules;
+
+struct udev_event {
+	const struct udev_conf *conf;
+	struct env env;          /* grows with ENV{} and IMPORT */
+	struct env orig;         /* as given, to find what rules added */
+	char action[32];
+	char devpath[SYSFS_PATH_MAX];
+	char subsystem[64];
+	char kernel[128];
+	char number[32];          /* trailing digits of kernel (%n) */
+	unsigned int major, minor;
+	int has_devnum;
+	/* the matching chain: [0] the device, then parents; built on demand */
+	struct sysfs_device chain[CHAIN_MAX];
+	int nchain, chain_built;
+	int level;                /* chain level the device keys matched (%b) */
+	/* results of the rules */
+	char name[NAME_SIZE];
+	char symlinks[LIST_SIZE]; /* space separated */
+	char owner[64], group[64];
+	mode_t mode;
+	char result[LIST_SIZE];   /* PROGRAM output (%c) */
+	char *run[RUN_MAX];
+	int nrun;
+	unsigned int name_set : 1, name_final : 1, symlink_final : 1,
+		owner_set : 1, owner_final : 1, group_set : 1, group_final : 1,
+		mode_set : 1, mode_final : 1, run_final : 1;
+	unsigned int options;     /* OPT_* */
+	int dry_run;              /* udevtest: print, change nothing */
+	int rc;                   /* exit code so far */
+};
+
+/* Fills ev from the environment array envp and the subsystem argument. */
+int event_init(struct udev_event *ev, const struct udev_conf *conf,
+	       char *const *envp, const char *subsystem);
+void event_free(struct udev_event *ev);
+/* Builds the parent chain once (no-op when sysfs has no such device). */
+void event_chain(struct udev_event *ev);
+/* Handles the event end to end; returns its exit code (udev.c). */
+int event_run(struct udev_event *ev, const struct rules *rules);
+/* Records an exit code: real failures replace warnings (codes 2 and 3). */
+void event_fail(struct udev_event *ev, int rc);
+/* Expands % and $ substitutions of in into out (subst.c). */
+void subst_format(struct udev_event *ev, const char *in, char *out, size_t size);
+
+#endif

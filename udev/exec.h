@@ -1,0 +1,20 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/* Running PROGRAM, IMPORT{program}, RUN and dev.d scripts: no shell,
+ * '...' quoting, a time bound, optional capture of stdout. */
+#ifndef UDEV_EXEC_H
+#define UDEV_EXEC_H
+
+#include <stddef.h>
+
+#define EXEC_ARGS_MAX 32
+
+/* Splits cmd in place into argv at blanks; '...' groups words. Returns argc. */
+int exec_split(char *cmd, char **argv, int max);
+/* Runs argv with envp; stdout into out (NUL-terminated, trailing newlines
+ * cut) when out is not NULL. Returns the exit status, or -ETIMEDOUT when
+ * killed at the time bound, or -errno when it could not run. */
+int exec_run(char *const argv[], char *const envp[], char *out, size_t size);
+/* Seconds a program may run: $UDEV_EXEC_TIMEOUT, default 30. */
+int exec_timeout(void);
+
+#endif

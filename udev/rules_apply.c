@@ -1,0 +1,373 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/* Rule applier: walks the parsed rules for one event. A rule matches in
+ * three steps: the event keys (ACTION, KERNEL, SUBSYSTEM, DEVPATH), then
+ * the device keys (BUS, ID, PLACE, DRIVER, SYSFS) tried at each level of the
+ * parent chain until one level matches them all, then ENV, IMPORT, PROGRAM
+ * and RESULT in the order written. A matching rule's assign keys then run
+ * in order. NAME, OWNER, GROUP and MODE keep their first value unless :=
+ * says otherwise; SYMLINK accumulates; := locks a value. */
+#include "compat.h"
+#include "rules.h"
+#include "db.h"
+#include "event.h"
+#include "exec.h"
+#include "glob.h"
+#include "log.h"
+#include "path.h"
+#include "str.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+static int cmp(const struct token *t, const char *value)
+{
+	int hit = value && glob_match(t->value, value);
+
+	return t->op == OP_NOMATCH ? !hit : hit;
+}
+
+static int is_device_key(enum token_type type)
+{
+	return type == TK_BUS || type == TK_ID || type == TK_PLACE ||
+	       type == TK_DRIVER || type == TK_SYSFS;
+}
+
+/* PLACE: the topology part of a bus id ("1-2.3" -> "2.3"), or the id. */
+static int match_place(const struct token *t, const char *id)
+{
+	const char *dash = strrchr(id, '-');
+	int hit = glob_match(t->value, id) || (dash && glob_match(t->value, dash + 1));
+
+	return t->op == OP_NOMATCH ? !hit : hit;
+}
+
+static int match_sysfs(struct udev_event *ev, const struct token *t, int level)
+{
+	char val[LIST_SIZE];
+
+	if (sysfs_attr_read(ev->chain[level].devpath, t->attr, val, sizeof(val)) < 0 &&
+	    (level == 0 || sysfs_attr_read(ev->chain[0].devpath, t->attr, val, sizeof(val)) < 0))
+		return 0;
+	return cmp(t, val);
+}
+
+/* All device keys of rule r at one chain level. */
+static int match_level(struct udev_event *ev, const struct rules *rs,
+		       const struct rule *r, int level)
+{
+	const struct sysfs_device *d = &ev->chain[level];
+	int i, ok = 1;
+
+	for (i = r->first; ok && i < r->first + r->count; i++) {
+		const struct token *t = &rs->tokens[i];
+
+		switch (t->type) {
+		case TK_BUS: ok = cmp(t, d->bus); break;
+		case TK_ID: ok = cmp(t, d->kernel); break;
+		case TK_PLACE: ok = match_place(t, d->kernel); break;
+		case TK_DRIVER: ok = cmp(t, d->driver); break;
+		case TK_SYSFS: ok = match_sysfs(ev, t, level); break;
+		default: break;
+		}
+	}
+	return ok;
+}
+
+static int match_chain(struct udev_event *ev, const struct rules *rs, const struct rule *r)
+{
+	int i, level;
+
+	for (i = r->first; i < r->first + r->count; i++)
+		if (is_device_key(rs->tokens[i].type))
+			break;
+	if (i == r->first + r->count)
+		return 1;
+	event_chain(ev);
+	for (level = 0; level < ev->nchain; level++) {
+		if (match_level(ev, rs, r, level)) {
+			ev->level = level;
+			return 1;
+		}
+	}
+	return 0;
+}
+
+static int match_event_keys(struct udev_event *ev, const struct rules *rs, const struct rule *r)
+{
+	int i, ok = 1;
+
+	for (i = r->first; ok && i < r->first + r->count; i++) {
+		const struct token *t = &rs->tokens[i];
+
+		switch (t->type) {
+		case TK_ACTION: ok = cmp(t, ev->action); break;
+		case TK_KERNEL: ok = cmp(t, ev->kernel); break;
+		case TK_SUBSYSTEM: ok = cmp(t, ev->subsystem); break;
+		case TK_DEVPATH: ok = cmp(t, ev->devpath); break;
+		default: break;
+		}
+	}
+	return ok;
+}
+
+/* KEY=value lines (values optionally quoted) into the environment. */
+static void import_lines(struct udev_event *ev, char *text)
+{
+	char *line, *save = NULL, *eq, *v;
+	size_t len;
+
+	for (line = strtok_r(text, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
+		line += strspn(line, " \t");
+		eq = strchr(line, '=');
+		if (*line == '#' || !eq || eq == line)
+			continue;
+		*eq = '\0';
+		v = eq + 1;
+		len = strlen(v);
+		if (len >= 2 && (v[0] == '"' || v[0] == '\'') && v[len - 1] == v[0]) {
+			v[len - 1] = '\0';
+			v++;
+		}
+		env_set(&ev->env, line, v);
+	}
+}
+
+/* Runs a PROGRAM or IMPORT{program} value; its output into out. */
+static int run_program(struct udev_event *ev, const char *value, char *out, size_t size)
+{
+	char cmd[LIST_SIZE], *argv[EXEC_ARGS_MAX + 1];
+	int argc;
+
+	subst_format(ev, value, cmd, sizeof(cmd));
+	argc = exec_split(cmd, argv, EXEC_ARGS_MAX);
+	if (argc == 1) {
+		/* a bare program gets the subsystem, as in 2004 */
+		argv[1] = ev->subsystem;
+		argv[2] = NULL;
+	}
+	if (argc == 0)
+		return -EINVAL;
+	log_debug("running '%s'", cmd);
+	return exec_run(argv, ev->env.v, out, size);
+}
+
+static int import_file(struct udev_event *ev, const char *value)
+{
+	char path[LIST_SIZE], buf[LIST_SIZE * 4];
+	FILE *f;
+	size_t n;
+
+	subst_format(ev, value, path, sizeof(path));
+	f = fopen(path, "re");
+	if (!f)
+		return 0;
+	n = fread(buf, 1, sizeof(buf) - 1, f);
+	fclose(f);
+	buf[n] = '\0';
+	import_lines(ev, buf);
+	return 1;
+}
+
+/* IMPORT{parent}="GLOB": the E: keys of the nearest parent with a record. */
+static int import_parent(struct udev_event *ev, const char *pattern)
+{
+	struct db_record rec;
+	char *line, *save = NULL, *eq;
+	int level;
+
+	event_chain(ev);
+	for (level = 1; level < ev->nchain; level++)
+		if (db_read(ev->conf, ev->chain[level].devpath, &rec) == 0)
+			break;
+	if (level >= ev->nchain)
+		return 0;
+	for (line = strtok_r(rec.env, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
+		eq = strchr(line, '=');
+		if (!eq)
+			continue;
+		*eq = '\0';
+		if (glob_match(pattern, line))
+			env_set(&ev->env, line, eq + 1);
+	}
+	return 1;
+}
+
+/* ENV, IMPORT, PROGRAM and RESULT, in the order written. */
+static int match_program_keys(struct udev_event *ev, const struct rules *rs, const struct rule *r)
+{
+	char out[LIST_SIZE];
+	int i, ok = 1, rc;
+
+	for (i = r->first; ok && i < r->first + r->count; i++) {
+		const struct token *t = &rs->tokens[i];
+
+		switch (t->type) {
+		case TK_ENV_MATCH: ok = cmp(t, env_get(&ev->env, t->attr)); break;
+		case TK_RESULT: ok = cmp(t, ev->result); break;
+		case TK_IMPORT_FILE: ok = import_file(ev, t->value); break;
+		case TK_IMPORT_PARENT: ok = import_parent(ev, t->value); break;
+		case TK_IMPORT_PROGRAM:
+			ok = run_program(ev, t->value, out, sizeof(out)) == 0;
+			if (ok)
+				import_lines(ev, out);
+			break;
+		case TK_PROGRAM:
+			rc = run_program(ev, t->value, ev->result, sizeof(ev->result));
+			ok = (rc == 0) == (t->op != OP_NOMATCH);
+			break;
+		default: break;
+		}
+	}
+	return ok;
+}
+
+/* First value wins; := replaces an earlier one and locks. */
+static int may_set(const struct token *t, unsigned int set, unsigned int final)
+{
+	if (final)
+		return 0;
+	return !set || t->op == OP_FINAL;
+}
+
+static void sanitized(struct udev_event *ev, const char *key, char *s)
+{
+	char before[LIST_SIZE];
+
+	str_copy(before, s, sizeof(before));
+	if (path_sanitize(s))
+		log_warn("%s '%s' of %s made safe as '%s'", key, before, ev->devpath, s);
+}
+
+static void assign_name(struct udev_event *ev, const struct token *t)
+{
+	ev->options |= t->flags;
+	if (!may_set(t, ev->name_set, ev->name_final))
+		return;
+	subst_format(ev, t->value, ev->name, sizeof(ev->name));
+	if (ev->name[0])
+		sanitized(ev, "NAME", ev->name);
+	ev->name_set = 1;
+	ev->name_final = t->op == OP_FINAL;
+	log_debug("NAME '%s' from rule", ev->name);
+}
+
+static void assign_symlink(struct udev_event *ev, const struct token *t)
+{
+	char val[LIST_SIZE], *w, *save = NULL;
+
+	if (ev->symlink_final)
+		return;
+	if (t->op == OP_FINAL) {
+		ev->symlinks[0] = '\0';
+		ev->symlink_final = 1;
+	}
+	subst_format(ev, t->value, val, sizeof(val));
+	for (w = strtok_r(val, " \t", &save); w; w = strtok_r(NULL, " \t", &save)) {
+		sanitized(ev, "SYMLINK", w);
+		if (!*w)
+			continue;
+		if (ev->symlinks[0])
+			str_append(ev->symlinks, " ", sizeof(ev->symlinks));
+		str_append(ev->symlinks, w, sizeof(ev->symlinks));
+	}
+}
+
+static void assign_run(struct udev_event *ev, const struct token *t)
+{
+	char val[LIST_SIZE];
+
+	if (ev->run_final)
+		return;
+	if (t->op != OP_ADD) {
+		while (ev->nrun)
+			free(ev->run[--ev->nrun]);
+	}
+	ev->run_final = t->op == OP_FINAL;
+	subst_format(ev, t->value, val, sizeof(val));
+	if (ev->nrun < RUN_MAX && val[0])
+		ev->run[ev->nrun++] = strdup(val);
+	if (ev->nrun && !ev->run[ev->nrun - 1])
+		ev->nrun--;
+}
+
+static void assign_perm(struct udev_event *ev, const struct token *t)
+{
+	char val[64];
+	int final = t->op == OP_FINAL;
+
+	subst_format(ev, t->value, val, sizeof(val));
+	if (t->type == TK_OWNER && may_set(t, ev->owner_set, ev->owner_final)) {
+		str_copy(ev->owner, val, sizeof(ev->owner));
+		ev->owner_set = 1;
+		ev->owner_final = final;
+	} else if (t->type == TK_GROUP && may_set(t, ev->group_set, ev->group_final)) {
+		str_copy(ev->group, val, sizeof(ev->group));
+		ev->group_set = 1;
+		ev->group_final = final;
+	} else if (t->type == TK_MODE && may_set(t, ev->mode_set, ev->mode_final)) {
+		ev->mode = (mode_t)strtoul(val, NULL, 8) & 07777;
+		ev->mode_set = 1;
+		ev->mode_final = final;
+	}
+}
+
+static void assign_env(struct udev_event *ev, const struct token *t)
+{
+	char val[LIST_SIZE];
+	const char *old = env_get(&ev->env, t->attr);
+
+	subst_format(ev, t->value, val, sizeof(val));
+	if (t->op == OP_ADD && old && *old) {
+		char both[LIST_SIZE];
+
+		str_copy(both, old, sizeof(both));
+		str_append(both, " ", sizeof(both));
+		str_append(both, val, sizeof(both));
+		env_set(&ev->env, t->attr, both);
+		return;
+	}
+	env_set(&ev->env, t->attr, val);
+}
+
+static void apply_assigns(struct udev_event *ev, const struct rules *rs, const struct rule *r)
+{
+	int i;
+
+	for (i = r->first; i < r->first + r->count; i++) {
+		const struct token *t = &rs->tokens[i];
+
+		switch (t->type) {
+		case TK_NAME: assign_name(ev, t); break;
+		case TK_SYMLINK: assign_symlink(ev, t); break;
+		case TK_OWNER:
+		case TK_GROUP:
+		case TK_MODE: assign_perm(ev, t); break;
+		case TK_OPTIONS: ev->options |= t->flags; break;
+		case TK_RUN: assign_run(ev, t); break;
+		case TK_ENV_ASSIGN: assign_env(ev, t); break;
+		default: break;
+		}
+	}
+}
+
+void rules_apply(const struct rules *rs, struct udev_event *ev)
+{
+	int i;
+
+	for (i = 0; i < rs->nrules; i++) {
+		const struct rule *r = &rs->rules[i];
+
+		if (!match_event_keys(ev, rs, r) || !match_chain(ev, rs, r) ||
+		    !match_program_keys(ev, rs, r))
+			continue;
+		log_debug("%s:%d matches %s", r->file, r->line, ev->devpath);
+		apply_assigns(ev, rs, r);
+		if (ev->options & (OPT_LAST_RULE | OPT_IGNORE_DEVICE))
+			break;
+		if (r->goto_rule > 0)
+			i = r->goto_rule - 1;
+	}
+}

@@ -1,0 +1,444 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/* Rule file parser: lines of KEY[{attr}] OP "value" pairs separated by
+ * commas, in the 2004 form (KEY="value" for match and assign alike) and the
+ * operator form (==, !=, =, +=, :=), mixed freely. A bad line is logged with
+ * its file and line and skipped; the other rules still load. */
+#include "compat.h"
+#include "rules.h"
+#include "log.h"
+#include "str.h"
+
+#include <ctype.h>
+#include <dirent.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <sys/stat.h>
+
+struct key_def {
+	const char *name;
+	enum token_type type;
+	int assign;        /* 1: an assign key, 0: a match key */
+	int attr;          /* 1: takes {attr}, 2: {attr} optional */
+};
+
+static const struct key_def key_defs[] = {
+	{ "ACTION", TK_ACTION, 0, 0 },     { "DEVPATH", TK_DEVPATH, 0, 0 },
+	{ "KERNEL", TK_KERNEL, 0, 0 },     { "SUBSYSTEM", TK_SUBSYSTEM, 0, 0 },
+	{ "BUS", TK_BUS, 0, 0 },           { "ID", TK_ID, 0, 0 },
+	{ "PLACE", TK_PLACE, 0, 0 },       { "DRIVER", TK_DRIVER, 0, 0 },
+	{ "SYSFS", TK_SYSFS, 0, 1 },       { "ENV", TK_ENV_MATCH, 0, 1 },
+	{ "IMPORT", TK_IMPORT_PROGRAM, 1, 2 },
+	{ "PROGRAM", TK_PROGRAM, 0, 0 },   { "RESULT", TK_RESULT, 0, 0 },
+	{ "NAME", TK_NAME, 1, 2 },         { "SYMLINK", TK_SYMLINK, 1, 0 },
+	{ "OWNER", TK_OWNER, 1, 0 },       { "GROUP", TK_GROUP, 1, 0 },
+	{ "MODE", TK_MODE, 1, 0 },         { "OPTIONS", TK_OPTIONS, 1, 0 },
+	{ "RUN", TK_RUN, 1, 0 },           { "GOTO", TK_GOTO, 1, 0 },
+	{ "LABEL", TK_LABEL, 1, 0 },
+};
+
+/* "last_rule,ignore_remove" -> OPT_* flags; -1 for an unknown option. */
+static int parse_options(const char *s)
+{
+	static const char *const names[] = {
+		"last_rule", "ignore_device", "ignore_remove", "all_partitions",
+	};
+	int flags = 0;
+	size_t len, i;
+
+	while (*s) {
+		s += strspn(s, ", ");
+		len = strcspn(s, ", ");
+		if (!len)
+			break;
+		for (i = 0; i < 4; i++)
+			if (strlen(names[i]) == len && strncmp(s, names[i], len) == 0)
+				break;
+		if (i == 4)
+			return -1;
+		flags |= 1 << i;
+		s += len;
+	}
+	return flags;
+}
+
+static int parse_op(const char **p, enum token_op *op)
+{
+	static const struct { const char *s; enum token_op op; } ops[] = {
+		{ "==", OP_MATCH }, { "!=", OP_NOMATCH }, { "+=", OP_ADD },
+		{ ":=", OP_FINAL }, { "=", OP_ASSIGN },
+	};
+	unsigned int i;
+
+	for (i = 0; i < sizeof(ops) / sizeof(ops[0]); i++) {
+		size_t n = strlen(ops[i].s);
+
+		if (strncmp(*p, ops[i].s, n) == 0) {
+			*p += n;
+			*op = ops[i].op;
+			return 0;
+		}
+	}
+	return -EINVAL;
+}
+
+/* Types the key and checks its operator; an error message or NULL. */
+static const char *classify(struct token *t, const char *key, const char *attr)
+{
+	const struct key_def *d = NULL;
+	unsigned int i;
+
+	for (i = 0; i < sizeof(key_defs) / sizeof(key_defs[0]); i++)
+		if (strcmp(key, key_defs[i].name) == 0)
+			d = &key_defs[i];
+	if (!d)
+		return "unknown key";
+	if (d->attr == 1 && !attr)
+		return "key needs {attribute}";
+	if (!d->attr && attr)
+		return "key takes no {attribute}";
+	t->type = d->type;
+	if (d->type == TK_ENV_MATCH) {
+		if (t->op == OP_ASSIGN || t->op == OP_ADD || t->op == OP_FINAL)
+			t->type = TK_ENV_ASSIGN;
+		return NULL;
+	}
+	if (d->type == TK_IMPORT_PROGRAM && attr) {
+		if (strcmp(attr, "file") == 0)
+			t->type = TK_IMPORT_FILE;
+		else if (strcmp(attr, "parent") == 0)
+			t->type = TK_IMPORT_PARENT;
+		else if (strcmp(attr, "program") != 0)
+			return "IMPORT{} takes program, file or parent";
+	}
+	if (!d->assign) {
+		/* 2004 syntax: KEY="value" on a match key is a match */
+		if (t->op == OP_ASSIGN)
+			t->op = OP_MATCH;
+		if (t->op != OP_MATCH && t->op != OP_NOMATCH)
+			return "a match key takes ==, != or =";
+		return NULL;
+	}
+	if (t->op == OP_MATCH || t->op == OP_NOMATCH)
+		return "an assign key takes =, += or :=";
+	return NULL;
+}
+
+/* Checks the value of a typed token; an error message or NULL. */
+static const char *check_value(struct token *t)
+{
+	int flags;
+	char *end;
+
+	if (t->type == TK_OPTIONS) {
+		flags = parse_options(t->value);
+		if (flags < 0)
+			return "unknown OPTIONS value";
+		t->flags = (unsigned int)flags;
+	} else if (t->type == TK_NAME && t->attr) {
+		flags = parse_options(t->attr);
+		if (flags < 0 || (flags & ~(OPT_ALL_PARTITIONS | OPT_IGNORE_REMOVE)))
+			return "NAME{} takes all_partitions or ignore_remove";
+		t->flags = (unsigned int)flags;
+	} else if (t->type == TK_MODE && !strchr(t->value, '%') && !strchr(t->value, '$')) {
+		if (!*t->value || strtoul(t->value, &end, 8) > 07777 || *end)
+			return "MODE is not an octal number";
+	} else if ((t->type == TK_GOTO || t->type == TK_LABEL) && !*t->value) {
+		return "empty label";
+	}
+	return NULL;
+}
+
+static int push_token(struct rules *rs, const struct token *t)
+{
+	if (rs->ntokens == rs->tcap) {
+		int cap = rs->tcap ? rs->tcap * 2 : 256;
+		struct token *n = realloc(rs->tokens, (size_t)cap * sizeof(*n));
+
+		if (!n)
+			return -ENOMEM;
+		rs->tokens = n;
+		rs->tcap = cap;
+	}
+	rs->tokens[rs->ntokens++] = *t;
+	return 0;
+}
+
+static void drop_tokens(struct rules *rs, int from)
+{
+	while (rs->ntokens > from) {
+		rs->ntokens--;
+		free(rs->tokens[rs->ntokens].attr);
+		free(rs->tokens[rs->ntokens].value);
+	}
+}
+
+/* Reads KEY[{attr}] into key/attr; SYSFS_attr is the old spelling. */
+static const char *parse_key(const char **pp, char *key, size_t ksize, char **attr)
+{
+	const char *p = *pp, *s = p, *e;
+	size_t n;
+
+	while (isalnum((unsigned char)*p) || *p == '_')
+		p++;
+	n = (size_t)(p - s);
+	if (!n || n >= ksize)
+		return "expected a key";
+	memcpy(key, s, n);
+	key[n] = '\0';
+	if (*p == '{') {
+		e = strchr(p, '}');
+		if (!e)
+			return "missing '}'";
+		*attr = strndup(p + 1, (size_t)(e - p - 1));
+		p = e + 1;
+	} else if (strncmp(key, "SYSFS_", 6) == 0 && key[6]) {
+		*attr = strdup(key + 6);
+		key[5] = '\0';
+	}
+	*pp = p;
+	return NULL;
+}
+
+/* Reads "value" (\" escapes a quote) into an owned string. */
+static const char *parse_value(const char **pp, char **value)
+{
+	const char *p = *pp;
+	char *v, *w;
+
+	if (*p != '"')
+		return "value must be in double quotes";
+	v = w = malloc(strlen(p));
+	if (!v)
+		return "out of memory";
+	for (p++; *p && *p != '"'; p++) {
+		if (*p == '\\' && p[1] == '"')
+			p++;
+		*w++ = *p;
+	}
+	*w = '\0';
+	if (*p != '"') {
+		free(v);
+		return "missing closing quote";
+	}
+	*value = v;
+	*pp = p + 1;
+	return NULL;
+}
+
+/* Parses one key/op/value; returns NULL or an error message. */
+static const char *parse_pair(struct rules *rs, const char **pp)
+{
+	struct token t;
+	char key[64];
+	const char *err, *p = *pp;
+
+	memset(&t, 0, sizeof(t));
+	err = parse_key(&p, key, sizeof(key), &t.attr);
+	while (!err && isspace((unsigned char)*p))
+		p++;
+	if (!err && parse_op(&p, &t.op) < 0)
+		err = "expected ==, !=, =, += or :=";
+	while (!err && isspace((unsigned char)*p))
+		p++;
+	if (!err)
+		err = parse_value(&p, &t.value);
+	if (!err)
+		err = classify(&t, key, t.attr);
+	if (!err)
+		err = check_value(&t);
+	if (!err && push_token(rs, &t) < 0)
+		err = "out of memory";
+	if (err) {
+		free(t.attr);
+		free(t.value);
+	}
+	*pp = p;
+	return err;
+}
+
+static int push_rule(struct rules *rs, int first, const char *file, int line)
+{
+	struct rule *r;
+
+	if (rs->nrules == rs->rcap) {
+		int cap = rs->rcap ? rs->rcap * 2 : 64;
+
+		r = realloc(rs->rules, (size_t)cap * sizeof(*r));
+		if (!r)
+			return -ENOMEM;
+		rs->rules = r;
+		rs->rcap = cap;
+	}
+	r = &rs->rules[rs->nrules++];
+	r->first = first;
+	r->count = rs->ntokens - first;
+	r->file = file;
+	r->line = line;
+	r->goto_rule = -1;
+	return 0;
+}
+
+static void parse_line(struct rules *rs, const char *line, const char *file, int lineno)
+{
+	int first = rs->ntokens;
+	const char *err = NULL, *p = line;
+
+	for (;;) {
+		while (isspace((unsigned char)*p) || *p == ',')
+			p++;
+		if (!*p || *p == '#')
+			break;
+		err = parse_pair(rs, &p);
+		if (err)
+			break;
+		if (*p && *p != ',' && !isspace((unsigned char)*p)) {
+			err = "expected ',' between keys";
+			break;
+		}
+	}
+	if (err) {
+		log_err("%s:%d: %s, skipping the rule", file, lineno, err);
+		rs->errors++;
+		drop_tokens(rs, first);
+		return;
+	}
+	if (rs->ntokens > first && push_rule(rs, first, file, lineno) < 0)
+		drop_tokens(rs, first);
+}
+
+static const char *keep_file_name(struct rules *rs, const char *path)
+{
+	char **n = realloc(rs->files, (size_t)(rs->nfiles + 1) * sizeof(*n));
+
+	if (!n)
+		return path;
+	rs->files = n;
+	n[rs->nfiles] = strdup(path);
+	return n[rs->nfiles] ? n[rs->nfiles++] : path;
+}
+
+/* Reads a file line by line; a trailing backslash continues a line. */
+static int parse_file(struct rules *rs, const char *path)
+{
+	char line[4096];
+	size_t len = 0;
+	int lineno = 0, first = 0;
+	const char *name;
+	FILE *f = fopen(path, "re");
+
+	if (!f) {
+		log_err("cannot read rules file %s: %s", path, strerror(errno));
+		return -errno;
+	}
+	name = keep_file_name(rs, path);
+	while (fgets(line + len, (int)(sizeof(line) - len), f)) {
+		lineno++;
+		if (!len)
+			first = lineno;
+		len = strlen(line);
+		while (len && (line[len - 1] == '\n' || line[len - 1] == '\r'))
+			line[--len] = '\0';
+		if (len && line[len - 1] == '\\' && len + 2 < sizeof(line)) {
+			line[--len] = '\0';
+			continue;
+		}
+		parse_line(rs, line, name, first);
+		len = 0;
+	}
+	if (len)
+		parse_line(rs, line, name, first);
+	fclose(f);
+	return 0;
+}
+
+static int name_cmp(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* Every *.rules file of dir in name order. */
+static int parse_dir(struct rules *rs, const char *dir)
+{
+	char *names[512], path[1024];
+	struct dirent *de;
+	int n = 0, i;
+	size_t len;
+	DIR *d = opendir(dir);
+
+	if (!d)
+		return -errno;
+	while ((de = readdir(d)) && n < 512) {
+		len = strlen(de->d_name);
+		if (len > 6 && strcmp(de->d_name + len - 6, ".rules") == 0)
+			names[n++] = strdup(de->d_name);
+		if (n && !names[n - 1])
+			n--;
+	}
+	closedir(d);
+	qsort(names, (size_t)n, sizeof(names[0]), name_cmp);
+	for (i = 0; i < n; i++) {
+		snprintf(path, sizeof(path), "%s/%s", dir, names[i]);
+		if (parse_file(rs, path) < 0)
+			rs->errors++;
+		free(names[i]);
+	}
+	return 0;
+}
+
+/* Points each GOTO at the first later rule holding its LABEL. */
+static void resolve_gotos(struct rules *rs)
+{
+	int i, j, k;
+
+	for (i = 0; i < rs->nrules; i++) {
+		struct rule *r = &rs->rules[i];
+		const struct token *g = NULL;
+
+		for (k = r->first; k < r->first + r->count; k++)
+			if (rs->tokens[k].type == TK_GOTO)
+				g = &rs->tokens[k];
+		if (!g)
+			continue;
+		for (j = i + 1; j < rs->nrules && r->goto_rule < 0; j++)
+			for (k = rs->rules[j].first; k < rs->rules[j].first + rs->rules[j].count; k++)
+				if (rs->tokens[k].type == TK_LABEL &&
+				    strcmp(rs->tokens[k].value, g->value) == 0)
+					r->goto_rule = j;
+		if (r->goto_rule < 0) {
+			log_err("%s:%d: GOTO=\"%s\" has no LABEL after it, ignoring",
+				r->file, r->line, g->value);
+			rs->errors++;
+		}
+	}
+}
+
+int rules_load(struct rules *rs, const char *path)
+{
+	struct stat st;
+	int r;
+
+	memset(rs, 0, sizeof(*rs));
+	if (stat(path, &st) < 0) {
+		log_err("cannot read rules %s: %s", path, strerror(errno));
+		return -errno;
+	}
+	r = S_ISDIR(st.st_mode) ? parse_dir(rs, path) : parse_file(rs, path);
+	resolve_gotos(rs);
+	return r;
+}
+
+void rules_free(struct rules *rs)
+{
+	int i;
+
+	drop_tokens(rs, 0);
+	for (i = 0; i < rs->nfiles; i++)
+		free(rs->files[i]);
+	free(rs->files);
+	free(rs->tokens);
+	free(rs->rules);
+	memset(rs, 0, sizeof(*rs));
+}

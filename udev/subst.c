@@ -1,0 +1,217 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/* Substitutions in rule values: %k %n %p %M %m %b %c %c{N} %c{N+} %s{attr}
+ * %E{key} %e %r %P %%, an optional length limit (%3s{attr}), and the
+ * $kernel $number $devpath $id $major $minor $result $sysfs{attr} $env{key}
+ * $root $parent $enum $$ spellings. */
+#include "compat.h"
+#include "event.h"
+#include "db.h"
+#include "log.h"
+#include "str.h"
+
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define ENUM_MARK '\x01'
+
+static const struct { const char *name; char c; } dollar_names[] = {
+	{ "kernel", 'k' }, { "number", 'n' }, { "devpath", 'p' }, { "id", 'b' },
+	{ "major", 'M' }, { "minor", 'm' }, { "result", 'c' }, { "sysfs", 's' },
+	{ "env", 'E' }, { "root", 'r' }, { "parent", 'P' }, { "enum", 'e' },
+};
+
+/* Words of the PROGRAM result: {N} the Nth, {N+} the Nth to the end. */
+static void subst_result(const char *result, const char *arg, char *out, size_t size)
+{
+	const char *p = result;
+	int n = atoi(arg), rest = strchr(arg, '+') != NULL, i;
+	size_t len;
+
+	out[0] = '\0';
+	for (i = 1; i < n && *p; i++) {
+		p += strcspn(p, " \t");
+		p += strspn(p, " \t");
+	}
+	if (!*p)
+		return;
+	len = rest ? strlen(p) : strcspn(p, " \t");
+	if (len >= size)
+		len = size - 1;
+	memcpy(out, p, len);
+	out[len] = '\0';
+}
+
+/* %s{attr}: the device itself, the level the rule matched, then the rest. */
+static void subst_attr(struct udev_event *ev, const char *attr, char *out, size_t size)
+{
+	int i;
+
+	out[0] = '\0';
+	event_chain(ev);
+	if (ev->nchain == 0)
+		return;
+	if (sysfs_attr_read(ev->chain[0].devpath, attr, out, size) >= 0)
+		return;
+	if (ev->level > 0 && ev->level < ev->nchain &&
+	    sysfs_attr_read(ev->chain[ev->level].devpath, attr, out, size) >= 0)
+		return;
+	for (i = 1; i < ev->nchain; i++)
+		if (sysfs_attr_read(ev->chain[i].devpath, attr, out, size) >= 0)
+			return;
+	out[0] = '\0';
+}
+
+static void subst_parent(struct udev_event *ev, char *out, size_t size)
+{
+	struct db_record rec;
+
+	out[0] = '\0';
+	event_chain(ev);
+	if (ev->nchain > 1 && db_read(ev->conf, ev->chain[1].devpath, &rec) == 0)
+		str_copy(out, rec.name, size);
+}
+
+/* The value of one substitution c with optional {arg}. */
+static void subst_one(struct udev_event *ev, char c, const char *arg, char *out, size_t size)
+{
+	const char *v = "";
+
+	out[0] = '\0';
+	switch (c) {
+	case 'k': v = ev->kernel; break;
+	case 'n': v = ev->number; break;
+	case 'p': v = ev->devpath; break;
+	case 'r': v = ev->conf->root; break;
+	case '%': v = "%"; break;
+	case '$': v = "$"; break;
+	case 'M': snprintf(out, size, "%u", ev->major); return;
+	case 'm': snprintf(out, size, "%u", ev->minor); return;
+	case 'b':
+		event_chain(ev);
+		if (ev->level < ev->nchain)
+			v = ev->chain[ev->level].kernel;
+		break;
+	case 'c':
+		if (arg)
+			subst_result(ev->result, arg, out, size);
+		else
+			str_copy(out, ev->result, size);
+		return;
+	case 's':
+		if (arg)
+			subst_attr(ev, arg, out, size);
+		for (; *out; out++)     /* "WDC WD800JD" must stay one word */
+			if (*out == ' ' || *out == '\t')
+				*out = '_';
+		return;
+	case 'E': v = arg ? env_get(&ev->env, arg) : NULL; break;
+	case 'P': subst_parent(ev, out, size); return;
+	default:
+		log_err("unknown substitution %%%c, ignoring", c);
+	}
+	str_copy(out, v ? v : "", size);
+}
+
+/* Parses the substitution after '%' or '$' at *pp into c/arg/limit. */
+static int subst_parse(const char **pp, char dollar, char *c, char *arg, size_t asize, int *limit)
+{
+	const char *p = *pp;
+	size_t i, n;
+
+	*limit = 0;
+	if (dollar == '$' && islower((unsigned char)*p)) {
+		n = strspn(p, "abcdefghijklmnopqrstuvwxyz");
+		for (i = 0; i < sizeof(dollar_names) / sizeof(dollar_names[0]); i++)
+			if (strlen(dollar_names[i].name) == n && strncmp(p, dollar_names[i].name, n) == 0)
+				break;
+		if (i == sizeof(dollar_names) / sizeof(dollar_names[0]))
+			return -1;
+		*c = dollar_names[i].c;
+		p += n;
+	} else {
+		while (dollar == '%' && isdigit((unsigned char)*p))
+			*limit = *limit * 10 + (*p++ - '0');
+		if (!*p)
+			return -1;
+		*c = *p++;
+		if (dollar == '$' && *c != '$')
+			return -1;
+	}
+	arg[0] = '\0';
+	if (*p == '{') {
+		n = strcspn(p + 1, "}");
+		if (p[1 + n] != '}' || n >= asize)
+			return -1;
+		memcpy(arg, p + 1, n);
+		arg[n] = '\0';
+		p += n + 2;
+	}
+	*pp = p;
+	return 0;
+}
+
+static void subst_expand(struct udev_event *ev, const char *in, char *out, size_t size)
+{
+	char val[LIST_SIZE], arg[128], c;
+	size_t len = 0, n;
+	int limit;
+	const char *p;
+
+	for (p = in; *p && len + 1 < size;) {
+		const char *start = p;
+
+		if ((*p != '%' && *p != '$') ||
+		    (p++, subst_parse(&p, *start, &c, arg, sizeof(arg), &limit) < 0)) {
+			p = start + 1;
+			out[len++] = *start;
+			continue;
+		}
+		if (c == 'e') {
+			out[len++] = ENUM_MARK;
+			continue;
+		}
+		subst_one(ev, c, arg[0] ? arg : NULL, val, sizeof(val));
+		for (n = 0; val[n]; n++)   /* the mark is ours alone */
+			if (val[n] == ENUM_MARK)
+				val[n] = '\x02';
+		if (limit > 0 && (size_t)limit < n)
+			n = (size_t)limit;
+		if (n > size - 1 - len)
+			n = size - 1 - len;
+		memcpy(out + len, val, n);
+		len += n;
+	}
+	out[len] = '\0';
+}
+
+/* %e: the first of "", "1", "2"... that no other device's record uses. */
+static void subst_enum(struct udev_event *ev, char *s, size_t size)
+{
+	char cand[LIST_SIZE], num[16], *mark = strchr(s, ENUM_MARK);
+	int i;
+
+	if (!mark)
+		return;
+	*mark = '\0';
+	for (i = 0; i < 1000; i++) {
+		num[0] = '\0';
+		if (i)
+			snprintf(num, sizeof(num), "%d", i);
+		snprintf(cand, sizeof(cand), "%s%s%s", s, num, mark + 1);
+		if (!db_name_taken(ev->conf, cand, ev->devpath))
+			break;
+	}
+	str_copy(s, cand, size);
+}
+
+void subst_format(struct udev_event *ev, const char *in, char *out, size_t size)
+{
+	char *p;
+
+	subst_expand(ev, in, out, size);
+	subst_enum(ev, out, size);
+	while ((p = strchr(out, ENUM_MARK)))
+		memmove(p, p + 1, strlen(p));
+}

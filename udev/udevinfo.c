@@ -1,0 +1,228 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/* udevinfo: queries the database and walks sysfs for rule writers.
+ *   -q name|symlink|path|env|all  with -n NODE or -p DEVPATH; -r adds udev_root
+ *   -a  print every level of the device chain as paste-ready rule keys
+ *   -d  dump the database;  -V  version
+ * Exit codes (legacy): 0 done, 1 bad usage or device/record not found,
+ * 2 udev.conf unreadable. */
+#include "compat.h"
+#include "db.h"
+#include "event.h"
+#include "log.h"
+#include "path.h"
+#include "str.h"
+
+#include <ctype.h>
+#include <dirent.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+struct opts {
+	const char *query, *node, *path;
+	int root, attrs, dump;
+};
+
+static struct udev_conf conf;
+
+static void usage(void)
+{
+	fprintf(stderr,
+		"usage: udevinfo [-q name|symlink|path|env|all] [-n NODE | -p DEVPATH] [-r]\n"
+		"       udevinfo -a -p DEVPATH | -a -n NODE\n"
+		"       udevinfo -d | -V\n");
+}
+
+static void print_list(const char *list, int root)
+{
+	char buf[LIST_SIZE], *w, *save = NULL;
+	const char *sep = "";
+
+	str_copy(buf, list, sizeof(buf));
+	for (w = strtok_r(buf, " ", &save); w; w = strtok_r(NULL, " ", &save)) {
+		printf("%s%s%s%s", sep, root ? conf.root : "", root ? "/" : "", w);
+		sep = " ";
+	}
+	printf("\n");
+}
+
+static int print_record(const struct db_record *rec, void *data)
+{
+	char env[LIST_SIZE], *line, *save = NULL;
+
+	(void)data;
+	printf("P: %s\nN: %s\n", rec->devpath, rec->name);
+	if (rec->symlinks[0]) {
+		printf("S: ");
+		print_list(rec->symlinks, 0);
+	}
+	if (rec->partitions)
+		printf("A: %d\n", rec->partitions);
+	if (rec->ignore_remove)
+		printf("R: %d\n", rec->ignore_remove);
+	str_copy(env, rec->env, sizeof(env));
+	for (line = strtok_r(env, "\n", &save); line; line = strtok_r(NULL, "\n", &save))
+		printf("E: %s\n", line);
+	printf("\n");
+	return 0;
+}
+
+static int query(const struct opts *o, struct db_record *rec)
+{
+	if (strcmp(o->query, "name") == 0) {
+		printf("%s%s%s\n", o->root ? conf.root : "", o->root ? "/" : "", rec->name);
+	} else if (strcmp(o->query, "symlink") == 0) {
+		print_list(rec->symlinks, o->root);
+	} else if (strcmp(o->query, "path") == 0) {
+		printf("%s\n", rec->devpath);
+	} else if (strcmp(o->query, "env") == 0) {
+		printf("%s", rec->env);
+	} else if (strcmp(o->query, "all") == 0) {
+		print_record(rec, NULL);
+	} else {
+		fprintf(stderr, "udevinfo: unknown query type '%s'\n", o->query);
+		return 1;
+	}
+	return 0;
+}
+
+/* 1 when the attribute value is printable text worth showing. */
+static int printable(const char *s)
+{
+	for (; *s; s++)
+		if (!isprint((unsigned char)*s))
+			return 0;
+	return 1;
+}
+
+static int name_cmp(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+static void print_attrs(const char *devpath)
+{
+	char p[SYSFS_PATH_MAX * 2], *names[256], val[256];
+	struct dirent *de;
+	struct stat st;
+	int n = 0, i;
+	DIR *d;
+
+	if (sysfs_path(p, sizeof(p), devpath, NULL) < 0 || !(d = opendir(p)))
+		return;
+	while ((de = readdir(d)) && n < 256) {
+		char f[SYSFS_PATH_MAX * 2 + 256];
+
+		snprintf(f, sizeof(f), "%s/%s", p, de->d_name);
+		if (lstat(f, &st) == 0 && S_ISREG(st.st_mode) && strcmp(de->d_name, "uevent") != 0 &&
+		    (names[n] = strdup(de->d_name)))
+			n++;
+	}
+	closedir(d);
+	qsort(names, (size_t)n, sizeof(names[0]), name_cmp);
+	for (i = 0; i < n; i++) {
+		if (sysfs_attr_read(devpath, names[i], val, sizeof(val)) >= 0 && printable(val))
+			printf("    SYSFS{%s}=\"%s\"\n", names[i], val);
+		free(names[i]);
+	}
+}
+
+static int attr_walk(const char *devpath)
+{
+	char cur[SYSFS_PATH_MAX], next[SYSFS_PATH_MAX];
+	struct sysfs_device dev;
+	int level;
+
+	printf("\nudevinfo starts with the device given and walks up the chain, printing\n"
+	       "each level's keys in rule syntax. Keys of one level may be used together\n"
+	       "in one rule, with the KERNEL and SUBSYSTEM of the device itself.\n\n");
+	str_copy(cur, devpath, sizeof(cur));
+	for (level = 0; level < CHAIN_MAX && sysfs_device_get(cur, &dev) == 0; level++) {
+		printf("  looking at %s '%s':\n", level ? "parent device" : "device", cur);
+		if (level == 0)
+			printf("    KERNEL=\"%s\"\n    SUBSYSTEM=\"%s\"\n", dev.kernel, dev.subsystem);
+		if (dev.bus[0])
+			printf("    BUS=\"%s\"\n", dev.bus);
+		printf("    ID=\"%s\"\n", dev.kernel);
+		if (dev.driver[0])
+			printf("    DRIVER=\"%s\"\n", dev.driver);
+		print_attrs(cur);
+		printf("\n");
+		if (sysfs_parent(cur, next, sizeof(next)) < 0)
+			break;
+		str_copy(cur, next, sizeof(cur));
+	}
+	return level ? 0 : 1;
+}
+
+/* The record named by -n (node or symlink, with or without udev_root). */
+static int find_record(const struct opts *o, struct db_record *rec)
+{
+	size_t len = strlen(conf.root);
+	const char *name = o->node;
+
+	if (o->path)
+		return db_read(&conf, sysfs_devpath(o->path), rec);
+	if (strncmp(name, conf.root, len) == 0 && name[len] == '/')
+		name += len + 1;
+	return db_find_name(&conf, name, rec);
+}
+
+static int parse_opts(int argc, char **argv, struct opts *o)
+{
+	int c;
+
+	memset(o, 0, sizeof(*o));
+	while ((c = getopt(argc, argv, "q:n:p:radVh")) != -1) {
+		switch (c) {
+		case 'q': o->query = optarg; break;
+		case 'n': o->node = optarg; break;
+		case 'p': o->path = optarg; break;
+		case 'r': o->root = 1; break;
+		case 'a': o->attrs = 1; break;
+		case 'd': o->dump = 1; break;
+		case 'V':
+			printf("udevinfo, version %s\n", VERSION);
+			exit(0);
+		default:
+			return -1;
+		}
+	}
+	return optind < argc ? -1 : 0;
+}
+
+int main(int argc, char **argv)
+{
+	struct db_record rec;
+	struct opts o;
+
+	log_init("udevinfo", 0);
+	if (parse_opts(argc, argv, &o) < 0) {
+		usage();
+		return 1;
+	}
+	conf_defaults(&conf);
+	if (conf_load(&conf, NULL) < 0) {
+		fprintf(stderr, "udevinfo: cannot read udev.conf\n");
+		return 2;
+	}
+	if (o.dump) {
+		db_foreach(&conf, print_record, NULL);
+		return 0;
+	}
+	if (o.attrs && o.path)
+		return attr_walk(sysfs_devpath(o.path));
+	if ((!o.query && !o.attrs) || (!o.node && !o.path)) {
+		usage();
+		return 1;
+	}
+	if (find_record(&o, &rec) < 0) {
+		fprintf(stderr, "udevinfo: device not found in database\n");
+		return 1;
+	}
+	if (o.attrs)
+		return attr_walk(rec.devpath);
+	return query(&o, &rec);
+}
