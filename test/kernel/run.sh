@@ -11,7 +11,8 @@
 #   autostart  udevd started by the first event and killed in the middle of the storm
 #   time       timing boots for TIME_HELPERS x TIME_LUNS, writes PERF_DOC
 # Environment: LUNS (512), TIME_LUNS ("512 1024"), TIME_HELPERS ("noop hotplug
-#   udevsend mdev"), BOOT_TIMEOUT (seconds per boot, 1500), SUITE_MAKE (make flags
+#   udevsend mdev"), BOOT_TIMEOUT (seconds per boot, 1500), KPROOF_BUDGET (seconds
+#   for all boots together, 4200: CI has 90 minutes), SUITE_MAKE (make flags
 #   of the static build, "STATIC=true"), KPROOF_OUT (build/kernel), PERF_DOC
 #   (docs/performance-kernel.md), QEMU_MEM (1G), KERNEL_CACHE (see build-kernel.sh).
 set -euo pipefail
@@ -22,6 +23,7 @@ LUNS=${LUNS:-512}
 TIME_LUNS=${TIME_LUNS:-512 1024}
 TIME_HELPERS=${TIME_HELPERS:-noop hotplug udevsend mdev}
 BOOT_TIMEOUT=${BOOT_TIMEOUT:-1500}
+KPROOF_BUDGET=${KPROOF_BUDGET:-4200}
 SUITE_MAKE=${SUITE_MAKE:-STATIC=true}
 QEMU_MEM=${QEMU_MEM:-1G}
 out=${KPROOF_OUT:-$top/build/kernel}
@@ -98,11 +100,14 @@ build_initramfs() {
 # Boots once; the console goes to $out/NAME.console. Appends a RESULT line when the
 # guest did not reach its end marker (timeout, crash, panic).
 boot() { # NAME KERNEL-ARGS...
-	local name=$1 t0 rc=0
+	local name=$1 t0 rc=0 limit
 	shift
-	log "boot $name: $* (timeout ${BOOT_TIMEOUT}s)"
 	t0=$(date +%s)
-	timeout "$BOOT_TIMEOUT" qemu-system-x86_64 -accel tcg -smp 2 -m "$QEMU_MEM" \
+	limit=$((deadline - t0))
+	[ "$limit" -lt "$BOOT_TIMEOUT" ] || limit=$BOOT_TIMEOUT
+	[ "$limit" -gt 0 ] || limit=1
+	log "boot $name: $* (timeout ${limit}s)"
+	timeout "$limit" qemu-system-x86_64 -accel tcg -smp 2 -m "$QEMU_MEM" \
 		-nographic -no-reboot -nic none -kernel "$kdir/bzImage" -initrd "$out/initramfs.cpio.gz" \
 		-append "console=ttyS0 loglevel=3 panic=-1 $*" \
 		</dev/null 2>&1 | tr -d '\r' >"$out/$name.console" || rc=$?
@@ -175,6 +180,7 @@ run_scenario() { # NAME
 main() {
 	local scenarios=("$@") s
 	[ ${#scenarios[@]} -gt 0 ] || scenarios=(count hotplug udevsend autostart)
+	deadline=$(($(date +%s) + KPROOF_BUDGET))
 	kdir=$(bash "$here/build-kernel.sh")
 	mkdir -p "$out"
 	: >"$out/results"
