@@ -5,6 +5,7 @@
 # Prints the directory holding bzImage, scsi_debug.ko, config and gen_init_cpio.
 #
 # Environment: KERNEL_CACHE (default /var/cache/udev-legacy-kernel), KERNEL_JOBS (2).
+# build-kernel.sh --verify CONFIG only checks CONFIG against the fragment.
 set -euo pipefail
 
 here=$(cd "$(dirname "$0")" && pwd)
@@ -19,23 +20,6 @@ recipe=1
 
 log() { echo "build-kernel: $*" >&2; }
 die() { log "error: $*"; exit 1; }
-
-sh "$top/tools/install-deps.sh" kernel >&2
-version=$(dpkg-query -W -f='${Version}' "$pkg")
-key=$({ echo "$pkg $version recipe $recipe"; cat "$fragment"; } | sha256sum | cut -c1-16)
-out=$cache/kernel-$key
-src=$cache/src-$version/$pkg
-build=$cache/build-$key
-
-mkdir -p "$cache"
-exec 9>"$cache/lock"
-flock 9
-
-if [ -f "$out/done" ]; then
-	log "cached: $out (fragment and $pkg $version unchanged)"
-	echo "$out"
-	exit 0
-fi
 
 # Every "CONFIG_X=v" line must be in .config as is; every "# CONFIG_X is not set"
 # symbol must not be set to anything.
@@ -54,6 +38,28 @@ verify_config() {
 	done <"$fragment"
 	[ -z "$bad" ] || die "config options that did not take:$bad"
 }
+
+if [ "${1:-}" = --verify ]; then
+	verify_config "$2"
+	exit 0
+fi
+
+sh "$top/tools/install-deps.sh" kernel >&2
+version=$(dpkg-query -W -f='${Version}' "$pkg")
+key=$({ echo "$pkg $version recipe $recipe"; cat "$fragment"; } | sha256sum | cut -c1-16)
+out=$cache/kernel-$key
+src=$cache/src-$version/$pkg
+build=$cache/build-$key
+
+mkdir -p "$cache"
+exec 9>"$cache/lock"
+flock 9
+
+if [ -f "$out/done" ]; then
+	log "cached: $out (fragment and $pkg $version unchanged)"
+	echo "$out"
+	exit 0
+fi
 
 unpack_source() {
 	[ -f "$src/.unpacked" ] && return 0

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-only
 // Event logger of the qemu proof. Run as the kernel's helper (counting boot), as a
 // udev RUN program or as a hotplug.d script, it appends one line per event to
-// /run/kproof/<its own name>.log:  SEQNUM ACTION SUBSYSTEM DEVPATH DEVNAME MAJ:MIN NODE
+// /run/kproof/<its own name>.log (KPROOF_DIR overrides /run/kproof, for tests):
+//   SEQNUM ACTION SUBSYSTEM DEVPATH DEVNAME MAJ:MIN NODE
 // where NODE is what DEVNAME's node is at that moment: b8:0, c21:3, missing, or "-".
 #include <fcntl.h>
 #include <stdio.h>
@@ -46,7 +47,9 @@ int main(int argc, char **argv)
 	int fd, len;
 
 	(void)argc;
-	snprintf(path, sizeof(path), "/run/kproof/%s.log", self);
+	const char *dir = getenv("KPROOF_DIR");
+
+	snprintf(path, sizeof(path), "%s/%s.log", dir && dir[0] ? dir : "/run/kproof", self);
 	snprintf(majmin, sizeof(majmin), "%s:%s", env_or_dash("MAJOR"), env_or_dash("MINOR"));
 	node_state(node, sizeof(node));
 	len = snprintf(line, sizeof(line), "%s %s %s %s %s %s %s\n", env_or_dash("SEQNUM"),
