@@ -228,3 +228,17 @@ clean:
 	rm -rf build
 
 .PHONY: all check deps clean install uninstall print-programs demo
+
+# ---- proof on a real kernel (test/kernel/) ---------------------------------
+# make check-kernel: builds (or reuses from KERNEL_CACHE) a small Linux 6.1 from
+# Debian's linux-source-6.1, boots the statically built suite in qemu (TCG) and runs
+# the storm scenarios: counting boot, /sbin/hotplug, /sbin/udevsend, udevd autostart
+# and kill. make bench-kernel: the timing boots and docs/performance-kernel.md.
+# LUNS=, TIME_LUNS=, TIME_HELPERS=, SUITE_MAKE= are passed on from the environment.
+check-kernel:
+	bash test/kernel/run.sh
+
+bench-kernel:
+	bash test/kernel/run.sh time
+
+.PHONY: check-kernel bench-kernel

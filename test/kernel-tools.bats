@@ -1,0 +1,76 @@
+#!/usr/bin/env bats
+# SPDX-License-Identifier: GPL-2.0-only
+# The host-side parts of the qemu proof (test/kernel/), without booting: the config
+# verification, the guest's event logger and helper waiter, the timing table.
+
+load lib
+
+setup() {
+	common_setup
+	G=$TOP/test/kernel/guest
+}
+
+# the fragment's own option lines are a config that passes
+fragment_config() {
+	grep -E '^(CONFIG_|# CONFIG_.* is not set)' "$TOP/test/kernel/config.fragment"
+}
+
+@test "verify: a config with every fragment option passes" {
+	fragment_config >"$T/config"
+	run bash "$TOP/test/kernel/build-kernel.sh" --verify "$T/config"
+	[ "$status" -eq 0 ]
+}
+
+@test "verify: a missing or changed option fails and is named" {
+	fragment_config | grep -v '^CONFIG_UEVENT_HELPER=y' |
+		sed 's/^CONFIG_SCSI_DEBUG=m/CONFIG_SCSI_DEBUG=y/' >"$T/config"
+	run bash "$TOP/test/kernel/build-kernel.sh" --verify "$T/config"
+	[ "$status" -ne 0 ]
+	[[ "$output" == *"want 'CONFIG_UEVENT_HELPER=y', have 'absent'"* ]]
+	[[ "$output" == *"want 'CONFIG_SCSI_DEBUG=m', have 'CONFIG_SCSI_DEBUG=y'"* ]]
+}
+
+@test "verify: an option that must stay off but is set fails" {
+	fragment_config | sed 's/^# CONFIG_SCSI_SCAN_ASYNC is not set/CONFIG_SCSI_SCAN_ASYNC=y/' \
+		>"$T/config"
+	run bash "$TOP/test/kernel/build-kernel.sh" --verify "$T/config"
+	[ "$status" -ne 0 ]
+	[[ "$output" == *"CONFIG_SCSI_SCAN_ASYNC=y"* ]]
+}
+
+@test "evlog: one line per event with the node's type and numbers, or missing" {
+	gcc -static -Os -o "$T/udevrun" "$G/evlog.c"
+	mknod "$T/sda" b 8 0
+	KPROOF_DIR=$T SEQNUM=7 ACTION=add SUBSYSTEM=block DEVPATH=/block/sda \
+		DEVNAME=$T/sda MAJOR=8 MINOR=0 "$T/udevrun" block
+	KPROOF_DIR=$T SEQNUM=8 ACTION=remove SUBSYSTEM=block DEVPATH=/block/sdb \
+		DEVNAME=$T/sdb MAJOR=8 MINOR=16 "$T/udevrun" block
+	KPROOF_DIR=$T SEQNUM=9 ACTION=add SUBSYSTEM=module DEVPATH=/module/x "$T/udevrun"
+	run cat "$T/udevrun.log"
+	[ "${lines[0]}" = "7 add block /block/sda $T/sda 8:0 b8:0" ]
+	[ "${lines[1]}" = "8 remove block /block/sdb $T/sdb 8:16 missing" ]
+	[ "${lines[2]}" = "9 add module /module/x - -:- -" ]
+}
+
+@test "helperwait: times the command and reports its exit code" {
+	gcc -static -Os -o "$T/helperwait" "$G/helperwait.c"
+	run "$T/helperwait" -q 50 sh -c 'sleep 0.3'
+	[ "$status" -eq 0 ]
+	[[ "$output" =~ ^cmd_ms=([0-9]+)\ done_ms=([0-9]+)\ rc=0\ peak=0$ ]]
+	[ "${BASH_REMATCH[1]}" -ge 300 ]
+	run "$T/helperwait" -q 50 sh -c 'exit 3'
+	[ "$status" -eq 1 ]
+	[[ "$output" == *"rc=3"* ]]
+}
+
+@test "perf-doc: each cell has the time and the ratio to the no-op helper" {
+	echo "TIME scenario=time-noop helper=noop luns=64 op=insmod cmd_ms=900 done_ms=1000 rc=0 peak=3 events=100" >"$T/time-noop.console"
+	echo "TIME scenario=time-noop helper=noop luns=64 op=rmmod cmd_ms=400 done_ms=500 rc=0 peak=1 events=90" >>"$T/time-noop.console"
+	echo "TIME scenario=time-mdev helper=mdev luns=64 op=insmod cmd_ms=900 done_ms=2500 rc=0 peak=9 events=100" >"$T/time-mdev.console"
+	echo "TIME scenario=time-mdev helper=mdev luns=64 op=rmmod cmd_ms=400 done_ms=timeout rc=0 peak=9 left=2" >>"$T/time-mdev.console"
+	run bash "$TOP/test/kernel/perf-doc.sh" "$T" "noop mdev" "64"
+	[ "$status" -eq 0 ]
+	[[ "$output" == *"| static no-op helper (floor) | 1.0 s (1.00×) | 0.5 s (1.00×) |"* ]]
+	[[ "$output" == *"| busybox mdev as the helper | 2.5 s (2.50×) | failed |"* ]]
+	[[ "$output" == *"64 LUNs: insmod 100, rmmod 90;"* ]]
+}

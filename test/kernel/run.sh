@@ -1,0 +1,197 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-only
+# The proof on a real kernel: builds (or reuses) the kernel of build-kernel.sh, an
+# initramfs with busybox, the statically built suite and scsi_debug, boots it in qemu
+# once per scenario and checks the RESULT lines the guest prints on its serial console.
+#
+# Usage: run.sh [SCENARIO...]   default: count hotplug udevsend autostart
+#   count      the kernel's events, logged by a static helper (the reference list)
+#   hotplug    /proc/sys/kernel/hotplug = /sbin/hotplug, hotplug.d checks after udev's
+#   udevsend   /proc/sys/kernel/hotplug = /sbin/udevsend
+#   autostart  udevd started by the first event and killed in the middle of the storm
+#   time       timing boots for TIME_HELPERS x TIME_LUNS, writes PERF_DOC
+# Environment: LUNS (512), TIME_LUNS ("512 1024"), TIME_HELPERS ("noop hotplug
+#   udevsend mdev"), BOOT_TIMEOUT (seconds per boot, 1500), KPROOF_BUDGET (seconds
+#   for all boots together, 4200: CI has 90 minutes), SUITE_MAKE (make flags
+#   of the static build, "STATIC=true"), KPROOF_OUT (build/kernel), PERF_DOC
+#   (docs/performance-kernel.md), QEMU_MEM (1G), KERNEL_CACHE (see build-kernel.sh).
+set -euo pipefail
+
+here=$(cd "$(dirname "$0")" && pwd)
+top=$(cd "$here/../.." && pwd)
+LUNS=${LUNS:-512}
+TIME_LUNS=${TIME_LUNS:-512 1024}
+TIME_HELPERS=${TIME_HELPERS:-noop hotplug udevsend mdev}
+BOOT_TIMEOUT=${BOOT_TIMEOUT:-1500}
+KPROOF_BUDGET=${KPROOF_BUDGET:-4200}
+SUITE_MAKE=${SUITE_MAKE:-STATIC=true}
+QEMU_MEM=${QEMU_MEM:-1G}
+out=${KPROOF_OUT:-$top/build/kernel}
+doc=${PERF_DOC:-$top/docs/performance-kernel.md}
+failures=0
+
+log() { echo "kernel-proof: $*" >&2; }
+die() { log "error: $*"; exit 1; }
+
+# The C compiler of the suite's variant, for the guest tools (same libc as the suite).
+tools_cc() {
+	case " $SUITE_MAKE " in
+	*" USE_DIETLIBC=true "*) echo "diet gcc" ;;
+	*" USE_KLIBC=true "*) echo "klcc" ;;
+	*) echo "gcc" ;;
+	esac
+}
+
+build_suite() {
+	local stage=$1
+	log "building the suite: make $SUITE_MAKE"
+	echo "$SUITE_MAKE" >"$out/suite-make"
+	# shellcheck disable=SC2086
+	make -s -C "$top" $SUITE_MAKE all >&2
+	# shellcheck disable=SC2086
+	make -s -C "$top" $SUITE_MAKE install DESTDIR="$stage" >&2
+}
+
+build_tools() {
+	local dir=$1 cc f
+	cc=$(tools_cc)
+	mkdir -p "$dir"
+	for f in noop evlog helperwait; do
+		# shellcheck disable=SC2086
+		$cc -static -Os -Wall -Wextra -o "$dir/$f" "$here/guest/$f.c"
+	done
+	strip "$dir"/noop "$dir"/evlog "$dir"/helperwait
+	ln -s evlog "$dir/count"
+	ln -s evlog "$dir/udevrun"
+}
+
+# gen_init_cpio list of the staging tree; busybox links only where the suite has none
+cpio_list() {
+	local stage=$1 kind path mode target
+	echo "dir /dev 755 0 0"
+	echo "nod /dev/console 600 0 0 c 5 1"
+	(cd "$stage" && find . -mindepth 1 -printf '%y %P %m %l\n' | sort -k2) |
+		while read -r kind path mode target; do
+			case $kind in
+			d) echo "dir /$path $mode 0 0" ;;
+			f) echo "file /$path $stage/$path $mode 0 0" ;;
+			l) echo "slink /$path $target 777 0 0" ;;
+			esac
+		done
+	/bin/busybox --list-full | while read -r path; do
+		[ -e "$stage/$path" ] || [ -L "$stage/$path" ] || echo "slink /$path /bin/busybox 777 0 0"
+	done
+}
+
+build_initramfs() {
+	local stage=$out/root
+	rm -rf "$stage"
+	mkdir -p "$stage"/{bin,sbin,usr/bin,usr/sbin,etc,proc,sys,run,tmp,root,lib/kproof}
+	build_suite "$stage"
+	build_tools "$stage/lib/kproof"
+	cp "$kdir/scsi_debug.ko" "$stage/lib/kproof/"
+	install -m 755 "$here/guest/init" "$stage/init"
+	install -m 755 /bin/busybox "$stage/bin/busybox"
+	cpio_list "$stage" >"$out/initramfs.list"
+	"$kdir/gen_init_cpio" "$out/initramfs.list" | gzip -9 >"$out/initramfs.cpio.gz"
+	log "initramfs: $(du -h "$out/initramfs.cpio.gz" | cut -f1)"
+}
+
+# Boots once; the console goes to $out/NAME.console. Appends a RESULT line when the
+# guest did not reach its end marker (timeout, crash, panic).
+boot() { # NAME KERNEL-ARGS...
+	local name=$1 t0 rc=0 limit
+	shift
+	t0=$(date +%s)
+	limit=$((deadline - t0))
+	[ "$limit" -lt "$BOOT_TIMEOUT" ] || limit=$BOOT_TIMEOUT
+	[ "$limit" -gt 0 ] || limit=1
+	log "boot $name: $* (timeout ${limit}s)"
+	timeout "$limit" qemu-system-x86_64 -accel tcg -smp 2 -m "$QEMU_MEM" \
+		-nographic -no-reboot -nic none -kernel "$kdir/bzImage" -initrd "$out/initramfs.cpio.gz" \
+		-append "console=ttyS0 loglevel=3 panic=-1 $*" \
+		</dev/null 2>&1 | tr -d '\r' >"$out/$name.console" || rc=$?
+	log "boot $name: $(($(date +%s) - t0)) s"
+	grep -q '^KPROOF-END' "$out/$name.console" ||
+		echo "RESULT scenario=$name check=boot fail no end marker (qemu rc $rc):" \
+			"$(grep -v '^[A-Za-z0-9+/=]*$' "$out/$name.console" | tail -n 3 | tr '\n' ' ')" \
+			>>"$out/$name.console"
+}
+
+# The event list NAME dumped by the guest, decoded: "ACTION SUBSYSTEM DEVPATH" lines
+events_of() { # BOOT LISTNAME
+	sed -n "/^BEGIN-EVENTS $2\$/,/^END-EVENTS $2\$/p" "$out/$1.console" |
+		sed '1d;$d' | base64 -d | gunzip
+}
+
+# The events udev handled must be the events the kernel sent in the counting boot.
+compare_with_count() { # BOOT exact|atleast
+	local want=$out/count.events got=$out/$1.events d
+	if [ ! -s "$want" ]; then
+		echo "RESULT scenario=$1 check=same-as-counting-boot fail no counting boot list"
+		return
+	fi
+	events_of "$1" udev >"$got" 2>/dev/null || :
+	[ "$2" = atleast ] && sort -u -o "$got" "$got"
+	[ "$2" = atleast ] && want=$out/count.events.uniq && sort -u "$out/count.events" >"$want"
+	d=$(diff "$want" "$got" | grep '^[<>]' | head -n 3 | tr '\n' ' ' || :)
+	if [ -z "$d" ]; then
+		echo "RESULT scenario=$1 check=same-as-counting-boot pass $(wc -l <"$got") events"
+	else
+		echo "RESULT scenario=$1 check=same-as-counting-boot fail kernel sent" \
+			"$(wc -l <"$want"), udev handled $(wc -l <"$got"); first differences: $d"
+	fi
+}
+
+report() { # BOOT
+	local r
+	r=$(grep '^RESULT ' "$out/$1.console" || :)
+	[ -n "$r" ] || r="RESULT scenario=$1 check=results fail the guest printed no result"
+	echo "$r" | tee -a "$out/results"
+	failures=$((failures + $(echo "$r" | grep -c '^RESULT [^ ]* [^ ]* fail' || :)))
+}
+
+run_scenario() { # NAME
+	case $1 in
+	count)
+		boot count kproof=count kproof.luns="$LUNS"
+		events_of count kernel >"$out/count.events" 2>/dev/null || : >"$out/count.events"
+		grep '^COUNT ' "$out/count.console" >&2 || : ;;
+	hotplug | udevsend | autostart)
+		boot "$1" kproof="$1" kproof.luns="$LUNS"
+		if [ "$1" = autostart ]; then
+			compare_with_count "$1" atleast >>"$out/$1.console"
+		else
+			compare_with_count "$1" exact >>"$out/$1.console"
+		fi ;;
+	time)
+		for h in $TIME_HELPERS; do
+			boot "time-$h" kproof=time kproof.helper="$h" kproof.luns="${TIME_LUNS// /,}"
+			report "time-$h"
+		done
+		bash "$here/perf-doc.sh" "$out" "$TIME_HELPERS" "$TIME_LUNS" >"$doc"
+		log "timing table written to $doc"
+		return ;;
+	*) die "unknown scenario '$1'" ;;
+	esac
+	report "$1"
+}
+
+main() {
+	local scenarios=("$@") s
+	[ ${#scenarios[@]} -gt 0 ] || scenarios=(count hotplug udevsend autostart)
+	deadline=$(($(date +%s) + KPROOF_BUDGET))
+	kdir=$(bash "$here/build-kernel.sh")
+	mkdir -p "$out"
+	: >"$out/results"
+	build_initramfs
+	for s in "${scenarios[@]}"; do
+		run_scenario "$s"
+	done
+	log "$(grep -c ' pass' "$out/results" || :) checks passed, $failures failed" \
+		"(consoles in $out)"
+	echo "$(grep -c ' pass' "$out/results" || :) passed, $failures failed"
+	[ "$failures" = 0 ]
+}
+
+main "$@"
