@@ -83,7 +83,7 @@ udevtest_OBJS := udev/udevtest.o $(UDEV_CORE_OBJS)
 
 # -- hotplug multiplexer (hotplug/)
 PROGRAMS += hotplug
-hotplug_OBJS := hotplug/hotplug.o
+hotplug_OBJS := hotplug/hotplug.o hotplug/filter.o
 
 # ---- shared library -------------------------------------------------------
 LIB_OBJS := lib/log.o lib/fd.o lib/str.o
