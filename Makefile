@@ -113,10 +113,67 @@ $(BINS): $(O)/%: $$(addprefix $(OBJDIR)/,$$($$*_OBJS)) $(LIB)
 	@[ "$(V)" = 1 ] || echo "  LD      $@"
 	$(Q)$(CC) $(LDFLAGS) -o $@ $(filter %.o,$^) $(LIB)
 
+# ---- fuzzing (test/fuzz/, docs/hardening.md) --------------------------------
+# One harness per parser. Built with a small replay main (driver.c) they run
+# over their committed corpora in `make check`; `make fuzz` builds them with
+# clang's libFuzzer + ASan/UBSan into build/fuzz/ and runs each FUZZ_SECONDS.
+FUZZERS := msg conf rules subst db hotplug
+fuzz-msg_OBJS     :=
+fuzz-conf_OBJS    :=
+fuzz-rules_OBJS   := $(UDEV_CORE_OBJS)
+fuzz-subst_OBJS   := $(UDEV_CORE_OBJS)
+fuzz-db_OBJS      := $(UDEV_CORE_OBJS)
+fuzz-hotplug_OBJS := hotplug/filter.o
+FUZZ_MAIN    ?= driver
+FUZZ_SECONDS ?= 60
+FUZZ_BINS    := $(addprefix $(O)/fuzz/fuzz-,$(FUZZERS))
+ifeq ($(FUZZ_MAIN),libfuzzer)
+  CFLAGS += -fsanitize=fuzzer-no-link
+  FUZZ_LDFLAGS := -fsanitize=fuzzer
+  FUZZ_DRIVER :=
+else
+  FUZZ_LDFLAGS :=
+  FUZZ_DRIVER := $(OBJDIR)/test/fuzz/driver.o
+endif
+
+$(OBJDIR)/test/fuzz/%.o: CPPFLAGS += -Iudev -Ihotplug -Itest/fuzz
+
+$(O)/fuzz/fuzz-%: $(OBJDIR)/test/fuzz/fuzz-%.o $(OBJDIR)/test/fuzz/fuzz.o $(FUZZ_DRIVER) \
+		$$(addprefix $(OBJDIR)/,$$(fuzz-$$*_OBJS)) $(LIB)
+	@mkdir -p $(dir $@)
+	@[ "$(V)" = 1 ] || echo "  LD      $@"
+	$(Q)$(CC) $(LDFLAGS) $(FUZZ_LDFLAGS) -o $@ $(filter %.o,$^) $(LIB)
+
+fuzz-bins: $(FUZZ_BINS)
+
+.SECONDARY: $(patsubst %,$(OBJDIR)/test/fuzz/%.o,fuzz driver $(addprefix fuzz-,$(FUZZERS)))
+
+# Regression mode: every harness once over its corpus (a found crash stays fixed).
+fuzz-check: $(FUZZ_BINS)
+	$(Q)for f in $(FUZZERS); do \
+		$(O)/fuzz/fuzz-$$f test/fuzz/corpus/$$f || exit 1; done
+
+fuzz:
+	@sh tools/install-deps.sh fuzz
+	$(MAKE) CC=clang VARIANT=fuzz SANITIZE=address,undefined FUZZ_MAIN=libfuzzer fuzz-run
+
+# New inputs go to build/fuzz/corpus/NAME; crashes to build/fuzz/crash-NAME-*.
+fuzz-run: $(FUZZ_BINS)
+	$(Q)for f in $(FUZZERS); do \
+		mkdir -p $(O)/corpus/$$f; \
+		echo "  FUZZ    $$f for $(FUZZ_SECONDS) s"; \
+		$(O)/fuzz/fuzz-$$f -max_total_time=$(FUZZ_SECONDS) -timeout=10 \
+			-rss_limit_mb=1024 -max_len=20000 -print_final_stats=1 \
+			-artifact_prefix=$(O)/crash-$$f- \
+			$(O)/corpus/$$f test/fuzz/corpus/$$f 2>$(O)/fuzz-$$f.log || \
+			{ tail -n 40 $(O)/fuzz-$$f.log; exit 1; }; \
+		grep -E '^stat::number_of_executed_units|^Done' $(O)/fuzz-$$f.log; \
+	done
+
 # ---- tests -----------------------------------------------------------------
 # make check installs what the tests need when it is missing (as root), builds,
 # and runs the bats suite against this variant's binaries.
-check: deps all
+check: deps all fuzz-check
 	BIN=$(abspath $(O)) VARIANT=$(VARIANT) tools/run-bats.sh test/
 
 deps:
@@ -172,4 +229,5 @@ demo:
 clean:
 	rm -rf build
 
-.PHONY: all check deps clean install uninstall print-programs demo
+.PHONY: all check deps clean install uninstall print-programs demo \
+	fuzz fuzz-bins fuzz-check fuzz-run
