@@ -23,6 +23,7 @@
 #define KILL_GRACE_MS      2000     /* SIGTERM, then this long until SIGKILL */
 #define QUEUE_MAX          16384    /* events beyond are acked 18 */
 #define RECV_PER_TURN      1024
+#define REFUSED_LOG_PER_SEC 20      /* log lines; the rest are counted */
 
 struct udevd {
 	int sock;
@@ -45,24 +46,36 @@ static union {
 
 /* ---- acks ------------------------------------------------------------------ */
 
-static void send_ack(struct udevd *d, const struct msg_hdr *req, int rc, uint32_t arg,
-		     const struct sockaddr_un *to, socklen_t tolen)
+/* Sends an ack; -errno when it cannot be delivered (the sender is gone or
+ * does not read), which the callers log. */
+static int send_ack_quiet(struct udevd *d, const struct msg_hdr *req, int rc, uint32_t arg,
+			  const struct sockaddr_un *to, socklen_t tolen)
 {
 	struct msg_hdr ack;
 
-	if (tolen <= sizeof(sa_family_t)) {
-		log_warn("seqnum %llu: sender has no address, rc %d not acked",
-			 (unsigned long long)req->seqnum, rc);
-		return;
-	}
+	if (tolen <= sizeof(sa_family_t))
+		return -EDESTADDRREQ;
 	msg_init(&ack, MSG_ACK, req->seqnum);
 	ack.flags = req->flags;
 	ack.rc = rc;
 	ack.arg = arg;
 	if (sendto(d->sock, &ack, sizeof(ack), MSG_DONTWAIT | MSG_NOSIGNAL,
 		   (const struct sockaddr *)to, tolen) < 0)
+		return -errno;
+	return 0;
+}
+
+static void send_ack(struct udevd *d, const struct msg_hdr *req, int rc, uint32_t arg,
+		     const struct sockaddr_un *to, socklen_t tolen)
+{
+	int r = send_ack_quiet(d, req, rc, arg, to, tolen);
+
+	if (r == -EDESTADDRREQ)
+		log_warn("seqnum %llu: sender has no address, rc %d not acked",
+			 (unsigned long long)req->seqnum, rc);
+	else if (r < 0)
 		log_warn("seqnum %llu: ack %d not delivered: %s",
-			 (unsigned long long)req->seqnum, rc, strerror(errno));
+			 (unsigned long long)req->seqnum, rc, strerror(-r));
 }
 
 static void ack_event(struct udevd *d, struct event *ev, int rc)
@@ -84,16 +97,57 @@ static void event_finished(void *ctx, struct event *ev, int rc)
 
 /* ---- messages -------------------------------------------------------------- */
 
+/* Any local process can send garbage: refusals are logged at most
+ * REFUSED_LOG_PER_SEC a second, the rest counted and summed up once a
+ * second later, so that a flood cannot fill the log. */
+static struct {
+	uint64_t window_ms;
+	unsigned long logged, hidden;
+} refusals;
+
+static void refusal_log_flush(void)
+{
+	if (refusals.hidden)
+		log_warn("%lu more refused messages not logged", refusals.hidden);
+	refusals.logged = refusals.hidden = 0;
+}
+
+static int refusal_log_ok(void)
+{
+	uint64_t now = loop_now_ms();
+
+	if (now - refusals.window_ms >= 1000) {
+		refusal_log_flush();
+		refusals.window_ms = now;
+	}
+	if (refusals.logged < REFUSED_LOG_PER_SEC) {
+		if (++refusals.logged == REFUSED_LOG_PER_SEC)
+			log_warn("more than %d refused messages a second: counting the rest",
+				 REFUSED_LOG_PER_SEC);
+		return 1;
+	}
+	refusals.hidden++;
+	return 0;
+}
+
 static void refuse(struct udevd *d, size_t len, const struct ucred *cred,
 		   const struct sockaddr_un *from, socklen_t fromlen, const char *why)
 {
+	const struct msg_hdr *req = &rbuf.hdr;
 	struct msg_hdr zero;
+	int r, log_ok = refusal_log_ok();
 
-	log_warn("refused message from pid %d uid %d: %s", (int)cred->pid,
-		 (int)cred->uid, why);
-	memset(&zero, 0, sizeof(zero));
-	send_ack(d, len >= sizeof(zero) ? &rbuf.hdr : &zero, MSG_RC_REFUSED, 0,
-		 from, fromlen);
+	if (log_ok)
+		log_warn("refused message from pid %d uid %d: %s", (int)cred->pid,
+			 (int)cred->uid, why);
+	if (len < sizeof(zero)) {
+		memset(&zero, 0, sizeof(zero));
+		req = &zero;
+	}
+	r = send_ack_quiet(d, req, MSG_RC_REFUSED, 0, from, fromlen);
+	if (r < 0 && log_ok)
+		log_warn("refusal not acked: %s", r == -EDESTADDRREQ ?
+			 "sender has no address" : strerror(-r));
 }
 
 static void handle_event(struct udevd *d, const struct ucred *cred,
@@ -481,6 +535,7 @@ static int run(struct udevd *d)
 		if (d->terminating && d->q.running.n == 0)
 			break;
 	}
+	refusal_log_flush();
 	log_info("all events acked, exiting");
 	return 0;
 }
