@@ -70,6 +70,19 @@ static void check_safe(char *name)
 	FUZZ_ASSERT(path_sanitize(name) == 0);
 }
 
+/* What the log shows of a hostile value: one line, no control characters. */
+static void check_escape(const char *s)
+{
+	char small[7], big[LIST_SIZE * 4];
+	size_t i, n = str_escape(big, s, sizeof(big));
+
+	FUZZ_ASSERT(n == strlen(big));
+	for (i = 0; big[i]; i++)
+		FUZZ_ASSERT((unsigned char)big[i] >= 0x20 && big[i] != 0x7f);
+	str_escape(small, s, sizeof(small));
+	FUZZ_ASSERT(strlen(small) < sizeof(small) && strncmp(small, big, strlen(small)) == 0);
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	static char fmt[4096], attr[4096], result[LIST_SIZE], val[4096];
@@ -93,6 +106,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	check_safe(out);
 	subst_format(&ev, fmt, list, sizeof(list));
 	FUZZ_ASSERT(strlen(list) < sizeof(list));
+	check_escape(list);
 	event_free(&ev);
 	return 0;
 }
