@@ -162,7 +162,7 @@ fuzz-run: $(FUZZ_BINS)
 	$(Q)for f in $(FUZZERS); do \
 		mkdir -p $(O)/corpus/$$f; \
 		echo "  FUZZ    $$f for $(FUZZ_SECONDS) s"; \
-		$(O)/fuzz/fuzz-$$f -max_total_time=$(FUZZ_SECONDS) -timeout=10 \
+		TMPDIR=$${FUZZ_TMPDIR:-/dev/shm} $(O)/fuzz/fuzz-$$f -max_total_time=$(FUZZ_SECONDS) -timeout=10 \
 			-rss_limit_mb=1024 -max_len=20000 -print_final_stats=1 \
 			-artifact_prefix=$(O)/crash-$$f- \
 			$(O)/corpus/$$f test/fuzz/corpus/$$f 2>$(O)/fuzz-$$f.log || \

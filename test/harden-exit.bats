@@ -91,3 +91,18 @@ teardown() { udevd_teardown; }
 	[ $((SECONDS - t0)) -lt 5 ]
 	[ "$(ended_count)" -eq 8 ]
 }
+
+@test "exit: udevd SIGKILLed with an event queued: udevsend gives it to the next udevd" {
+	start_udevd
+	"$BIN/udevcontrol" stop_exec_queue
+	export UDEVD_BIN=$BIN/udevd
+	UDEVSEND_ACK_TIMEOUT=30s send_bg 10 SEQNUM=10 DEVPATH=/devices/lost
+	wait_for test_queued_ge 1
+	kill -KILL "$UDEVD_PID"
+	t0=$SECONDS
+	# the helper notices within its probe interval, starts a new udevd, resends
+	[ "$(rc_of 10)" = 0 ]
+	[ $((SECONDS - t0)) -lt 20 ]
+	[ "$(ended_count)" -eq 1 ]
+	grep -q '^end 10 /devices/lost ' "$FAKE_UDEV_LOG"
+}

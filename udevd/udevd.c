@@ -205,8 +205,10 @@ static int handle_control(struct udevd *d, const struct msg_hdr *h, uint32_t *ar
 	default:
 		return MSG_RC_REFUSED;
 	}
-	if (h->type != MSG_CTL_QUEUE)
-		log_info("control message %u (arg %u) accepted", h->type, h->arg);
+	/* a queue query (udevsend's liveness probe too) changes nothing */
+	if (h->type == MSG_CTL_QUEUE)
+		return 0;
+	log_info("control message %u (arg %u) accepted", h->type, h->arg);
 	d->q.dirty = 1;
 	return 0;
 }
