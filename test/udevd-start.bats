@@ -28,6 +28,7 @@ our_udevds() {
 	# detached: its own session, not a child of udevsend's caller
 	p=$(pgrep -x udevd | while read -r q; do
 		tr '\0' '\n' <"/proc/$q/environ" | grep -qx "UDEVD_SOCKET=$UDEVD_SOCKET" && echo "$q"
+		:
 	done)
 	[ "$(ps -o sid= -p "$p" | tr -d ' ')" = "$p" ]
 	run send_event SEQNUM=11 DEVPATH=/devices/a
