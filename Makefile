@@ -179,6 +179,39 @@ check: deps all fuzz-check
 deps:
 	@sh tools/install-deps.sh check
 
+# ---- hardening (docs/hardening.md) ------------------------------------------
+# The whole suite under ASan+UBSan (build/glibc-san/).
+# (a fresh top-level make: the tests run make themselves and parse its output)
+check-sanitize:
+	env -u MAKEFLAGS -u MAKELEVEL -u MFLAGS $(MAKE) check SANITIZE=address,undefined
+
+# udevd and udev under valgrind memcheck: a representative subset of the
+# event-path and udev tests, every run of the daemon and of udev wrapped.
+VALGRIND_TESTS ?= test/udevd-order.bats test/udevd-limits.bats test/udevd-security.bats \
+	test/udev-rules.bats test/udev-event.bats test/udev-devd.bats test/harden-names.bats
+check-valgrind: all
+	@sh tools/install-deps.sh valgrind
+	BIN=$(abspath $(O)) VARIANT=$(VARIANT) VALGRIND_LOG=$(abspath $(O))/valgrind \
+		tools/valgrind-check.sh $(VALGRIND_TESTS)
+
+# The heavy runs, kept out of make check: a 2,000-event storm with udevd
+# SIGKILLed, 10,000 concurrent udevsends, 100,000 garbage datagrams.
+check-stress: deps all
+	BIN=$(abspath $(O)) VARIANT=$(VARIANT) tools/run-bats.sh test/stress/
+
+# Static analysis: cppcheck and clang-tidy, clean or suppressed with a reason
+# in tools/lint-suppressions.txt / .clang-tidy.
+LINT_SRCS = $(filter-out test/%,$(wildcard lib/*.c udev/*.c udevd/*.c udevsend/*.c hotplug/*.c))
+lint:
+	@sh tools/install-deps.sh lint
+	cppcheck --quiet --error-exitcode=1 --enable=warning,portability,performance \
+		--std=c99 --inline-suppr --suppressions-list=tools/lint-suppressions.txt \
+		-D__GNUC__ -D_GNU_SOURCE -DVERSION='"$(VERSION)"' -Ilib -Iudev -Iudevd -Ihotplug \
+		$(LINT_SRCS)
+	clang-tidy --quiet --warnings-as-errors='*' $(LINT_SRCS) -- $(CPPFLAGS) -Iudev -Iudevd \
+		-Ihotplug -std=gnu99 2>&1 | grep -v 'warnings generated' ; \
+		test $${PIPESTATUS[0]} -eq 0
+
 # ---- installation (legacy layout) ------------------------------------------
 # make install DESTDIR=... prefix=...: /sbin and /usr/bin programs, the etc/ tree
 # (an edited file is never overwritten: the new one goes beside it as *.dist),
@@ -230,4 +263,4 @@ clean:
 	rm -rf build
 
 .PHONY: all check deps clean install uninstall print-programs demo \
-	fuzz fuzz-bins fuzz-check fuzz-run
+	fuzz fuzz-bins fuzz-check fuzz-run check-sanitize check-valgrind check-stress lint
