@@ -210,7 +210,8 @@ int main(void)
 	each_entry("/class", scan_class, &l);
 	each_entry("/block", scan_block, &l);
 	scan_devices(&l, "/devices");
-	qsort(l.v, (size_t)l.n, sizeof(l.v[0]), found_cmp);
+	if (l.n > 1)   /* l.v is NULL when nothing was found */
+		qsort(l.v, (size_t)l.n, sizeof(l.v[0]), found_cmp);
 	for (i = 0; i < l.n; i++) {
 		r = run_device(&conf, &rules, &l.v[i]);
 		if (r && r != UDEV_EXIT_RULES && r != UDEV_EXIT_CONFIG) {

@@ -368,6 +368,7 @@ static void handle_signals(struct udevd *d)
 
 /* ---- setup ----------------------------------------------------------------- */
 
+static void usage_exit(const char *bad) __attribute__((noreturn));
 static void usage_exit(const char *bad)
 {
 	log_err("unknown or bad option '%s'", bad);
@@ -382,7 +383,8 @@ static const char *opt_value(int argc, char **argv, int *i, const char *name)
 {
 	size_t n = strlen(name);
 
-	if (strncmp(argv[*i], name, n) != 0)
+	/* argv[*i] is never NULL for *i < argc, which the analyzer cannot know */
+	if (strncmp(argv[*i], name, n) != 0)  // NOLINT(clang-analyzer-core.NonNullParamChecker)
 		return NULL;
 	if (argv[*i][n] == '=')
 		return argv[*i] + n + 1;
@@ -442,9 +444,9 @@ static int setup_socket(struct udevd *d)
 {
 	struct sockaddr_un sa;
 	int len = msg_daemon_addr(&sa), on = 1;
+	const char *name = getenv(MSG_SOCKET_ENV);
 
-	d->name = getenv(MSG_SOCKET_ENV) && *getenv(MSG_SOCKET_ENV) ?
-		  getenv(MSG_SOCKET_ENV) : MSG_SOCKET_NAME;
+	d->name = name && *name ? name : MSG_SOCKET_NAME;
 	if (len < 0) {
 		log_err("socket name '%s' too long", d->name);
 		return 1;
