@@ -86,3 +86,28 @@ check_shapes() {
 	[ $((n + counted)) -eq "$sent" ]
 }
 test_not_running() { ! kill -0 "$1" 2>/dev/null; }
+
+@test "hostile: a nobody process holding the name first: udevd says so, udevsend never succeeds" {
+	$DGRAM squat --ready "$T/ready" --count "$T/count" </dev/null >/dev/null 2>&1 3>&- &
+	squat=$!
+	wait_for test -s "$T/ready"
+	run "$BIN/udevd"
+	kill "$squat"
+	[ "$status" -eq 2 ]
+	[[ "$output" == *"socket @$UDEVD_SOCKET, or another process holds the name"* ]]
+}
+
+@test "hostile: a nobody squatter forging acks: udevsend reports no success" {
+	$DGRAM squat --ready "$T/ready" --count "$T/count" </dev/null >/dev/null 2>&1 3>&- &
+	squat=$!
+	wait_for test -s "$T/ready"
+	for s in 10 11 12; do
+		UDEVSEND_ACK_TIMEOUT=1500ms run send_event SEQNUM=$s DEVPATH=/devices/a
+		[ "$status" -eq 16 ] || { kill "$squat"; echo "seqnum $s: $status"; return 1; }
+	done
+	# without SEQNUM (a cookie instead) the forged acks are ignored too
+	UDEVSEND_ACK_TIMEOUT=1500ms run send_event DEVPATH=/devices/a
+	kill "$squat"
+	[ "$status" -eq 16 ]
+	[ "$(ended_count)" -eq 0 ]
+}

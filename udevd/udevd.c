@@ -458,7 +458,9 @@ static int setup_socket(struct udevd *d)
 	}
 	if (bind(d->sock, (struct sockaddr *)&sa, (socklen_t)len) < 0) {
 		if (errno == EADDRINUSE) {
-			log_err("another udevd already listens on socket @%s, exiting", d->name);
+			/* a squatter of any user can hold an abstract name first */
+			log_err("another udevd already listens on socket @%s, or another "
+				"process holds the name; exiting", d->name);
 			return 2;
 		}
 		log_err("bind @%s: %s", d->name, strerror(errno));
