@@ -117,3 +117,13 @@ inside_root() {
 	[ -z "$(find "$T/dev" -maxdepth 0 -type c)" ]
 	! [ -c "$T/dev" ]
 }
+
+@test "names: a last name component of 250 characters is made (the temporary name stays short)" {
+	long=$(head -c 250 /dev/zero | tr '\0' n)
+	rules "KERNEL==\"ttyH0\", NAME=\"d/$long\", SYMLINK=\"l/$long\""
+	add
+	[ "$status" -eq 0 ]
+	[ -c "$T/dev/d/$long" ]
+	[ -L "$T/dev/l/$long" ]
+	[ -z "$(find "$T/dev" -name '*udev-tmp*')" ]
+}
