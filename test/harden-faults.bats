@@ -102,3 +102,21 @@ no_tmp_left() { [ -z "$(find "$T/db" -name '.tmp*' 2>/dev/null)" ]; }
 	fi
 	no_tmp_left
 }
+
+@test "faults: a hanging dev.d script and its children are killed at the exec timeout" {
+	cp "$(command -v sleep)" "$T/hang-sleep"
+	mkdir -p "$T/dev.d/tty"
+	printf '#!/bin/sh\n"%s" 600 &\n"%s" 600\n' "$T/hang-sleep" "$T/hang-sleep" \
+		>"$T/dev.d/tty/10-hang.dev"
+	chmod +x "$T/dev.d/tty/10-hang.dev"
+	SECONDS=0
+	run ev add $TTYS tty UDEV_EXEC_TIMEOUT=1
+	echo "$output"
+	[ "$status" -eq 0 ]
+	[ "$SECONDS" -lt 20 ]
+	[ -c "$T/dev/ttyS0" ]
+	[[ "$output" == *"did not finish within 1 s, killed"* ]]
+	# the script's own children went with it (process group)
+	sleep 0.5
+	! pgrep -f "$T/hang-sleep"
+}
