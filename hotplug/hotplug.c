@@ -3,6 +3,7 @@
  * /etc/hotplug.d scripts for one kernel event in the legacy order, each waited for,
  * with the kernel's argv[1] and environment. No stdio and no heap on this path. */
 #include "compat.h"
+#include "filter.h"
 #include "fd.h"
 #include "log.h"
 #include "str.h"
@@ -18,7 +19,6 @@
 #include <unistd.h>
 
 #define HOTPLUG_DIR_DEFAULT "/etc/hotplug.d"
-#define SCRIPT_SUFFIX ".hotplug"
 #define SCRIPTS_MAX 256          /* per directory; more is logged and ignored */
 #define NAME_POOL_SIZE 16384     /* bytes for the names of one directory */
 #define ARGS_MAX 32              /* argv entries passed on to a script */
@@ -34,35 +34,6 @@ struct script_list {
 	const char *name[SCRIPTS_MAX];
 	unsigned int count;
 };
-
-/* Which part of a directory a pass runs: default/ is split by its first character. */
-enum pass {
-	PASS_ALL,
-	PASS_DIGIT,
-	PASS_NOT_DIGIT,
-};
-
-static int ends_with(const char *s, const char *suffix)
-{
-	size_t n = strlen(s), m = strlen(suffix);
-
-	return n >= m && strcmp(s + n - m, suffix) == 0;
-}
-
-/* Editor backups and package-manager leftovers must never run as scripts. */
-static int name_is_leftover(const char *name)
-{
-	return name[0] == '.' || ends_with(name, "~") ||
-	       strstr(name, ".rpmsave") || strstr(name, ".rpmnew") ||
-	       strstr(name, ".rpmorig") || strstr(name, ".dpkg-") ||
-	       strstr(name, ".ucf-");
-}
-
-static int name_is_candidate(const char *name)
-{
-	return ends_with(name, SCRIPT_SUFFIX) && strlen(name) > strlen(SCRIPT_SUFFIX) &&
-	       !name_is_leftover(name);
-}
 
 static int list_add(struct script_list *l, const char *name)
 {
@@ -185,17 +156,6 @@ static int run_script(const char *path, char **args)
 	return 0;
 }
 
-static int pass_wants(enum pass pass, const char *name)
-{
-	int digit = name[0] >= '0' && name[0] <= '9';
-
-	if (pass == PASS_DIGIT)
-		return digit;
-	if (pass == PASS_NOT_DIGIT)
-		return !digit;
-	return 1;
-}
-
 static const char *path_base(const char *p)
 {
 	const char *slash = strrchr(p, '/');
@@ -263,13 +223,6 @@ static int load_dir(struct script_list *l, const char *dir)
 	if (r < 0)
 		log_err("cannot read %s: %s", dir, strerror(-r));
 	return r;
-}
-
-/* The subsystem names a directory: keep it one plain path component. */
-static int subsystem_is_safe(const char *s)
-{
-	return s[0] != '\0' && s[0] != '.' && strchr(s, '/') == NULL &&
-	       strcmp(s, "default") != 0;
 }
 
 static struct script_list default_list;

@@ -79,6 +79,7 @@ void log_msg(int prio, const char *fmt, ...)
 	} else {
 		n = snprintf(buf, sizeof(buf), "%s: %s: ", log_prog, level_names[prio & 7]);
 		if (n > 0 && (size_t)n < sizeof(buf))
+			/* NOLINTNEXTLINE(clang-analyzer-valist.Uninitialized): va_start above */
 			n += vsnprintf(buf + n, sizeof(buf) - (size_t)n, fmt, ap);
 		if (n < 0)
 			n = 0;

@@ -44,3 +44,31 @@ int str_to_u64(const char *s, unsigned long long *out)
 	*out = v;
 	return 0;
 }
+
+size_t str_escape(char *dst, const char *src, size_t size)
+{
+	static const char hex[] = "0123456789abcdef";
+	size_t len = 0;
+	unsigned char c;
+
+	for (; (c = (unsigned char)*src); src++) {
+		if (c >= 0x20 && c != 0x7f) {
+			if (len + 1 < size)
+				dst[len] = (char)c;
+			len++;
+			continue;
+		}
+		if (len + 4 < size) {
+			dst[len] = '\\';
+			dst[len + 1] = 'x';
+			dst[len + 2] = hex[c >> 4];
+			dst[len + 3] = hex[c & 0xf];
+		} else if (len < size) {
+			size = len + 1;   /* never half an escape */
+		}
+		len += 4;
+	}
+	if (size)
+		dst[len < size ? len : size - 1] = '\0';
+	return len;
+}

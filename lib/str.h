@@ -9,6 +9,9 @@
  * (>= size means truncated), like BSD strlcpy/strlcat. */
 size_t str_copy(char *dst, const char *src, size_t size);
 size_t str_append(char *dst, const char *src, size_t size);
+/* Copies src into dst with control characters (and DEL) written as \xNN, so
+ * that a hostile value logs as one line; truncates like str_copy. */
+size_t str_escape(char *dst, const char *src, size_t size);
 /* Parses a whole unsigned decimal number; -EINVAL if s is not one. */
 int str_to_u64(const char *s, unsigned long long *out);
 

@@ -19,7 +19,7 @@ static int colon_file_lookup(const char *file, const char *name, unsigned long *
 	int r = -ENOENT;
 
 	if (!f)
-		return -errno;
+		return errno ? -errno : -ENOENT;
 	while (fgets(line, sizeof(line), f)) {
 		char *p;
 
@@ -53,7 +53,7 @@ static int id_lookup(const char *name, const char *env, const char *dflt,
 
 int user_lookup(const char *name, uid_t *uid)
 {
-	unsigned long id;
+	unsigned long id = 0;   /* set by id_lookup when it returns 0 */
 	int r = id_lookup(name, "UDEV_PASSWD_FILE", "/etc/passwd", &id);
 
 	if (r == 0)
@@ -63,7 +63,7 @@ int user_lookup(const char *name, uid_t *uid)
 
 int group_lookup(const char *name, gid_t *gid)
 {
-	unsigned long id;
+	unsigned long id = 0;   /* set by id_lookup when it returns 0 */
 	int r = id_lookup(name, "UDEV_GROUP_FILE", "/etc/group", &id);
 
 	if (r == 0)

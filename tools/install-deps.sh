@@ -1,7 +1,7 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-only
 # Installs the Debian packages a target needs, only when one is missing.
-# Usage: install-deps.sh GROUP...   (groups: build check static bench kernel demo)
+# Usage: install-deps.sh GROUP...   (groups: build check static bench kernel demo fuzz lint valgrind)
 set -e
 
 pkgs_build="gcc make libc6-dev"
@@ -12,6 +12,9 @@ pkgs_static="$pkgs_build libklibc-dev dietlibc-dev musl-tools"
 pkgs_bench="$pkgs_build busybox-static gnuplot-nox"
 pkgs_kernel="$pkgs_static linux-source-6.1 qemu-system-x86 busybox-static bc bison flex libelf-dev libssl-dev cpio xz-utils kmod"
 pkgs_demo="$pkgs_build util-linux"
+pkgs_fuzz="$pkgs_build clang libclang-rt-14-dev"
+pkgs_lint="cppcheck clang-tidy"
+pkgs_valgrind="$pkgs_check valgrind"
 
 want=""
 for group in "$@"; do

@@ -27,7 +27,12 @@ static int db_file(const struct udev_conf *conf, const char *devpath, char *out,
 	return path_join(out, size, conf->db, name);
 }
 
-/* Renders rec as the file text into buf; returns its length. */
+/* The largest record file: every value of struct db_record at its longest,
+ * in one-character words, still fits. */
+#define DB_RECORD_MAX (SYSFS_PATH_MAX + NAME_SIZE + 4 * LIST_SIZE + 256)
+
+/* Renders rec as the file text into buf; returns its length, or size when
+ * it did not fit (never written: a cut record would lose links). */
 static size_t db_format(const struct db_record *rec, char *buf, size_t size)
 {
 	char list[LIST_SIZE], *tok, *save = NULL;
@@ -51,10 +56,12 @@ static size_t db_format(const struct db_record *rec, char *buf, size_t size)
 
 int db_write(const struct udev_conf *conf, const struct db_record *rec)
 {
-	char file[1024], tmp[1100], buf[LIST_SIZE * 3];
+	char file[1024], tmp[1100], buf[DB_RECORD_MAX];
 	size_t len = db_format(rec, buf, sizeof(buf));
 	int fd, r = 0;
 
+	if (len >= sizeof(buf))
+		return -EFBIG;
 	if (db_file(conf, rec->devpath, file, sizeof(file)) < 0)
 		return -ENAMETOOLONG;
 	snprintf(tmp, sizeof(tmp), "%s/.tmp-%d", conf->db, (int)getpid());
@@ -102,13 +109,13 @@ static void db_parse_line(struct db_record *rec, const char *line)
 
 static int db_read_file(const char *file, struct db_record *rec)
 {
-	char buf[LIST_SIZE * 3], *line, *save = NULL;
+	char buf[DB_RECORD_MAX + 1], *line, *save = NULL;
 	ssize_t n;
 	int fd = open(file, O_RDONLY | O_CLOEXEC);
 
 	if (fd < 0)
 		return -errno;
-	n = read(fd, buf, sizeof(buf) - 1);
+	n = fd_read_all(fd, buf, sizeof(buf) - 1);
 	close(fd);
 	if (n < 0)
 		return -EIO;

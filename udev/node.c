@@ -9,18 +9,33 @@
 #include "str.h"
 
 #include <errno.h>
+#include <limits.h>
 #include <stdio.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <sys/sysmacros.h>
 #include <unistd.h>
 
+/* The name the new node or link gets before it is renamed over path: beside
+ * it as NAME.udev-tmp-PID, or .udev-tmp-PID in its directory when the
+ * suffix would make the last component longer than NAME_MAX. */
+static void tmp_name(const char *path, char *tmp, size_t size)
+{
+	const char *base = path_basename(path);
+
+	if (strlen(base) + 24 <= NAME_MAX)
+		snprintf(tmp, size, "%s.udev-tmp-%d", path, (int)getpid());
+	else
+		snprintf(tmp, size, "%.*s.udev-tmp-%d", (int)(base - path), path,
+			 (int)getpid());
+}
+
 static int node_one(const char *path, int block, dev_t devnum, uid_t uid, gid_t gid, mode_t mode)
 {
 	char tmp[1100];
 	int r;
 
-	snprintf(tmp, sizeof(tmp), "%s.udev-tmp-%d", path, (int)getpid());
+	tmp_name(path, tmp, sizeof(tmp));
 	unlink(tmp);
 	if (mknod(tmp, (block ? S_IFBLK : S_IFCHR) | (mode & 07777), devnum) < 0)
 		return -errno;
@@ -94,7 +109,7 @@ int node_symlink(const struct udev_conf *conf, const char *link, const char *nam
 	r = path_mkdir_parents(path, 0755);
 	if (r < 0)
 		return r;
-	snprintf(tmp, sizeof(tmp), "%s.udev-tmp-%d", path, (int)getpid());
+	tmp_name(path, tmp, sizeof(tmp));
 	unlink(tmp);
 	if (symlink(target, tmp) < 0)
 		return -errno;

@@ -233,9 +233,9 @@ static int may_set(const struct token *t, unsigned int set, unsigned int final)
 
 static void sanitized(struct udev_event *ev, const char *key, char *s)
 {
-	char before[LIST_SIZE];
+	char before[LIST_SIZE * 4];
 
-	str_copy(before, s, sizeof(before));
+	str_escape(before, s, sizeof(before));
 	if (path_sanitize(s))
 		log_err("%s '%s' of %s made safe as '%s'", key, before, ev->devpath, s);
 }

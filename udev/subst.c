@@ -164,8 +164,10 @@ static int subst_parse(const char **pp, char dollar, char *c, char *arg, size_t 
 		*c = dollar_names[i].c;
 		p += n;
 	} else {
-		while (dollar == '%' && isdigit((unsigned char)*p))
-			*limit = *limit * 10 + (*p++ - '0');
+		/* digits past any useful length only saturate (no int overflow) */
+		for (; dollar == '%' && isdigit((unsigned char)*p); p++)
+			if (*limit < LIST_SIZE * 100)
+				*limit = *limit * 10 + (*p - '0');
 		if (!*p)
 			return -1;
 		*c = *p++;

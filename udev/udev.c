@@ -79,8 +79,10 @@ int main(int argc, char **argv)
 	if (r)
 		return r;
 	r = event_init(&ev, &conf, environ, argc > 1 ? argv[1] : NULL);
-	if (r)
+	if (r) {
+		event_free(&ev);   /* the environment copies made before the refusal */
 		return r;
+	}
 	setup_rules(&rules, &conf, &rc);
 	ev.rc = rc;
 	log_debug("%s %s (%s)", ev.action, ev.devpath, ev.subsystem);

@@ -58,8 +58,11 @@ int main(int argc, char **argv)
 	if (setup_env(&e, sysfs_devpath(argv[1]), argc > 2 ? argv[2] : NULL) < 0)
 		return UDEV_EXIT_NOMEM;
 	r = event_init(&ev, &conf, e.v, NULL);
-	if (r)
+	if (r) {
+		event_free(&ev);
+		env_free(&e);
 		return r;
+	}
 	if (rules_load(&rules, conf.rules) < 0 || rules.errors)
 		rc = UDEV_EXIT_RULES;
 	ev.rc = rc;

@@ -30,6 +30,7 @@
 #define IDLE_TIMEOUT_MS    3000     /* --idle-timeout: an idle worker ends */
 #define QUEUE_MAX          16384    /* events beyond are acked 18 */
 #define RECV_PER_TURN      1024
+#define REFUSED_LOG_PER_SEC 20      /* log lines; the rest are counted */
 #define DGRAM_QLEN         4096     /* datagrams the socket queues */
 #define QLEN_SYSCTL        "/proc/sys/net/unix/max_dgram_qlen"
 
@@ -59,24 +60,36 @@ static union {
 
 /* ---- acks ------------------------------------------------------------------ */
 
-static void send_ack(struct udevd *d, const struct msg_hdr *req, int rc, uint32_t arg,
-		     const struct sockaddr_un *to, socklen_t tolen)
+/* Sends an ack; -errno when it cannot be delivered (the sender is gone or
+ * does not read), which the callers log. */
+static int send_ack_quiet(struct udevd *d, const struct msg_hdr *req, int rc, uint32_t arg,
+			  const struct sockaddr_un *to, socklen_t tolen)
 {
 	struct msg_hdr ack;
 
-	if (tolen <= sizeof(sa_family_t)) {
-		log_warn("seqnum %llu: sender has no address, rc %d not acked",
-			 (unsigned long long)req->seqnum, rc);
-		return;
-	}
+	if (tolen <= sizeof(sa_family_t))
+		return -EDESTADDRREQ;
 	msg_init(&ack, MSG_ACK, req->seqnum);
 	ack.flags = req->flags;
 	ack.rc = rc;
 	ack.arg = arg;
 	if (sendto(d->sock, &ack, sizeof(ack), MSG_DONTWAIT | MSG_NOSIGNAL,
 		   (const struct sockaddr *)to, tolen) < 0)
+		return -errno;
+	return 0;
+}
+
+static void send_ack(struct udevd *d, const struct msg_hdr *req, int rc, uint32_t arg,
+		     const struct sockaddr_un *to, socklen_t tolen)
+{
+	int r = send_ack_quiet(d, req, rc, arg, to, tolen);
+
+	if (r == -EDESTADDRREQ)
+		log_warn("seqnum %llu: sender has no address, rc %d not acked",
+			 (unsigned long long)req->seqnum, rc);
+	else if (r < 0)
 		log_warn("seqnum %llu: ack %d not delivered: %s",
-			 (unsigned long long)req->seqnum, rc, strerror(errno));
+			 (unsigned long long)req->seqnum, rc, strerror(-r));
 }
 
 /* The sender, and every other sender of the same event (dedup.h). */
@@ -109,16 +122,57 @@ static void event_finished(void *ctx, struct event *ev, int rc)
 
 /* ---- messages -------------------------------------------------------------- */
 
+/* Any local process can send garbage: refusals are logged at most
+ * REFUSED_LOG_PER_SEC a second, the rest counted and summed up once a
+ * second later, so that a flood cannot fill the log. */
+static struct {
+	uint64_t window_ms;
+	unsigned long logged, hidden;
+} refusals;
+
+static void refusal_log_flush(void)
+{
+	if (refusals.hidden)
+		log_warn("%lu more refused messages not logged", refusals.hidden);
+	refusals.logged = refusals.hidden = 0;
+}
+
+static int refusal_log_ok(void)
+{
+	uint64_t now = loop_now_ms();
+
+	if (now - refusals.window_ms >= 1000) {
+		refusal_log_flush();
+		refusals.window_ms = now;
+	}
+	if (refusals.logged < REFUSED_LOG_PER_SEC) {
+		if (++refusals.logged == REFUSED_LOG_PER_SEC)
+			log_warn("more than %d refused messages a second: counting the rest",
+				 REFUSED_LOG_PER_SEC);
+		return 1;
+	}
+	refusals.hidden++;
+	return 0;
+}
+
 static void refuse(struct udevd *d, size_t len, const struct ucred *cred,
 		   const struct sockaddr_un *from, socklen_t fromlen, const char *why)
 {
+	const struct msg_hdr *req = &rbuf.hdr;
 	struct msg_hdr zero;
+	int r, log_ok = refusal_log_ok();
 
-	log_warn("refused message from pid %d uid %d: %s", (int)cred->pid,
-		 (int)cred->uid, why);
-	memset(&zero, 0, sizeof(zero));
-	send_ack(d, len >= sizeof(zero) ? &rbuf.hdr : &zero, MSG_RC_REFUSED, 0,
-		 from, fromlen);
+	if (log_ok)
+		log_warn("refused message from pid %d uid %d: %s", (int)cred->pid,
+			 (int)cred->uid, why);
+	if (len < sizeof(zero)) {
+		memset(&zero, 0, sizeof(zero));
+		req = &zero;
+	}
+	r = send_ack_quiet(d, req, MSG_RC_REFUSED, 0, from, fromlen);
+	if (r < 0 && log_ok)
+		log_warn("refusal not acked: %s", r == -EDESTADDRREQ ?
+			 "sender has no address" : strerror(-r));
 }
 
 /* --netlink: an event udevd has already seen runs once; this copy gets the
@@ -303,8 +357,10 @@ static int handle_control(struct udevd *d, const struct msg_hdr *h, uint32_t *ar
 	default:
 		return MSG_RC_REFUSED;
 	}
-	if (h->type != MSG_CTL_QUEUE && h->type != MSG_CTL_SEQNUM && h->type != MSG_CTL_MONITOR)
-		log_info("control message %u (arg %u) accepted", h->type, h->arg);
+	/* queries (udevsend's liveness probe too) and subscriptions change nothing */
+	if (h->type == MSG_CTL_QUEUE || h->type == MSG_CTL_SEQNUM || h->type == MSG_CTL_MONITOR)
+		return 0;
+	log_info("control message %u (arg %u) accepted", h->type, h->arg);
 	d->q.dirty = 1;
 	return 0;
 }
@@ -465,6 +521,7 @@ static void handle_signals(struct udevd *d)
 
 /* ---- setup ----------------------------------------------------------------- */
 
+static void usage_exit(const char *bad) __attribute__((noreturn));
 static void usage_exit(const char *bad)
 {
 	log_err("unknown or bad option '%s'", bad);
@@ -480,7 +537,8 @@ static const char *opt_value(int argc, char **argv, int *i, const char *name)
 {
 	size_t n = strlen(name);
 
-	if (strncmp(argv[*i], name, n) != 0)
+	/* argv[*i] is never NULL for *i < argc, which the analyzer cannot know */
+	if (strncmp(argv[*i], name, n) != 0)  // NOLINT(clang-analyzer-core.NonNullParamChecker)
 		return NULL;
 	if (argv[*i][n] == '=')
 		return argv[*i] + n + 1;
@@ -604,9 +662,9 @@ static int setup_socket(struct udevd *d)
 {
 	struct sockaddr_un sa;
 	int len = msg_daemon_addr(&sa), on = 1;
+	const char *name = getenv(MSG_SOCKET_ENV);
 
-	d->name = getenv(MSG_SOCKET_ENV) && *getenv(MSG_SOCKET_ENV) ?
-		  getenv(MSG_SOCKET_ENV) : MSG_SOCKET_NAME;
+	d->name = name && *name ? name : MSG_SOCKET_NAME;
 	if (len < 0) {
 		log_err("socket name '%s' too long", d->name);
 		return 1;
@@ -618,7 +676,9 @@ static int setup_socket(struct udevd *d)
 	}
 	if (bind(d->sock, (struct sockaddr *)&sa, (socklen_t)len) < 0) {
 		if (errno == EADDRINUSE) {
-			log_err("another udevd already listens on socket @%s, exiting", d->name);
+			/* a squatter of any user can hold an abstract name first */
+			log_err("another udevd already listens on socket @%s, or another "
+				"process holds the name; exiting", d->name);
 			return 2;
 		}
 		log_err("bind @%s: %s", d->name, strerror(errno));
@@ -723,6 +783,7 @@ static int run(struct udevd *d)
 			break;
 	}
 	runner_shutdown();
+	refusal_log_flush();
 	log_info("all events acked, exiting");
 	return 0;
 }

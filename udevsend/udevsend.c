@@ -19,6 +19,8 @@
 #define SEND_TIMEOUT_MS   10000   /* udevd's queue stays full this long: run udev */
 #define START_WINDOW_MS   5000    /* a started udevd must answer within this */
 #define ACK_TIMEOUT_MS    300000  /* default; UDEVSEND_ACK_TIMEOUT overrides */
+#define PROBE_MS          2000    /* while waiting: is the udevd we sent to alive? */
+#define RESEND_MAX        2       /* its successors get the event this often */
 
 extern char **environ;
 
@@ -167,12 +169,27 @@ static uint64_t ack_timeout(void)
 	return ACK_TIMEOUT_MS;
 }
 
-/* Only an ack from uid 0, for our seqnum, counts: squatters and forgers of
- * other users are ignored until the timeout. */
-static int wait_ack(int fd)
+/* A udevd killed with our event queued never acks it, and a datagram socket
+ * is not told that its peer is gone: ask the peer for its queue length (a
+ * cheap control message whose ack wait_ack ignores). -ECONNREFUSED: gone. */
+static int probe_daemon(int fd)
 {
-	uint64_t deadline = loop_now_ms() + ack_timeout();
+	struct msg_hdr probe;
+
+	msg_init(&probe, MSG_CTL_QUEUE, ~msg.hdr.seqnum);
+	if (send(fd, &probe, sizeof(probe), MSG_DONTWAIT | MSG_NOSIGNAL) < 0 &&
+	    (errno == ECONNREFUSED || errno == ECONNRESET))
+		return -ECONNREFUSED;
+	return 0;
+}
+
+/* Only an ack from uid 0, for our seqnum, counts: squatters and forgers of
+ * other users are ignored until the deadline. -ECONNREFUSED when the udevd
+ * we sent to is gone before it acked. */
+static int wait_ack(int fd, uint64_t deadline)
+{
 	struct pollfd p = { .fd = fd, .events = POLLIN };
+	uint64_t now, probe_at = loop_now_ms() + PROBE_MS;
 	struct msg_hdr ack[2];
 	struct ucred cred;
 	ssize_t n;
@@ -189,9 +206,15 @@ static int wait_ack(int fd)
 			continue;
 		if (n != -EAGAIN && n != -EWOULDBLOCK && n != -ECONNREFUSED)
 			return MSG_RC_TIMEOUT;
-		if (loop_now_ms() >= deadline)
+		now = loop_now_ms();
+		if (now >= deadline)
 			return MSG_RC_TIMEOUT;
-		poll(&p, 1, (int)loop_until(loop_now_ms(), deadline));
+		if (now >= probe_at) {
+			if (probe_daemon(fd) < 0)
+				return -ECONNREFUSED;
+			probe_at = now + PROBE_MS;
+		}
+		poll(&p, 1, (int)loop_until(now, deadline < probe_at ? deadline : probe_at));
 	}
 }
 
@@ -225,9 +248,25 @@ static int run_udev(void)
 	return msg_rc_from_status(st);
 }
 
+/* Connects (starting udevd when none answers) and sends; -errno when the
+ * event could not be handed to any udevd. */
+static int deliver(int fd)
+{
+	int r = try_connect(fd);
+
+	if (r == -ECONNREFUSED || r == -ENOENT)
+		r = start_daemon(fd);
+	if (r == 0)
+		r = send_event(fd);
+	if (r == -ECONNREFUSED && start_daemon(fd) == 0)
+		r = send_event(fd);
+	return r;
+}
+
 int main(int argc, char **argv)
 {
-	int fd, r;
+	uint64_t deadline;
+	int fd, r, tries;
 
 	/* SIGPIPE keeps its disposition for udev: sends use MSG_NOSIGNAL */
 	fd_sanitize();
@@ -236,14 +275,17 @@ int main(int argc, char **argv)
 	fd = open_socket();
 	if (fd < 0)
 		return run_udev();
-	r = try_connect(fd);
-	if (r == -ECONNREFUSED || r == -ENOENT)
-		r = start_daemon(fd);
-	if (r == 0)
-		r = send_event(fd);
-	if (r == -ECONNREFUSED && start_daemon(fd) == 0)
-		r = send_event(fd);
-	if (r < 0)
-		return run_udev();
-	return wait_ack(fd);
+	deadline = loop_now_ms() + ack_timeout();
+	for (tries = 0;; tries++) {
+		r = deliver(fd);
+		if (r < 0)
+			return run_udev();
+		r = wait_ack(fd, deadline);
+		if (r != -ECONNREFUSED)
+			return r;
+		/* udevd died with our event: its successor (started by us or
+		 * another helper) gets it again; a duplicate beats a loss */
+		if (tries == RESEND_MAX)
+			return run_udev();
+	}
 }

@@ -1,0 +1,68 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/* Fuzz harness: the input as a database record -> db_read; the record read
+ * is written back and read again, and must come back whole (a record that
+ * cannot be written whole is refused, never cut short). */
+#include "compat.h"
+#include "fuzz.h"
+#include "conf.h"
+#include "db.h"
+#include "str.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#define DEVPATH "/class/tty/ttyS0"
+
+/* Words of s joined by single spaces: the database's own normal form. */
+static void norm(const char *s, const char *seps, char *out, size_t size)
+{
+	char buf[LIST_SIZE], *tok, *save = NULL;
+
+	str_copy(buf, s, sizeof(buf));
+	out[0] = '\0';
+	for (tok = strtok_r(buf, seps, &save); tok; tok = strtok_r(NULL, seps, &save)) {
+		if (out[0])
+			str_append(out, " ", size);
+		str_append(out, tok, size);
+	}
+}
+
+static int same(const struct db_record *a, const struct db_record *b)
+{
+	char x[LIST_SIZE], y[LIST_SIZE];
+
+	if (strcmp(a->devpath, b->devpath) || strcmp(a->name, b->name) ||
+	    a->partitions != b->partitions || a->ignore_remove != b->ignore_remove ||
+	    a->major != b->major || a->minor != b->minor)
+		return 0;
+	norm(a->symlinks, " ", x, sizeof(x));
+	norm(b->symlinks, " ", y, sizeof(y));
+	if (strcmp(x, y))
+		return 0;
+	norm(a->env, "\n", x, sizeof(x));
+	norm(b->env, "\n", y, sizeof(y));
+	return strcmp(x, y) == 0;
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	static struct udev_conf conf;
+	struct db_record rec, back;
+
+	if (!conf.db[0]) {
+		conf_defaults(&conf);
+		snprintf(conf.db, sizeof(conf.db), "%s", fuzz_subdir("db"));
+	}
+	fuzz_file("db/@class@tty@ttyS0", data, size);
+	if (db_read(&conf, DEVPATH, &rec) != 0)
+		return 0;
+	FUZZ_ASSERT(memchr(rec.symlinks, '\0', sizeof(rec.symlinks)) != NULL);
+	FUZZ_ASSERT(memchr(rec.env, '\0', sizeof(rec.env)) != NULL);
+	db_find_name(&conf, "ttyS0", &back);
+	str_copy(rec.devpath, DEVPATH, sizeof(rec.devpath));
+	if (db_write(&conf, &rec) != 0)
+		return 0;
+	FUZZ_ASSERT(db_read(&conf, DEVPATH, &back) == 0);
+	FUZZ_ASSERT(same(&rec, &back));
+	return 0;
+}

@@ -1,0 +1,53 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/* Fuzz harness: a datagram as udevd receives it -> msg_check, and for a
+ * valid event uevent_parse and msg_env_get over the environment block. */
+#include "compat.h"
+#include "fuzz.h"
+#include "msg.h"
+#include "uevent.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* A value returned for an env block points inside it and is NUL-terminated there. */
+static void check_value(const char *v, const char *env, size_t len)
+{
+	if (!v)
+		return;
+	FUZZ_ASSERT(v >= env && v < env + len);
+	FUZZ_ASSERT(memchr(v, '\0', (size_t)(env + len - v)) != NULL);
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	struct msg_hdr *h;
+	struct uevent ev;
+	const char *env;
+	void *buf;
+	size_t len;
+
+	/* udevd receives into an aligned buffer of its own */
+	buf = malloc(size ? size : 1);
+	if (!buf)
+		return 0;
+	memcpy(buf, data, size);
+	h = buf;
+	if (msg_check(buf, size) == 0) {
+		FUZZ_ASSERT(size >= sizeof(*h));
+		FUZZ_ASSERT(h->type >= MSG_EVENT && h->type < MSG_TYPE_END);
+		if (h->type == MSG_EVENT) {
+			env = (const char *)buf + sizeof(*h);
+			len = h->envlen;
+			FUZZ_ASSERT(len > 0 && len <= MSG_ENV_MAX && env[len - 1] == '\0');
+			if (uevent_parse(&ev, env, len) == 0) {
+				FUZZ_ASSERT(ev.devpath[0] == '/');
+				check_value(ev.action, env, len);
+				check_value(ev.subsystem, env, len);
+				check_value(ev.devpath_old, env, len);
+			}
+			check_value(msg_env_get(env, len, "SEQNUM"), env, len);
+		}
+	}
+	free(buf);
+	return 0;
+}

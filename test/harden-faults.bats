@@ -1,0 +1,122 @@
+#!/usr/bin/env bats
+# SPDX-License-Identifier: GPL-2.0-only
+# Faults around udev: the database directory full (a tiny tmpfs in a private
+# mount namespace) or read-only, dev.d scripts that hang, and the exit codes
+# of a udev that fails every way, through udevd and udevsend.
+
+load udev-lib
+
+setup() { udev_setup; }
+teardown() {
+	[ -n "${UDEVD_PID:-}" ] && kill "$UDEVD_PID" 2>/dev/null
+	return 0
+}
+
+TTYS=/class/tty/ttyS0
+TTYUSB=/class/tty/ttyUSB0
+
+# in_ns SCRIPT: runs bash SCRIPT in a private mount namespace, ev() available
+in_ns() {
+	export -f ev
+	export BIN T
+	unshare -m --propagation private bash -ec "$1"
+}
+
+no_tmp_left() { [ -z "$(find "$T/db" -name '.tmp*' 2>/dev/null)" ]; }
+
+@test "faults: a full database fs fails the add with 8, leaves no half record, remove still works" {
+	mkdir -p "$T/db"
+	run in_ns '
+		mount -t tmpfs -o size=16k,nr_inodes=64 tmpfs "$T/db"
+		ev add '$TTYS' tty
+		dd if=/dev/zero of="$T/db/fill" bs=1k count=64 2>/dev/null || :
+		rc=0; ev add '$TTYUSB' tty 2>"$T/add.err" || rc=$?
+		echo "add rc $rc"
+		ls -A "$T/db" >"$T/db.list"
+		ls "$T/dev" >"$T/dev.list"
+		rm -f "$T/db/fill.x"
+		rc=0; ev remove '$TTYS' tty || rc=$?
+		echo "remove rc $rc"
+		rc=0; ev remove '$TTYUSB' tty || rc=$?
+		echo "remove2 rc $rc"
+		ls -A "$T/db" >"$T/db.after"
+	'
+	echo "$output"
+	[[ "$output" == *"add rc 8"* ]]
+	grep -q "cannot write database record of $TTYUSB: No space left on device" "$T/add.err"
+	# the first record is whole, the second absent, no temporary file stayed
+	grep -qx '@class@tty@ttyS0' "$T/db.list"
+	! grep -q 'ttyUSB0\|\.tmp' "$T/db.list"
+	grep -qx ttyUSB0 "$T/dev.list"
+	[[ "$output" == *"remove rc 0"* ]]
+	[[ "$output" == *"remove2 rc 0"* ]]
+	! grep -q '@class@tty@ttyS0\|\.tmp' "$T/db.after"
+	[ ! -e "$T/dev/ttyS0" ] && [ ! -e "$T/dev/ttyUSB0" ]
+}
+
+@test "faults: a read-only database fails the add with 8 and the record already there survives" {
+	run ev add $TTYS tty
+	[ "$status" -eq 0 ]
+	cp "$T/db/@class@tty@ttyS0" "$T/record.before"
+	run in_ns '
+		mount --bind "$T/db" "$T/db"
+		mount -o remount,bind,ro "$T/db"
+		rc=0; ev add '$TTYUSB' tty 2>"$T/add.err" || rc=$?
+		echo "add rc $rc"
+		rc=0; ev remove '$TTYS' tty 2>"$T/remove.err" || rc=$?
+		echo "remove rc $rc"
+	'
+	echo "$output"
+	[[ "$output" == *"add rc 8"* ]]
+	grep -q "cannot write database record of $TTYUSB: Read-only file system" "$T/add.err"
+	# remove took the node away from the record it could read
+	[ ! -e "$T/dev/ttyS0" ]
+	cmp "$T/db/@class@tty@ttyS0" "$T/record.before"
+	no_tmp_left
+}
+
+@test "faults: a record too large for the database format is refused whole, not cut" {
+	# short symlink names and ENV keys: the record's lines outgrow the value sizes
+	{
+		printf 'KERNEL=="ttyS0", NAME="%s", SYMLINK="' "$(head -c 200 /dev/zero | tr '\0' n)"
+		for a in a b c d e f g h i j k l m n o p q r s t; do
+			for b in a b c d e f g h i j k l m n o p q; do printf '%s%s ' $a $b; done
+		done
+		printf '"\n'
+		for a in a b c d e f g h i j k l m n o p q r s t; do
+			for b in a b c d e f g h i j; do
+				printf 'KERNEL=="ttyS0", ENV{%s%s}="1"\n' $a $b
+			done
+		done
+	} >"$T/rules.d/50-test.rules"
+	run ev add $TTYS tty
+	echo "$output"
+	rec="$T/db/@class@tty@ttyS0"
+	if [ -e "$rec" ]; then
+		# whatever was written is complete: the last line ends with a newline
+		[ "$(tail -c1 "$rec" | od -An -c | tr -d ' ')" = '\n' ]
+		run ev remove $TTYS tty
+		[ -z "$(find "$T/dev" -type l)" ]
+	else
+		[ "$status" -eq 8 ]
+	fi
+	no_tmp_left
+}
+
+@test "faults: a hanging dev.d script and its children are killed at the exec timeout" {
+	cp "$(command -v sleep)" "$T/hang-sleep"
+	mkdir -p "$T/dev.d/tty"
+	printf '#!/bin/sh\n"%s" 600 &\n"%s" 600\n' "$T/hang-sleep" "$T/hang-sleep" \
+		>"$T/dev.d/tty/10-hang.dev"
+	chmod +x "$T/dev.d/tty/10-hang.dev"
+	SECONDS=0
+	run ev add $TTYS tty UDEV_EXEC_TIMEOUT=1
+	echo "$output"
+	[ "$status" -eq 0 ]
+	[ "$SECONDS" -lt 20 ]
+	[ -c "$T/dev/ttyS0" ]
+	[[ "$output" == *"did not finish within 1 s, killed"* ]]
+	# the script's own children went with it (process group)
+	sleep 0.5
+	! pgrep -f "$T/hang-sleep"
+}
