@@ -26,6 +26,8 @@ ifeq ($(USE_KLIBC),true)
   CC      := klcc
   VARIANT := klibc
   LDSTATIC := -static
+  # klibc's <stdlib.h> declares abs()/labs() itself, which -Wshadow flags
+  WARNINGS += -Wno-shadow
 else ifeq ($(USE_DIETLIBC),true)
   CC      := diet $(CROSS_COMPILE)gcc
   VARIANT := diet
@@ -86,7 +88,7 @@ PROGRAMS += hotplug
 hotplug_OBJS := hotplug/hotplug.o
 
 # ---- shared library -------------------------------------------------------
-LIB_OBJS := lib/log.o lib/fd.o lib/str.o
+LIB_OBJS := lib/compat.o lib/log.o lib/fd.o lib/str.o
 LIB_OBJS += lib/msg.o lib/uevent.o lib/loop.o
 LIB_OBJS += lib/conf.o lib/sysfs.o lib/path.o lib/user.o
 

@@ -9,7 +9,11 @@
 #endif
 
 #include <fcntl.h>
+#include <string.h>
 #include <sys/socket.h>
+#ifndef __KLIBC__
+#include <strings.h>        /* strcasecmp; klibc declares it in <string.h> */
+#endif
 
 #ifndef SOCK_CLOEXEC
 #define SOCK_CLOEXEC O_CLOEXEC
@@ -45,5 +49,8 @@ static inline unsigned long long compat_monotonic_ms(void)
 	       (unsigned long long)ts.tv_nsec / 1000000ULL;
 }
 #endif
+
+/* Number of online CPUs, at least 1 (klibc's sysconf() does not know it). */
+long compat_ncpus(void);
 
 #endif

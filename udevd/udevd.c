@@ -50,7 +50,7 @@ static void send_ack(struct udevd *d, const struct msg_hdr *req, int rc, uint32_
 {
 	struct msg_hdr ack;
 
-	if (tolen <= sizeof(sa_family_t)) {
+	if ((size_t)tolen <= sizeof(sa_family_t)) {
 		log_warn("seqnum %llu: sender has no address, rc %d not acked",
 			 (unsigned long long)req->seqnum, rc);
 		return;
@@ -355,10 +355,10 @@ static void parse_max_childs(const char *s, unsigned long *out)
 static void setup_options(struct udevd *d, int argc, char **argv)
 {
 	const char *v;
-	long ncpu = sysconf(_SC_NPROCESSORS_ONLN);
+	long ncpu = compat_ncpus();
 	int i;
 
-	d->max_childs = 4 + 4 * (unsigned long)(ncpu > 0 ? ncpu : 1);
+	d->max_childs = 4 + 4 * (unsigned long)ncpu;
 	d->gap_ms = GAP_TIMEOUT_MS;
 	d->startup_ms = STARTUP_WINDOW_MS;
 	d->exec_timeout_ms = EXEC_TIMEOUT_MS;
