@@ -3,6 +3,7 @@
  * klibc or dietlibc lacks, written once over plain system calls. */
 #include "compat.h"
 
+#include <errno.h>
 #include <unistd.h>
 
 #ifdef _SC_NPROCESSORS_ONLN
@@ -52,5 +53,64 @@ long compat_ncpus(void)
 	buf[len] = '\0';
 	n = cpu_list_count(buf);
 	return n > 0 ? n : 1;
+}
+#endif
+
+#ifdef __KLIBC__
+/* "\<errno>message\0" for each, in glibc's words; klibc's own table holds
+ * every message and costs 4 KiB in each program. */
+static const char errno_text[] =
+	"\001" "Operation not permitted\0"   /* EPERM */
+	"\002" "No such file or directory\0"   /* ENOENT */
+	"\003" "No such process\0"   /* ESRCH */
+	"\004" "Interrupted system call\0"   /* EINTR */
+	"\005" "Input/output error\0"   /* EIO */
+	"\006" "No such device or address\0"   /* ENXIO */
+	"\007" "Argument list too long\0"   /* E2BIG */
+	"\010" "Exec format error\0"   /* ENOEXEC */
+	"\011" "Bad file descriptor\0"   /* EBADF */
+	"\012" "No child processes\0"   /* ECHILD */
+	"\013" "Resource temporarily unavailable\0"   /* EAGAIN */
+	"\014" "Cannot allocate memory\0"   /* ENOMEM */
+	"\015" "Permission denied\0"   /* EACCES */
+	"\020" "Device or resource busy\0"   /* EBUSY */
+	"\021" "File exists\0"   /* EEXIST */
+	"\023" "No such device\0"   /* ENODEV */
+	"\024" "Not a directory\0"   /* ENOTDIR */
+	"\025" "Is a directory\0"   /* EISDIR */
+	"\026" "Invalid argument\0"   /* EINVAL */
+	"\030" "Too many open files\0"   /* EMFILE */
+	"\032" "Text file busy\0"   /* ETXTBSY */
+	"\034" "No space left on device\0"   /* ENOSPC */
+	"\036" "Read-only file system\0"   /* EROFS */
+	"\040" "Broken pipe\0"   /* EPIPE */
+	"\044" "File name too long\0"   /* ENAMETOOLONG */
+	"\047" "Directory not empty\0"   /* ENOTEMPTY */
+	"\050" "Too many levels of symbolic links\0"   /* ELOOP */
+	"\157" "Connection refused\0"   /* ECONNREFUSED */
+	"";
+
+char *compat_strerror(int err)
+{
+	static char unknown[32];
+	const char *p = errno_text;
+	char *q;
+	unsigned int v;
+
+	while (*p) {
+		if ((unsigned char)*p == (unsigned int)err)
+			return (char *)p + 1;
+		p += strlen(p) + 1;
+	}
+	/* "errno N", built without printf */
+	q = unknown + sizeof(unknown) - 1;
+	*q = '\0';
+	v = err < 0 ? 0U - (unsigned int)err : (unsigned int)err;
+	do
+		*--q = (char)('0' + v % 10);
+	while ((v /= 10) && q > unknown + 8);
+	if (err < 0)
+		*--q = '-';
+	return memcpy(q - 6, "errno ", 6);
 }
 #endif

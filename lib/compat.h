@@ -50,6 +50,13 @@ static inline unsigned long long compat_monotonic_ms(void)
 }
 #endif
 
+#ifdef __KLIBC__
+/* klibc's strerror() holds every message (4 KiB in each program); ours knows
+ * the common ones in glibc's words and says "errno N" for the others. */
+char *compat_strerror(int err);
+#define strerror(err) compat_strerror(err)
+#endif
+
 /* Number of online CPUs, at least 1 (klibc's sysconf() does not know it). */
 long compat_ncpus(void);
 

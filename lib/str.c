@@ -44,3 +44,15 @@ int str_to_u64(const char *s, unsigned long long *out)
 	*out = v;
 	return 0;
 }
+
+static int ascii_lower(int c)
+{
+	return c >= 'A' && c <= 'Z' ? c + ('a' - 'A') : c;
+}
+
+int str_casecmp(const char *a, const char *b)
+{
+	for (; *a && ascii_lower((unsigned char)*a) == ascii_lower((unsigned char)*b); a++, b++)
+		;
+	return ascii_lower((unsigned char)*a) - ascii_lower((unsigned char)*b);
+}
