@@ -53,9 +53,9 @@ static int ends_with(const char *s, const char *suffix)
 static int name_is_leftover(const char *name)
 {
 	return name[0] == '.' || ends_with(name, "~") ||
-	       strstr(name, ".rpmsave") || strstr(name, ".rpmnew") ||
-	       strstr(name, ".rpmorig") || strstr(name, ".dpkg-") ||
-	       strstr(name, ".ucf-");
+	       str_contains(name, ".rpmsave") || str_contains(name, ".rpmnew") ||
+	       str_contains(name, ".rpmorig") || str_contains(name, ".dpkg-") ||
+	       str_contains(name, ".ucf-");
 }
 
 static int name_is_candidate(const char *name)

@@ -62,14 +62,9 @@ long compat_ncpus(void)
 static const char errno_text[] =
 	"\001" "Operation not permitted\0"   /* EPERM */
 	"\002" "No such file or directory\0"   /* ENOENT */
-	"\003" "No such process\0"   /* ESRCH */
-	"\004" "Interrupted system call\0"   /* EINTR */
 	"\005" "Input/output error\0"   /* EIO */
 	"\006" "No such device or address\0"   /* ENXIO */
-	"\007" "Argument list too long\0"   /* E2BIG */
 	"\010" "Exec format error\0"   /* ENOEXEC */
-	"\011" "Bad file descriptor\0"   /* EBADF */
-	"\012" "No child processes\0"   /* ECHILD */
 	"\013" "Resource temporarily unavailable\0"   /* EAGAIN */
 	"\014" "Cannot allocate memory\0"   /* ENOMEM */
 	"\015" "Permission denied\0"   /* EACCES */
@@ -79,13 +74,9 @@ static const char errno_text[] =
 	"\024" "Not a directory\0"   /* ENOTDIR */
 	"\025" "Is a directory\0"   /* EISDIR */
 	"\026" "Invalid argument\0"   /* EINVAL */
-	"\030" "Too many open files\0"   /* EMFILE */
-	"\032" "Text file busy\0"   /* ETXTBSY */
 	"\034" "No space left on device\0"   /* ENOSPC */
 	"\036" "Read-only file system\0"   /* EROFS */
-	"\040" "Broken pipe\0"   /* EPIPE */
 	"\044" "File name too long\0"   /* ENAMETOOLONG */
-	"\047" "Directory not empty\0"   /* ENOTEMPTY */
 	"\050" "Too many levels of symbolic links\0"   /* ELOOP */
 	"\157" "Connection refused\0"   /* ECONNREFUSED */
 	"";

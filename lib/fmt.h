@@ -8,9 +8,9 @@
 #include <stddef.h>
 
 /* Formats into buf (always NUL-terminated when size > 0) and returns the length
- * the whole message would have. Knows %s %c %d %i %u %x %o %p %%, the flags
- * '-' and '0', a width, a string precision (also ".*") and the h, l, ll, z
- * modifiers; anything else is copied as it stands. */
+ * the whole message would have. Knows %s %c %d %i %u %% with the h, l, ll and
+ * z modifiers, which is what log messages use; anything else (widths, %x,
+ * floating point, %n) is copied as it stands. */
 size_t fmt_v(char *buf, size_t size, const char *fmt, va_list ap);
 size_t fmt_s(char *buf, size_t size, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));

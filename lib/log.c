@@ -62,21 +62,15 @@ static void syslog_connect(void)
 	}
 }
 
-/* "<facility|prio>prog[pid]: message"; syslogd adds the time stamp. */
-static void syslog_send(int prio, const char *msg)
+/* Sends one message, "<facility|prio>prog[pid]: text"; syslogd adds the time. */
+static void syslog_send(const char *buf, size_t n)
 {
-	char buf[1100];
-	size_t n;
 	int r;
 
 	if (syslog_fd < 0)
 		syslog_connect();
 	if (syslog_fd < 0)
 		return;
-	n = fmt_s(buf, sizeof(buf), "<%d>%s[%d]: %s", LOG_DAEMON | (prio & 7), log_prog,
-		  (int)getpid(), msg);
-	if (n >= sizeof(buf))
-		n = sizeof(buf) - 1;
 	do
 		r = (int)send(syslog_fd, buf, n, MSG_NOSIGNAL);
 	while (r < 0 && errno == EINTR);
@@ -115,12 +109,15 @@ void log_msg(int prio, const char *fmt, ...)
 {
 	char buf[1024];
 	va_list ap;
-	size_t n = 0;
+	size_t n;
 	int saved = errno;
 
 	if (prio > log_level)
 		return;
-	if (!log_syslog)
+	if (log_syslog)
+		n = fmt_s(buf, sizeof(buf), "<%d>%s[%d]: ", LOG_DAEMON | (prio & 7), log_prog,
+			  (int)getpid());
+	else
 		n = fmt_s(buf, sizeof(buf), "%s: %s: ", log_prog, level_names[prio & 7]);
 	if (n < sizeof(buf)) {
 		va_start(ap, fmt);
@@ -130,8 +127,7 @@ void log_msg(int prio, const char *fmt, ...)
 	if (n >= sizeof(buf) - 1)
 		n = sizeof(buf) - 2;
 	if (log_syslog) {
-		buf[n] = '\0';
-		syslog_send(prio, buf);
+		syslog_send(buf, n);
 	} else {
 		buf[n++] = '\n';
 		if (write(STDERR_FILENO, buf, n) < 0) {

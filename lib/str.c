@@ -56,3 +56,13 @@ int str_casecmp(const char *a, const char *b)
 		;
 	return ascii_lower((unsigned char)*a) - ascii_lower((unsigned char)*b);
 }
+
+int str_contains(const char *s, const char *sub)
+{
+	size_t n = strlen(sub);
+
+	for (; *s; s++)
+		if (strncmp(s, sub, n) == 0)
+			return 1;
+	return n == 0;
+}

@@ -13,5 +13,7 @@ size_t str_append(char *dst, const char *src, size_t size);
 int str_to_u64(const char *s, unsigned long long *out);
 /* strcasecmp() for ASCII only: no locale, no ctype table in small programs. */
 int str_casecmp(const char *a, const char *b);
+/* Whether sub occurs in s: strstr() without klibc's 250-byte memmem(). */
+int str_contains(const char *s, const char *sub);
 
 #endif
