@@ -56,8 +56,8 @@ long compat_ncpus(void)
 }
 #endif
 
-#ifdef __KLIBC__
-/* "\<errno>message\0" for each, in glibc's words; klibc's own table holds
+#if defined(__KLIBC__) || defined(__dietlibc__)
+/* "\<errno>message\0" for each, in glibc's words; the libc's own table holds
  * every message and costs 4 KiB in each program. */
 static const char errno_text[] =
 	"\001" "Operation not permitted\0"   /* EPERM */

@@ -50,10 +50,11 @@ static inline unsigned long long compat_monotonic_ms(void)
 }
 #endif
 
-#ifdef __KLIBC__
-/* klibc's strerror() holds every message (4 KiB in each program); ours knows
- * the common ones in glibc's words and says "errno N" for the others. */
+#if defined(__KLIBC__) || defined(__dietlibc__)
+/* klibc's and dietlibc's strerror() hold every message (4 KiB in each
+ * program); ours knows the common ones in glibc's words, "errno N" otherwise. */
 char *compat_strerror(int err);
+#undef strerror
 #define strerror(err) compat_strerror(err)
 #endif
 
