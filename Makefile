@@ -159,6 +159,47 @@ $(LINKS): $(O)/udev
 	@[ "$(V)" = 1 ] || echo "  LN      $@"
 	$(Q)ln -sfn udev $@
 
+# ---- benchmarks (bench/) --------------------------------------------------
+# The storm driver, the fake sysfs writer and two static no-op helpers: the
+# floor (no libc) and one with the build's libc. Not installed. `make bench`
+# runs the storms; see docs/performance.md.
+BENCH_N    ?= 512 1024
+BENCH_REPS ?= 5
+BENCH_OUT  ?= build/bench
+BENCH_BINS := $(O)/bench/storm $(O)/bench/fakesys $(O)/bench/noop-nolibc \
+	      $(O)/bench/noop
+# The driver, the tree writer and the floor run on the build machine in every
+# variant (they need posix_spawn and nftw): built with HOSTCC. The static
+# no-op with a libc uses the variant's, to show what its start-up costs.
+HOSTCC     ?= gcc
+
+$(O)/bench/storm $(O)/bench/fakesys: $(O)/bench/%: bench/%.c lib/compat.h Makefile
+	@mkdir -p $(dir $@)
+	@[ "$(V)" = 1 ] || echo "  HOSTCC  $@"
+	$(Q)$(HOSTCC) -Ilib -O2 -g $(WARNINGS) -std=gnu99 -o $@ $<
+
+$(O)/bench/noop-nolibc: bench/noop-nolibc.c Makefile
+	@mkdir -p $(dir $@)
+	@[ "$(V)" = 1 ] || echo "  HOSTCC  $@ (static, no libc)"
+	$(Q)$(HOSTCC) -Os $(WARNINGS) -static -nostdlib -fno-stack-protector -o $@ $<
+
+# Static: no dynamic loader, the cheapest a libc helper gets, as udevsend aims to be.
+$(O)/bench/noop: bench/noop.c Makefile
+	@mkdir -p $(dir $@)
+	@[ "$(V)" = 1 ] || echo "  CCLD    $@ (static)"
+	$(Q)$(CC) $(filter-out -fsanitize=%,$(CFLAGS)) -static -o $@ $<
+
+all: $(BENCH_BINS)
+check: $(BENCH_BINS)
+
+# Installs busybox-static and gnuplot when missing, then runs the storms.
+bench: all
+	@sh tools/install-deps.sh bench
+	BIN=$(abspath $(O)) BENCH_N="$(BENCH_N)" BENCH_REPS="$(BENCH_REPS)" \
+		BENCH_OUT="$(BENCH_OUT)" bench/run-bench
+
+.PHONY: bench
+
 # ---- tests -----------------------------------------------------------------
 # make check installs what the tests need when it is missing (as root), builds,
 # and runs the bats suite against this variant's binaries.

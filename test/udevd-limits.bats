@@ -77,3 +77,15 @@ storm() {
 	run send_event SEQNUM=10 DEVPATH=/devices/a
 	[ "$status" -eq 18 ]
 }
+
+@test "udevd's socket queues 200 events while udevd is busy (not 10), and the sysctl is put back" {
+	local before
+	before=$(cat /proc/sys/net/unix/max_dgram_qlen)
+	[ "$before" -lt 500 ] || skip "net.unix.max_dgram_qlen is already $before"
+	start_udevd
+	[ "$(cat /proc/sys/net/unix/max_dgram_qlen)" = "$before" ]
+	kill -STOP "$UDEVD_PID"
+	run python3 "$TOP/test/tools/dgram.py" burst --count 200 --seqnum 1
+	kill -CONT "$UDEVD_PID"
+	[ "$output" = "queued 200" ]
+}

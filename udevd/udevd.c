@@ -12,7 +12,9 @@
 #include "str.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <signal.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -23,6 +25,8 @@
 #define KILL_GRACE_MS      2000     /* SIGTERM, then this long until SIGKILL */
 #define QUEUE_MAX          16384    /* events beyond are acked 18 */
 #define RECV_PER_TURN      1024
+#define DGRAM_QLEN         4096     /* datagrams the socket queues */
+#define QLEN_SYSCTL        "/proc/sys/net/unix/max_dgram_qlen"
 
 struct udevd {
 	int sock;
@@ -382,6 +386,50 @@ static void setup_options(struct udevd *d, int argc, char **argv)
 	}
 }
 
+/* Reads or writes the sysctl as a decimal number; -errno on failure. */
+static long qlen_sysctl(long set)
+{
+	char buf[24];
+	int fd = open(QLEN_SYSCTL, (set < 0 ? O_RDONLY : O_WRONLY) | O_CLOEXEC);
+	ssize_t n;
+	unsigned long long v;
+
+	if (fd < 0)
+		return -errno;
+	if (set >= 0) {
+		n = snprintf(buf, sizeof(buf), "%ld\n", set);
+		n = fd_write_all(fd, buf, (size_t)n);
+	} else {
+		n = read(fd, buf, sizeof(buf) - 1);
+	}
+	close(fd);
+	if (n < 0)
+		return set >= 0 ? n : -errno;
+	if (set >= 0)
+		return set;
+	buf[n] = '\0';
+	buf[strcspn(buf, "\n")] = '\0';
+	return str_to_u64(buf, &v) < 0 ? -EINVAL : (long)v;
+}
+
+/* The kernel gives an AF_UNIX datagram socket the queue length that
+ * net.unix.max_dgram_qlen has when the socket is created: 10 by default. In a
+ * storm, helpers then sleep on the full queue and every read of ours wakes
+ * them all. As root, create our socket with a queue deep enough for a boot
+ * storm and put the setting back at once; where we cannot, go on with 10. */
+static int socket_deep_queue(void)
+{
+	long old = qlen_sysctl(-1);
+	int fd, raised = old >= 0 && old < DGRAM_QLEN && qlen_sysctl(DGRAM_QLEN) >= 0;
+
+	fd = socket(AF_UNIX, SOCK_DGRAM | SOCK_CLOEXEC | SOCK_NONBLOCK, 0);
+	if (raised && qlen_sysctl(old) < 0)
+		log_err("cannot restore %s to %ld, ignoring", QLEN_SYSCTL, old);
+	if (old >= 0 && old < DGRAM_QLEN && !raised)
+		log_info("socket queue stays at %ld datagrams (%s not writable)", old, QLEN_SYSCTL);
+	return fd;
+}
+
 static int setup_socket(struct udevd *d)
 {
 	struct sockaddr_un sa;
@@ -393,7 +441,7 @@ static int setup_socket(struct udevd *d)
 		log_err("socket name '%s' too long", d->name);
 		return 1;
 	}
-	d->sock = socket(AF_UNIX, SOCK_DGRAM | SOCK_CLOEXEC | SOCK_NONBLOCK, 0);
+	d->sock = socket_deep_queue();
 	if (d->sock < 0 || setsockopt(d->sock, SOL_SOCKET, SO_PASSCRED, &on, sizeof(on)) < 0) {
 		log_err("socket: %s", strerror(errno));
 		return 1;

@@ -6,6 +6,8 @@
 #          [--extra N] [--no-nul] [--no-bind] [--nobody]  -> prints "ack SEQ RC ARG" or "noack"
 #   squat  --ready FILE --count FILE   bind the daemon's name as nobody, answer
 #                                      every message with a forged ack rc 0
+#   burst  --count N   send N events from one socket without blocking;
+#          prints "queued K" (K accepted before the queue was full)
 #   forge  --pid PID --seqnum N [--flags F]  find PID's autobound socket, drop
 #          to nobody, send forged acks rc 0; prints "sent K" (K successful sends)
 import argparse, os, pwd, socket, struct, sys, time
@@ -82,6 +84,21 @@ def cmd_squat(a):
             s.sendto(pack(MAGIC, ACK, flags, seq), addr)
 
 
+def cmd_burst(a):
+    s = new_socket()
+    queued = 0
+    for i in range(a.count):
+        env = ('ACTION=add\0DEVPATH=/devices/burst%d\0SUBSYSTEM=test\0SEQNUM=%d\0'
+               % (i, a.seqnum + i)).encode()
+        try:
+            s.sendto(pack(MAGIC, EVENT, 1, a.seqnum + i, env), socket.MSG_DONTWAIT,
+                     daemon_addr())
+        except BlockingIOError:
+            break
+        queued += 1
+    print('queued %d' % queued)
+
+
 def socket_inodes(pid):
     out = set()
     for fd in os.listdir('/proc/%d/fd' % pid):
@@ -139,12 +156,16 @@ def main():
     q = sub.add_parser('squat')
     q.add_argument('--ready', required=True)
     q.add_argument('--count', required=True)
+    b = sub.add_parser('burst')
+    b.add_argument('--count', type=int, required=True)
+    b.add_argument('--seqnum', type=int, default=1)
     f = sub.add_parser('forge')
     f.add_argument('--pid', type=int, required=True)
     f.add_argument('--seqnum', type=int, required=True)
     f.add_argument('--flags', type=int, default=1)
     a = p.parse_args()
-    {'send': cmd_send, 'squat': cmd_squat, 'forge': cmd_forge}[a.cmd](a)
+    {'send': cmd_send, 'squat': cmd_squat, 'forge': cmd_forge,
+     'burst': cmd_burst}[a.cmd](a)
 
 
 if __name__ == '__main__':

@@ -1,0 +1,148 @@
+#!/usr/bin/env bats
+# SPDX-License-Identifier: GPL-2.0-only
+# The benchmark's own parts (fake sysfs, storm driver) and one tiny run of the
+# make bench script, so that it does not rot. Timings are never asserted.
+
+load lib
+
+setup() {
+	common_setup
+	B=$BIN/bench
+}
+
+# a helper that records what the kernel would have given it, by SEQNUM
+write_env_helper() {
+	mkdir -p "$T/env"
+	cat >"$T/helper" <<-'EOF'
+		#!/bin/sh
+		{ echo "argv1=$1"; env; } >"$OUT_DIR/$SEQNUM"
+	EOF
+	chmod +x "$T/helper"
+}
+
+# a helper that does what a device manager does: the node, or its removal
+write_mknod_helper() {
+	cat >"$T/helper" <<-'EOF'
+		#!/bin/sh
+		if [ "$ACTION" = remove ]; then rm -f "$DEVROOT/$DEVNAME"; exit 0; fi
+		t=c; [ "$SUBSYSTEM" = block ] && t=b
+		mknod "$DEVROOT/$DEVNAME" $t "$MAJOR" "$MINOR"
+	EOF
+	chmod +x "$T/helper"
+}
+
+@test "fakesys: today's sysfs layout and the event list in kernel order" {
+	run "$B/fakesys" -p 2 "$T/sys" 2 3
+	[ "$status" -eq 0 ]
+	[ "${#lines[@]}" -eq 9 ]	# 2 disks, 4 partitions, 3 char devices
+	d=$T/sys/devices/pseudo_0/adapter0/host0/target0:0:0/0:0:0:1/block/sdb
+	[ "${lines[3]}" = "block	${d#$T/sys}	8	16	sdb	disk	0" ]
+	[ "${lines[5]}" = "block	${d#$T/sys}/sdb2	8	18	sdb2	partition	2" ]
+	[ "${lines[8]}" = "bench	/devices/virtual/bench/bench2	240	2	bench2	-	0" ]
+	[ "$(cat "$d/sdb2/dev")" = "8:18" ]
+	[ "$(cat "$d/sdb2/uevent")" = "$(printf 'MAJOR=8\nMINOR=18\nDEVNAME=sdb2\nDEVTYPE=partition\nPARTN=2')" ]
+	real=$(readlink -f "$d")
+	[ "$(readlink -f "$T/sys/block/sdb")" = "$real" ]
+	[ "$(readlink -f "$T/sys/class/block/sdb2")" = "$real/sdb2" ]
+	[ "$(readlink -f "$T/sys/dev/block/8:18")" = "$real/sdb2" ]
+	[ "$(readlink -f "$d/subsystem")" = "$(readlink -f "$T/sys/class/block")" ]
+	[ "$(readlink -f "$T/sys/dev/char/240:2")" = "$(readlink -f "$T/sys/devices/virtual/bench/bench2")" ]
+	grep -qx DEVNAME=bench2 "$T/sys/devices/virtual/bench/bench2/uevent"
+}
+
+@test "storm: one helper per event with the kernel's environment and real SEQNUMs" {
+	"$B/fakesys" "$T/sys" 2 1 >"$T/events"
+	write_env_helper
+	run "$B/storm" -l "$T/events" -s 100 -e OUT_DIR="$T/env" "$T/helper"
+	[ "$status" -eq 0 ]
+	[[ "$output" == *"action=add events=5 seqnum_first=100 seqnum_next=105 "* ]]
+	[[ "$output" == *" failed=0 nodes=none"* ]]
+	[ "$(ls "$T/env" | sort -n | tr '\n' ' ')" = "100 101 102 103 104 " ]
+	grep -qx argv1=block "$T/env/100"
+	grep -qx ACTION=add "$T/env/100"
+	grep -qx SUBSYSTEM=block "$T/env/100"
+	grep -qx DEVPATH=/devices/pseudo_0/adapter0/host0/target0:0:0/0:0:0:0/block/sda "$T/env/100"
+	grep -qx MAJOR=8 "$T/env/101" && grep -qx MINOR=1 "$T/env/101"
+	grep -qx DEVNAME=sda1 "$T/env/101" && grep -qx DEVTYPE=partition "$T/env/101"
+	grep -qx SEQNUM=104 "$T/env/104" && grep -qx argv1=bench "$T/env/104"
+	grep -qx HOME=/ "$T/env/104"
+	grep -qx PATH=/sbin:/bin:/usr/sbin:/usr/bin "$T/env/104"
+}
+
+@test "storm: remove storm runs children before parents, SEQNUMs go on" {
+	"$B/fakesys" "$T/sys" 1 1 >"$T/events"
+	write_env_helper
+	run "$B/storm" -l "$T/events" -a remove -s 7 -m spawn -e OUT_DIR="$T/env" "$T/helper"
+	[ "$status" -eq 0 ]
+	[[ "$output" == *"seqnum_next=10 "* ]]
+	grep -qx DEVNAME=bench0 "$T/env/7"
+	grep -qx DEVNAME=sda1 "$T/env/8"
+	grep -qx DEVNAME=sda "$T/env/9" && grep -qx ACTION=remove "$T/env/9"
+}
+
+@test "storm: counts failed helpers and reads the daemon's accounting" {
+	"$B/fakesys" "$T/sys" 1 1 >"$T/events"
+	sleep 60 &
+	daemon=$!
+	run "$B/storm" -l "$T/events" -p "$daemon" /bin/false
+	kill "$daemon"
+	[ "$status" -eq 0 ]
+	[[ "$output" == *" failed=3 "* ]]
+	[[ "$output" =~ daemon_hwm_kb=[1-9][0-9]*\  ]]
+}
+
+@test "storm: the nodes check passes only when every node is right" {
+	"$B/fakesys" "$T/sys" 2 2 >"$T/events"
+	mkdir "$T/dev"
+	write_mknod_helper
+	run "$B/storm" -l "$T/events" -e DEVROOT="$T/dev" -d "$T/dev" "$T/helper"
+	[[ "$output" == *" failed=0 nodes=ok"* ]]
+	[ -b "$T/dev/sdb1" ] && [ -c "$T/dev/bench1" ]
+	mknod "$T/dev/stray" c 1 3	# one node too many: caught
+	run "$B/storm" -l "$T/events" -t 0.2 -d "$T/dev" "$BIN/bench/noop"
+	[[ "$output" == *" nodes=bad nodes_bad=1"* ]]
+	rm "$T/dev/stray"
+	run "$B/storm" -l "$T/events" -a remove -t 0.2 -d "$T/dev" "$BIN/bench/noop"
+	[[ "$output" == *" nodes=bad nodes_bad=6"* ]]	# nothing removed them
+	run "$B/storm" -l "$T/events" -a remove -e DEVROOT="$T/dev" -d "$T/dev" "$T/helper"
+	[[ "$output" == *" failed=0 nodes=ok"* ]]
+	[ -z "$(ls "$T/dev")" ]
+}
+
+@test "make bench's script: tiny run prints the table, writes the CSV, nodes check passes" {
+	BENCH_N=8 BENCH_REPS=1 BENCH_OUT="$T/out" run "$TOP/bench/run-bench"
+	echo "$output"
+	[ "$status" -eq 0 ]
+	[[ "$output" == *"| N | events | action | contender | settle median (s) |"* ]]
+	[[ "$output" == *"| 8 | 24 | add | floor | "* ]]
+	[[ "$output" == *"| 8 | 24 | remove | floor | "* ]]
+	[[ "$output" == *"| 8 | 24 | add | floor-libc | "* ]]
+	for c in mdev mdev-seq; do
+		[[ "$output" =~ \|\ 8\ \|\ 24\ \|\ add\ \|\ $c\ \|.*\|\ 0\ \|\ ok\ \| ]]
+		[[ "$output" =~ \|\ 8\ \|\ 24\ \|\ remove\ \|\ $c\ \|.*\|\ 0\ \|\ ok\ \| ]]
+	done
+	[[ "$output" == *"Nodes check: passed."* ]]
+	[ "$(head -n 1 "$T/out/storm-summary.csv")" = "n,events,action,contender,runs,median_s,min_s,max_s,ratio_floor,cpu_per_event_ms,daemon_peak_kb,failed,nodes" ]
+	grep -q '^8,24,add,mdev,1,' "$T/out/storm-summary.csv"
+	# every contender that ran made exactly two rows per run (add, remove)
+	ran=$(tail -n +2 "$T/out/storm-runs.csv" | cut -d, -f2 | sort -u | wc -l)
+	[ "$(tail -n +2 "$T/out/storm-runs.csv" | wc -l)" -eq $((ran * 2)) ]
+	# the suite's contenders run when their programs are built, else say why not
+	for c in udev udevd; do
+		grep -q "^8,24,add,$c,1,.*,0,ok\$" "$T/out/storm-summary.csv" ||
+			[[ "$output" == *"skipped: $c: no "* ]]
+	done
+	if command -v gnuplot >/dev/null; then
+		grep -q '<svg' "$T/out/storm.svg"
+	fi
+}
+
+@test "make bench's script: a contender that makes no nodes fails the nodes check" {
+	BENCH_CONTENDERS="floor udev" UDEV_BIN=/bin/true BENCH_NODES_TIMEOUT=1 \
+		BENCH_N=2 BENCH_REPS=1 BENCH_OUT="$T/out" run "$TOP/bench/run-bench"
+	echo "$output"
+	[ "$status" -eq 3 ]
+	[[ "$output" == *"Nodes check: FAILED for:"* ]]
+	[[ "$output" == *"  - udev N=2 add: bad"* ]]
+	grep -q '^2,6,add,udev,1,.*,0,bad$' "$T/out/storm-summary.csv"
+}
