@@ -198,7 +198,24 @@ bench: all
 	BIN=$(abspath $(O)) BENCH_N="$(BENCH_N)" BENCH_REPS="$(BENCH_REPS)" \
 		BENCH_OUT="$(BENCH_OUT)" bench/run-bench
 
-.PHONY: bench
+# make bench-static: what one event costs the kernel side in each build
+# variant, side by side (bench/spawn-cost.sh): udevsend's spawn cost as a
+# ratio to the no-libc floor, and udevd's memory idle and after a storm.
+$(O)/bench/spawn-cost: bench/spawn-cost.c Makefile
+	@mkdir -p $(dir $@)
+	@[ "$(V)" = 1 ] || echo "  HOSTCC  $@"
+	$(Q)$(HOSTCC) -O2 -g $(WARNINGS) -std=gnu99 -o $@ $<
+
+bench-static:
+	@sh tools/install-deps.sh static
+	$(MAKE) -s USE_KLIBC=false USE_DIETLIBC=false CC=$(HOSTCC) STATIC=false \
+		all build/glibc/bench/spawn-cost
+	$(MAKE) -s USE_KLIBC=true USE_DIETLIBC=false all
+	$(MAKE) -s USE_KLIBC=false USE_DIETLIBC=true all
+	$(if $(shell command -v musl-gcc),$(MAKE) -s USE_KLIBC=false USE_DIETLIBC=false CC=musl-gcc STATIC=true all,)
+	BENCH_TOOLS=$(abspath build/glibc/bench) bench/spawn-cost.sh
+
+.PHONY: bench bench-static
 
 # ---- tests -----------------------------------------------------------------
 # make check installs what the tests need when it is missing (as root), builds,
