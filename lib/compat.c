@@ -6,6 +6,28 @@
 #include <errno.h>
 #include <unistd.h>
 
+#ifdef __KLIBC__
+DIR *compat_opendir(const char *path)
+{
+	DIR *d = (opendir)(path);
+
+	if (d)
+		fcntl(dirfd(d), F_SETFD, FD_CLOEXEC);
+	return d;
+}
+#endif
+
+#ifdef __dietlibc__
+FILE *compat_fopen(const char *path, const char *mode)
+{
+	FILE *f = (fopen)(path, mode);
+
+	if (f && strchr(mode, 'e'))
+		fcntl(fileno(f), F_SETFD, FD_CLOEXEC);
+	return f;
+}
+#endif
+
 #ifdef _SC_NPROCESSORS_ONLN
 long compat_ncpus(void)
 {

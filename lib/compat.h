@@ -58,6 +58,19 @@ char *compat_strerror(int err);
 #define strerror(err) compat_strerror(err)
 #endif
 
+/* Every descriptor close-on-exec: klibc's opendir() does not set it, and
+ * dietlibc's fopen() ignores the "e" mode flag. */
+#ifdef __KLIBC__
+#include <dirent.h>
+DIR *compat_opendir(const char *path);
+#define opendir(path) compat_opendir(path)
+#endif
+#ifdef __dietlibc__
+#include <stdio.h>
+FILE *compat_fopen(const char *path, const char *mode);
+#define fopen(path, mode) compat_fopen(path, mode)
+#endif
+
 /* Number of online CPUs, at least 1 (klibc's sysconf() does not know it). */
 long compat_ncpus(void);
 
