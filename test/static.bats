@@ -85,3 +85,14 @@ setup() {
 	run env UDEV_LOG=8 HOTPLUG_DIR="$T/hd" "$BIN/hotplug" net
 	[[ "$output" != *"debug: "* ]]
 }
+
+@test "logging: log calls use only the conversions lib/fmt.c knows" {
+	local bad
+	bad=$(cat "$TOP"/lib/*.c "$TOP"/udev/*.c "$TOP"/udevd/*.c "$TOP"/udevsend/*.c \
+		"$TOP"/hotplug/*.c | tr '\n' ' ' |
+		grep -oE 'log_(err|warn|notice|info|debug|msg)\([^;]*;' |
+		grep -oE '%[-+ #0-9.*]*(hh|h|ll|l|z|j|t|L)?[a-zA-Z%]' |
+		grep -vxE '%(h|l|ll|z)?[sdiuc]|%%' || :)
+	echo "unsupported: $bad"
+	[ -z "$bad" ]
+}
