@@ -6,6 +6,8 @@
 #   make USE_DIETLIBC=true    static, diet         -> build/diet/
 #   make CC=musl-gcc STATIC=true                   -> build/musl/
 # Also: V=1, CROSS_COMPILE=, DESTDIR=, prefix=, SANITIZE=address,undefined.
+# With any of them: make size (stripped sizes and budgets), make check (budgets,
+# then the bats suite against that build); make bench-static compares them all.
 
 VERSION      := 001
 prefix       ?=
