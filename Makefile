@@ -100,7 +100,8 @@ LINKED_PROGRAMS :=
 # -- event path: udevsend, udevd and its control clients (udevsend/, udevd/)
 PROGRAMS += udevsend udevd udevcontrol udevsettle
 udevsend_OBJS    := udevsend/udevsend.o
-udevd_OBJS       := udevd/udevd.o udevd/queue.o udevd/claims.o udevd/runner.o
+udevd_OBJS       := udevd/udevd.o udevd/queue.o udevd/claims.o udevd/runner.o \
+	udevd/pool.o
 udevcontrol_OBJS := udevd/udevcontrol.o udevd/ctl.o
 udevsettle_OBJS  := udevd/udevsettle.o udevd/ctl.o
 
@@ -113,7 +114,7 @@ UDEV_CORE_OBJS := udev/env.o udev/exec.o udev/glob.o udev/rules_parse.o \
 # are links to udev and share its core; their main() is renamed per program.
 PROGRAMS += udev udevstart udevinfo udevtest
 LINKED_PROGRAMS += udevstart udevinfo udevtest
-udev_OBJS := udev/multicall.o udev/udev.main.o udev/udevstart.main.o \
+udev_OBJS := udev/multicall.o udev/udev.main.o udev/worker.o udev/udevstart.main.o \
 	udev/udevinfo.main.o udev/udevtest.main.o $(UDEV_CORE_OBJS)
 
 # -- hotplug multiplexer (hotplug/)
@@ -221,11 +222,18 @@ bench-static:
 
 # ---- tests -----------------------------------------------------------------
 # make check installs what the tests need when it is missing (as root), builds,
-# and runs the bats suite against this variant's binaries.
+# and runs the bats suite against this variant's binaries; the tests that go
+# through udevd run a second time with udevd in its other mode (fork), and
+# the udev tests of events, dev.d and RUN a second time through `udev --worker`
+# (UDEV_VIA_WORKER=1 runs any udev-*.bats that way).
+SECOND_MODE_TESTS := $(wildcard test/udevd-*.bats test/udev-eventpath.bats)
+WORKER_PASS_TESTS := $(wildcard test/udev-event.bats test/udev-devd.bats test/udev-net.bats)
 # The firmware builds must also stay within their size budgets (tools/size.sh).
 check: deps all size-check
 	BIN=$(abspath $(O)) VARIANT=$(VARIANT) MAKE_VARIANT="$(MAKE_VARIANT)" \
-		tools/run-bats.sh test/
+		tools/run-bats.sh test/ \
+		--pass UDEVD_WORKERS=fork $(SECOND_MODE_TESTS) \
+		--pass UDEV_VIA_WORKER=1 $(WORKER_PASS_TESTS)
 
 deps:
 	@sh tools/install-deps.sh check $(if $(filter glibc%,$(VARIANT)),,static)

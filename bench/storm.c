@@ -4,6 +4,7 @@
  * environment), then measures wall time, CPU time and daemon memory. */
 #include "compat.h"
 
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <ftw.h>
@@ -337,14 +338,13 @@ static unsigned int wait_nodes(const struct opts *o, double *t_pass)
 	}
 }
 
-static int daemon_read(pid_t pid, struct daemon_stat *ds)
+/* utime + stime + cutime + cstime of one /proc/PID/stat; its ppid too. */
+static int stat_ticks(const char *path, unsigned long long *ticks, int *ppid)
 {
 	unsigned long long ut, st, cut, cst;
-	char path[64], buf[2048], *p;
-	FILE *f;
+	char buf[2048], *p;
+	FILE *f = fopen(path, "re");
 
-	snprintf(path, sizeof(path), "/proc/%d/stat", (int)pid);
-	f = fopen(path, "re");
 	if (!f)
 		return -errno;
 	p = fgets(buf, sizeof(buf), f);
@@ -352,10 +352,49 @@ static int daemon_read(pid_t pid, struct daemon_stat *ds)
 	p = p ? strrchr(buf, ')') : NULL;
 	/* after "pid (comm)": state ppid pgrp session tty tpgid flags minflt
 	 * cminflt majflt cmajflt utime stime cutime cstime */
-	if (!p || sscanf(p + 2, "%*c %*d %*d %*d %*d %*d %*u %*u %*u %*u %*u "
-			 "%llu %llu %llu %llu", &ut, &st, &cut, &cst) != 4)
+	if (!p || sscanf(p + 2, "%*c %d %*d %*d %*d %*d %*u %*u %*u %*u %*u "
+			 "%llu %llu %llu %llu", ppid, &ut, &st, &cut, &cst) != 5)
 		return -EINVAL;
-	ds->cpu = (double)(ut + st + cut + cst) / (double)sysconf(_SC_CLK_TCK);
+	*ticks = ut + st + cut + cst;
+	return 0;
+}
+
+/* CPU of the daemon's live children (udevd's pool workers): a reaped
+ * child is already in the daemon's cutime and cstime. */
+static unsigned long long children_ticks(pid_t daemon)
+{
+	unsigned long long sum = 0, t;
+	char path[300];
+	struct dirent *de;
+	DIR *d = opendir("/proc");
+	int ppid;
+
+	while (d && (de = readdir(d))) {
+		if (de->d_name[0] < '1' || de->d_name[0] > '9')
+			continue;
+		snprintf(path, sizeof(path), "/proc/%s/stat", de->d_name);
+		if (stat_ticks(path, &t, &ppid) == 0 && ppid == (int)daemon)
+			sum += t;
+	}
+	if (d)
+		closedir(d);
+	return sum;
+}
+
+/* The daemon's CPU with its children's, reaped or alive (pool workers). */
+static int daemon_read(pid_t pid, struct daemon_stat *ds)
+{
+	unsigned long long ticks;
+	char path[64], buf[2048];
+	FILE *f;
+	int ppid, r;
+
+	snprintf(path, sizeof(path), "/proc/%d/stat", (int)pid);
+	r = stat_ticks(path, &ticks, &ppid);
+	if (r < 0)
+		return r;
+	ticks += children_ticks(pid);
+	ds->cpu = (double)ticks / (double)sysconf(_SC_CLK_TCK);
 	snprintf(path, sizeof(path), "/proc/%d/status", (int)pid);
 	f = fopen(path, "re");
 	ds->hwm_kb = -1;

@@ -28,6 +28,15 @@
 #define SO_PASSCRED 16
 #endif
 
+/* Nanoseconds of a struct stat's change and modification times. */
+#ifdef __dietlibc__
+#define COMPAT_MTIME_NSEC(st) ((long)(st)->st_mtime_nsec)
+#define COMPAT_CTIME_NSEC(st) ((long)(st)->st_ctime_nsec)
+#else
+#define COMPAT_MTIME_NSEC(st) ((long)(st)->st_mtim.tv_nsec)
+#define COMPAT_CTIME_NSEC(st) ((long)(st)->st_ctim.tv_nsec)
+#endif
+
 /* Milliseconds on a monotonic clock. klibc has no clock_gettime(): there,
  * times() counts USER_HZ (100 Hz) ticks since boot. */
 #ifdef __KLIBC__

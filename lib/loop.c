@@ -5,6 +5,7 @@
 #include "str.h"
 
 #include <errno.h>
+#include <stdlib.h>
 #include <string.h>
 
 void loop_init(struct loop *l)
@@ -14,13 +15,39 @@ void loop_init(struct loop *l)
 
 int loop_add(struct loop *l, int fd)
 {
-	if (l->n >= LOOP_MAX_FDS)
-		return -ENOSPC;
+	struct pollfd *p;
+	unsigned int cap;
+
+	if (l->n >= l->cap) {
+		cap = l->cap ? 2 * l->cap : 8;
+		p = realloc(l->fds, cap * sizeof(*p));
+		if (!p)
+			return -ENOMEM;
+		l->fds = p;
+		l->cap = cap;
+	}
 	l->fds[l->n].fd = fd;
 	l->fds[l->n].events = POLLIN;
 	l->fds[l->n].revents = 0;
 	l->n++;
 	return 0;
+}
+
+void loop_del(struct loop *l, int fd)
+{
+	unsigned int i;
+
+	for (i = 0; i < l->n; i++)
+		if (l->fds[i].fd == fd) {
+			l->fds[i] = l->fds[--l->n];
+			return;
+		}
+}
+
+void loop_free(struct loop *l)
+{
+	free(l->fds);
+	memset(l, 0, sizeof(*l));
 }
 
 int loop_wait(struct loop *l, int64_t timeout_ms)

@@ -1,22 +1,24 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
-/* A small event loop over poll(): a fixed set of descriptors, one wait with a
- * computed timeout, one clock (CLOCK_MONOTONIC, in milliseconds). */
+/* A small event loop over poll(): a set of descriptors that grows and
+ * shrinks (udevd's worker sockets come and go), one wait with a computed
+ * timeout, one clock (CLOCK_MONOTONIC, in milliseconds). */
 #ifndef LIB_LOOP_H
 #define LIB_LOOP_H
 
 #include <poll.h>
 #include <stdint.h>
 
-#define LOOP_MAX_FDS 8
-
 struct loop {
-	struct pollfd fds[LOOP_MAX_FDS];
-	unsigned int n;
+	struct pollfd *fds;
+	unsigned int n, cap;
 };
 
 void loop_init(struct loop *l);
-/* Watches fd for input; -ENOSPC when the set is full. */
+/* Watches fd for input; -ENOMEM when the set cannot grow. */
 int loop_add(struct loop *l, int fd);
+/* Stops watching fd (no-op when it is not watched). */
+void loop_del(struct loop *l, int fd);
+void loop_free(struct loop *l);
 /* Waits until one descriptor is readable or timeout_ms passes (-1: forever).
  * Returns the number of ready descriptors, 0 on timeout or EINTR. */
 int loop_wait(struct loop *l, int64_t timeout_ms);

@@ -36,6 +36,13 @@ enum msg_type {
 #define MSG_RC_NOT_RUN   18     /* not sent / not run (udevd shutting down, queue full) */
 #define MSG_RC_UNFINISHED 19    /* udev crashed or was killed at the exec timeout */
 
+/* udevd -> udev worker (pool mode): `UDEV_BIN --worker` with one end of a
+ * SOCK_SEQPACKET socketpair on fd MSG_WORKER_FD. Per event one MSG_EVENT
+ * record goes in (as from udevsend) and one MSG_ACK record with the same
+ * seqnum and udev's exit code in rc comes back. EOF ends the worker. */
+#define MSG_WORKER_FD    3
+#define MSG_WORKER_ARG   "--worker"
+
 struct msg_hdr {
 	char magic[MSG_MAGIC_SIZE];
 	uint32_t type;          /* enum msg_type */

@@ -13,20 +13,26 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+static char sysfs_root_buf[SYSFS_PATH_MAX];
+
+void sysfs_root_reset(void)
+{
+	sysfs_root_buf[0] = '\0';
+}
+
 const char *sysfs_root(void)
 {
-	static char root[SYSFS_PATH_MAX];
 	const char *env;
 	size_t len;
 
-	if (root[0])
-		return root;
+	if (sysfs_root_buf[0])
+		return sysfs_root_buf;
 	env = getenv("SYSFS_PATH");
-	str_copy(root, env && *env ? env : "/sys", sizeof(root));
-	len = strlen(root);
-	while (len > 1 && root[len - 1] == '/')
-		root[--len] = '\0';
-	return root;
+	str_copy(sysfs_root_buf, env && *env ? env : "/sys", sizeof(sysfs_root_buf));
+	len = strlen(sysfs_root_buf);
+	while (len > 1 && sysfs_root_buf[len - 1] == '/')
+		sysfs_root_buf[--len] = '\0';
+	return sysfs_root_buf;
 }
 
 const char *sysfs_devpath(const char *path)

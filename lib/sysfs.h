@@ -20,6 +20,8 @@ struct sysfs_device {
 
 /* The sysfs mount point ($SYSFS_PATH or /sys), without a trailing '/'. */
 const char *sysfs_root(void);
+/* Forgets the cached root: the next sysfs_root() reads SYSFS_PATH again. */
+void sysfs_root_reset(void);
 /* Strips the sysfs mount point from an absolute path given by a user. */
 const char *sysfs_devpath(const char *path);
 /* Absolute path of devpath[/name] into out. */

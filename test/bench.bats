@@ -122,7 +122,7 @@ write_mknod_helper() {
 		[[ "$output" =~ \|\ 8\ \|\ 24\ \|\ remove\ \|\ $c\ \|.*\|\ 0\ \|\ ok\ \| ]]
 	done
 	[[ "$output" == *"Nodes check: passed."* ]]
-	[ "$(head -n 1 "$T/out/storm-summary.csv")" = "n,events,action,contender,runs,median_s,min_s,max_s,ratio_floor,cpu_per_event_ms,daemon_peak_kb,failed,nodes" ]
+	[ "$(head -n 1 "$T/out/storm-summary.csv")" = "n,events,action,contender,runs,median_s,min_s,max_s,ratio_floor,cpu_per_event_ms,daemon_cpu_per_event_ms,daemon_peak_kb,failed,nodes" ]
 	grep -q '^8,24,add,mdev,1,' "$T/out/storm-summary.csv"
 	# every contender that ran made exactly two rows per run (add, remove)
 	ran=$(tail -n +2 "$T/out/storm-runs.csv" | cut -d, -f2 | sort -u | wc -l)

@@ -28,6 +28,15 @@ modern() { export SYSFS_PATH="$TOP/test/sysfs-modern"; }
 # rules TEXT: the only rule file
 rules() { printf '%s\n' "$1" > "$T/rules.d/50-test.rules"; }
 
+# How ev runs udev: as a process per event (udevd's fork mode), or with
+# UDEV_VIA_WORKER=1 (make check's second pass) through `udev --worker` as
+# udevd's pool does, after a warm-up event in the same worker.
+if [ -n "${UDEV_VIA_WORKER:-}" ]; then
+	UDEV_RUN=(python3 "$TOP/test/tools/udev-via-worker.py" "$BIN/udev")
+else
+	UDEV_RUN=("$BIN/udev")
+fi
+
 # ev ACTION DEVPATH SUBSYSTEM [VAR=value...]: runs udev like udevd would.
 # On the modern tree the kernel's MAJOR/MINOR/DEVNAME come from uevent.
 ev() {
@@ -37,7 +46,7 @@ ev() {
 		mapfile -t kenv < "$SYSFS_PATH$devpath/uevent"
 	fi
 	env ACTION="$action" DEVPATH="$devpath" SUBSYSTEM="$subsystem" SEQNUM=1 \
-		"${kenv[@]}" "$@" "$BIN/udev" "$subsystem"
+		"${kenv[@]}" "$@" "${UDEV_RUN[@]}" "$subsystem"
 }
 
 # listing: one line per entry below $T/dev, sorted:

@@ -30,7 +30,13 @@ want_env() { printf '%s\n' "${VARS[@]}" "SUBSYSTEM=block" | sort; }
 	[ "$status" -eq 0 ]
 	[ "${#VARS[@]}" -eq 60 ]
 	[ "$(got_env)" = "$(want_env)" ]
-	[ "$(tr '\0' ' ' <"$T/env/10.argv")" = "$UDEV_BIN block " ]
+	# fork mode: argv[1] of the udev process; pool mode: the worker's argv
+	if [ "$(udevd_mode)" = fork ]; then
+		[ "$(tr '\0' ' ' <"$T/env/10.argv")" = "$UDEV_BIN block " ]
+	else
+		[ "$(tr '\0' ' ' <"$T/env/10.argv")" = "$UDEV_BIN --worker " ]
+		grep -q "^start 10 .* block\$" "$FAKE_UDEV_LOG"
+	fi
 }
 
 @test "the direct fallback passes the same environment" {

@@ -49,11 +49,18 @@ start_udevd() {
 	sleep 0.3
 }
 
+# udevd_mode: the mode the udevds of this run use (make check runs the
+# event-path tests in both: UDEVD_WORKERS=fork for the second pass)
+udevd_mode() {
+	echo "${UDEVD_WORKERS:-pool}"
+}
+
 # send_event VAR=value... : udevsend with only these variables (plus the test's
 # socket, fake-udev's log, PATH), the way the kernel gives a small environment.
 send_event() {
 	env -i PATH="$PATH" UDEVD_SOCKET="$UDEVD_SOCKET" UDEV_BIN="$UDEV_BIN" \
 		UDEVD_BIN="$UDEVD_BIN" ${UDEVSEND_ACK_TIMEOUT:+UDEVSEND_ACK_TIMEOUT=$UDEVSEND_ACK_TIMEOUT} \
+		${UDEVD_WORKERS:+UDEVD_WORKERS=$UDEVD_WORKERS} \
 		FAKE_UDEV_LOG="$FAKE_UDEV_LOG" ACTION=add "$@" "$BIN/udevsend" test
 }
 

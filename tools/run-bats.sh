@@ -2,21 +2,46 @@
 # SPDX-License-Identifier: GPL-2.0-only
 # Runs the bats suite (TAP), passes its output through, and ends with the
 # plain summary line "N passed, N failed, N skipped" that CI reads.
-# Usage: run-bats.sh FILE_OR_DIR...
+# Usage: run-bats.sh FILE_OR_DIR... [--pass VAR=value FILE_OR_DIR...]...
+# Each "--pass VAR=value" starts another bats run of the files after it with
+# VAR set (udevd's fork mode runs the event-path tests a second time); the
+# summary counts every pass.
 set -uo pipefail
 
-pass=0 fail=0 skip=0 plan=0
-while IFS= read -r line; do
-	printf '%s\n' "$line"
-	case "$line" in
-	1..*) plan=${line#1..} ;;
-	"ok "*"# skip"*) skip=$((skip + 1)) ;;
-	"ok "*) pass=$((pass + 1)) ;;
-	"not ok "*) fail=$((fail + 1)) ;;
-	esac
-done < <(bats --tap "$@" 2>&1)
-wait $! 2>/dev/null
-# a run that stopped before its plan counts the missing tests as failed
-[ $((pass + fail + skip)) -lt "$plan" ] && fail=$((plan - pass - skip))
+pass=0 fail=0 skip=0
+
+# run_pass ENV FILE...: one bats run; adds to the counts
+run_pass() {
+	local envset=$1 plan=0 p0=$pass f0=$fail s0=$skip line
+	shift
+	[ -n "$envset" ] && echo "# pass with $envset"
+	while IFS= read -r line; do
+		printf '%s\n' "$line"
+		case "$line" in
+		1..*) plan=${line#1..} ;;
+		"ok "*"# skip"*) skip=$((skip + 1)) ;;
+		"ok "*) pass=$((pass + 1)) ;;
+		"not ok "*) fail=$((fail + 1)) ;;
+		esac
+	done < <(env $envset bats --tap "$@" 2>&1)
+	wait $! 2>/dev/null
+	# a run that stopped before its plan counts the missing tests as failed
+	local ran=$((pass - p0 + fail - f0 + skip - s0))
+	[ "$ran" -lt "$plan" ] && fail=$((fail + plan - ran))
+	return 0
+}
+
+envset= files=()
+while [ $# -gt 0 ]; do
+	if [ "$1" = --pass ]; then
+		[ ${#files[@]} -gt 0 ] && run_pass "$envset" "${files[@]}"
+		envset=$2 files=()
+		shift 2
+		continue
+	fi
+	files+=("$1")
+	shift
+done
+[ ${#files[@]} -gt 0 ] && run_pass "$envset" "${files[@]}"
 echo "bats: $pass passed, $fail failed, $skip skipped"
 [ "$fail" -eq 0 ] && [ $((pass + skip)) -gt 0 ]

@@ -22,6 +22,8 @@
  *   15  internal error
  * When several happen the first real failure (4..15) wins over 2 and 3.
  *
+ * `udev --worker` is udevd's pool mode: events arrive on fd 3 (worker.c).
+ *
  * Environment: UDEV_CONFIG_FILE, SYSFS_PATH, UDEV_LOG, UDEV_NO_SLEEP (no
  * wait for a late `dev` file), UDEV_NO_DEVD (no dev.d scripts),
  * UDEV_EXEC_TIMEOUT (seconds for each PROGRAM, IMPORT, RUN, dev.d script;
@@ -30,7 +32,9 @@
 #include "compat.h"
 #include "event.h"
 #include "rules.h"
+#include "worker.h"
 #include "fd.h"
+#include "msg.h"
 #include "log.h"
 
 #include <stdlib.h>
@@ -69,6 +73,8 @@ int main(int argc, char **argv)
 
 	fd_sanitize();
 	log_init("udev", 0);
+	if (argc > 1 && strcmp(argv[1], MSG_WORKER_ARG) == 0)
+		return worker_main();
 	r = setup_conf(&conf, &rc);
 	if (r)
 		return r;

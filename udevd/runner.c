@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0-only
-/* Fork mode: one UDEV_BIN process per event (see runner.h). */
+/* The runner (see runner.h): fork mode, one UDEV_BIN process per event, and
+ * the switch to pool mode (pool.c). */
 #include "compat.h"
 #include "runner.h"
+#include "pool.h"
 #include "log.h"
 
 #include <errno.h>
@@ -11,17 +13,20 @@
 #include <unistd.h>
 
 static const char *runner_bin = "/sbin/udev";
+static enum runner_mode runner_mode = RUNNER_FORK;
 
-void runner_init(const char *udev_bin)
+void runner_init(const char *udev_bin, enum runner_mode mode, uint64_t idle_ms,
+		 struct loop *loop)
 {
 	runner_bin = udev_bin;
+	runner_mode = mode;
+	if (mode == RUNNER_POOL)
+		pool_init(udev_bin, idle_ms, loop);
 }
 
-/* The child starts clean: default signal dispositions, nothing blocked. */
-static void child_exec(struct event *ev)
+void runner_child_reset(void)
 {
 	static const int sigs[] = { SIGCHLD, SIGTERM, SIGINT, SIGHUP, SIGPIPE };
-	char *argv[3];
 	sigset_t none;
 	unsigned int i;
 
@@ -29,6 +34,14 @@ static void child_exec(struct event *ev)
 		signal(sigs[i], SIG_DFL);
 	sigemptyset(&none);
 	sigprocmask(SIG_SETMASK, &none, NULL);
+}
+
+/* The child starts clean: default signal dispositions, nothing blocked. */
+static void child_exec(struct event *ev)
+{
+	char *argv[3];
+
+	runner_child_reset();
 	argv[0] = (char *)runner_bin;
 	argv[1] = (char *)ev->u.subsystem;
 	argv[2] = NULL;
@@ -38,8 +51,11 @@ static void child_exec(struct event *ev)
 
 int runner_start(struct event *ev, uint64_t now)
 {
-	pid_t pid = fork();
+	pid_t pid;
 
+	if (runner_mode == RUNNER_POOL)
+		return pool_start(ev, now);
+	pid = fork();
 	if (pid < 0)
 		return -errno;
 	if (pid == 0)
@@ -66,6 +82,10 @@ void runner_reap(struct queue *q, runner_done_fn *done, void *ctx)
 	pid_t pid;
 	int st;
 
+	if (runner_mode == RUNNER_POOL) {
+		pool_reap(done, ctx);
+		return;
+	}
 	for (;;) {
 		pid = waitpid(-1, &st, WNOHANG);
 		if (pid < 0 && errno == EINTR)
@@ -88,4 +108,27 @@ void runner_kill(struct event *ev, int sig)
 {
 	if (ev->pid > 0 && kill(ev->pid, sig) < 0)
 		log_warn("kill %d: %s, ignoring", (int)ev->pid, strerror(errno));
+}
+
+void runner_set_max(unsigned long max)
+{
+	if (runner_mode == RUNNER_POOL)
+		pool_set_max(max);
+}
+
+void runner_reload(void)
+{
+	if (runner_mode == RUNNER_POOL)
+		pool_reload();
+}
+
+int64_t runner_timeout(uint64_t now)
+{
+	return runner_mode == RUNNER_POOL ? pool_timeout(now) : -1;
+}
+
+void runner_shutdown(void)
+{
+	if (runner_mode == RUNNER_POOL)
+		pool_shutdown();
 }

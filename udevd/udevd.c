@@ -23,6 +23,7 @@
 #define STARTUP_WINDOW_MS  250      /* --startup-window */
 #define EXEC_TIMEOUT_MS    180000   /* --exec-timeout; 0: none */
 #define KILL_GRACE_MS      2000     /* SIGTERM, then this long until SIGKILL */
+#define IDLE_TIMEOUT_MS    3000     /* --idle-timeout: an idle worker ends */
 #define QUEUE_MAX          16384    /* events beyond are acked 18 */
 #define RECV_PER_TURN      1024
 #define DGRAM_QLEN         4096     /* datagrams the socket queues */
@@ -35,7 +36,8 @@ struct udevd {
 	struct queue q;
 	const char *name;
 	unsigned long max_childs;
-	uint64_t gap_ms, startup_ms, exec_timeout_ms;
+	uint64_t gap_ms, startup_ms, exec_timeout_ms, idle_ms;
+	enum runner_mode mode;      /* --workers=pool|fork */
 	int daemonize, debug;
 	int stopped;                /* stop_exec_queue */
 	int terminating;            /* SIGTERM: drain and exit */
@@ -145,9 +147,12 @@ static int handle_control(struct udevd *d, const struct msg_hdr *h, uint32_t *ar
 		if (h->arg < 1)
 			return MSG_RC_REFUSED;
 		d->max_childs = h->arg;
+		runner_set_max(d->max_childs);
 		break;
 	case MSG_CTL_RELOAD_RULES:
-		/* fork mode: udev reads its rules for every event */
+		/* fork mode: udev reads its rules for every event; pool mode:
+		 * no worker is reused that may hold the old ones */
+		runner_reload();
 		break;
 	case MSG_CTL_QUEUE:
 		*arg = (uint32_t)queue_length(&d->q);
@@ -320,7 +325,8 @@ static void usage_exit(const char *bad)
 {
 	log_err("unknown or bad option '%s'", bad);
 	log_err("usage: udevd [--daemon] [--debug] [--max-childs=N] "
-		"[--event-timeout=DUR] [--exec-timeout=DUR] [--startup-window=DUR]; "
+		"[--event-timeout=DUR] [--exec-timeout=DUR] [--startup-window=DUR] "
+		"[--workers=pool|fork] [--idle-timeout=DUR]; "
 		"DUR: N or Ns seconds, Nms milliseconds");
 	exit(1);
 }
@@ -356,6 +362,16 @@ static void parse_max_childs(const char *s, unsigned long *out)
 	*out = (unsigned long)v;
 }
 
+static void parse_mode(const char *s, enum runner_mode *mode)
+{
+	if (strcmp(s, "pool") == 0)
+		*mode = RUNNER_POOL;
+	else if (strcmp(s, "fork") == 0)
+		*mode = RUNNER_FORK;
+	else
+		usage_exit(s);
+}
+
 static void setup_options(struct udevd *d, int argc, char **argv)
 {
 	const char *v;
@@ -366,8 +382,12 @@ static void setup_options(struct udevd *d, int argc, char **argv)
 	d->gap_ms = GAP_TIMEOUT_MS;
 	d->startup_ms = STARTUP_WINDOW_MS;
 	d->exec_timeout_ms = EXEC_TIMEOUT_MS;
+	d->idle_ms = IDLE_TIMEOUT_MS;
+	d->mode = RUNNER_POOL;
 	if ((v = getenv("UDEVD_MAX_CHILDS")) && *v)
 		parse_max_childs(v, &d->max_childs);
+	if ((v = getenv("UDEVD_WORKERS")) && *v)
+		parse_mode(v, &d->mode);
 	for (i = 1; i < argc; i++) {
 		if (strcmp(argv[i], "--daemon") == 0)
 			d->daemonize = 1;
@@ -381,6 +401,10 @@ static void setup_options(struct udevd *d, int argc, char **argv)
 			parse_duration(v, &d->exec_timeout_ms);
 		else if ((v = opt_value(argc, argv, &i, "--startup-window")))
 			parse_duration(v, &d->startup_ms);
+		else if ((v = opt_value(argc, argv, &i, "--workers")))
+			parse_mode(v, &d->mode);
+		else if ((v = opt_value(argc, argv, &i, "--idle-timeout")))
+			parse_duration(v, &d->idle_ms);
 		else
 			usage_exit(argv[i]);
 	}
@@ -521,6 +545,7 @@ static int run(struct udevd *d)
 		now = loop_now_ms();
 		timeout = min_timeout(queue_timeout(&d->q, now),
 				      check_exec_timeouts(d, now));
+		timeout = min_timeout(timeout, runner_timeout(now));
 		loop_wait(&d->loop, timeout);
 		handle_signals(d);
 		runner_reap(&d->q, event_finished, d);
@@ -529,6 +554,7 @@ static int run(struct udevd *d)
 		if (d->terminating && d->q.running.n == 0)
 			break;
 	}
+	runner_shutdown();
 	log_info("all events acked, exiting");
 	return 0;
 }
@@ -554,13 +580,18 @@ int main(int argc, char **argv)
 	if (d->daemonize)
 		setup_daemon(d);
 	d->q.startup_end_ms = loop_now_ms() + d->startup_ms;
-	runner_init(bin && *bin ? bin : "/sbin/udev");
 	loop_init(&d->loop);
-	loop_add(&d->loop, d->sock);
-	loop_add(&d->loop, d->sigpipe[0]);
-	log_info("listening on @%s, max %lu children, gap timeout %llu ms", d->name,
-		 d->max_childs, (unsigned long long)d->gap_ms);
+	if (loop_add(&d->loop, d->sock) < 0 || loop_add(&d->loop, d->sigpipe[0]) < 0) {
+		log_err("setup: out of memory");
+		return 1;
+	}
+	runner_init(bin && *bin ? bin : "/sbin/udev", d->mode, d->idle_ms, &d->loop);
+	runner_set_max(d->max_childs);
+	log_info("listening on @%s, max %lu children, gap timeout %llu ms, %s mode",
+		 d->name, d->max_childs, (unsigned long long)d->gap_ms,
+		 d->mode == RUNNER_POOL ? "worker pool" : "fork");
 	r = run(d);
 	queue_free(&d->q);
+	loop_free(&d->loop);
 	return r;
 }
