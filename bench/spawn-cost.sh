@@ -42,9 +42,10 @@ cleanup() {
 trap cleanup EXIT
 
 # start_udevd DIR NAME: a udevd of that build on its own socket, running the
-# floor for every event; sets UDEVD_PID
+# floor for every event (fork mode: the floor cannot be a pool worker); sets
+# UDEVD_PID
 start_udevd() {
-	UDEVD_SOCKET=$2 UDEV_BIN=$floor "$1/udevd" </dev/null >/dev/null 2>&1 &
+	UDEVD_SOCKET=$2 UDEV_BIN=$floor UDEVD_WORKERS=fork "$1/udevd" </dev/null >/dev/null 2>&1 &
 	UDEVD_PID=$!
 	daemons+=("$UDEVD_PID")
 	local i
