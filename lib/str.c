@@ -72,3 +72,25 @@ size_t str_escape(char *dst, const char *src, size_t size)
 		dst[len < size ? len : size - 1] = '\0';
 	return len;
 }
+
+static int ascii_lower(int c)
+{
+	return c >= 'A' && c <= 'Z' ? c + ('a' - 'A') : c;
+}
+
+int str_casecmp(const char *a, const char *b)
+{
+	for (; *a && ascii_lower((unsigned char)*a) == ascii_lower((unsigned char)*b); a++, b++)
+		;
+	return ascii_lower((unsigned char)*a) - ascii_lower((unsigned char)*b);
+}
+
+int str_contains(const char *s, const char *sub)
+{
+	size_t n = strlen(sub);
+
+	for (; *s; s++)
+		if (strncmp(s, sub, n) == 0)
+			return 1;
+	return n == 0;
+}

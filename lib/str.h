@@ -14,5 +14,9 @@ size_t str_append(char *dst, const char *src, size_t size);
 size_t str_escape(char *dst, const char *src, size_t size);
 /* Parses a whole unsigned decimal number; -EINVAL if s is not one. */
 int str_to_u64(const char *s, unsigned long long *out);
+/* strcasecmp() for ASCII only: no locale, no ctype table in small programs. */
+int str_casecmp(const char *a, const char *b);
+/* Whether sub occurs in s: strstr() without klibc's 250-byte memmem(). */
+int str_contains(const char *s, const char *sub);
 
 #endif
