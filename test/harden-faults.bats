@@ -19,7 +19,9 @@ TTYUSB=/class/tty/ttyUSB0
 in_ns() {
 	export -f ev
 	export BIN T
-	unshare -m --propagation private bash -ec "$1"
+	# an array does not pass through the environment: rebuilt from a string
+	UDEV_RUN_WORDS="${UDEV_RUN[*]}" unshare -m --propagation private \
+		bash -ec 'read -r -a UDEV_RUN <<<"$UDEV_RUN_WORDS"; '"$1"
 }
 
 no_tmp_left() { [ -z "$(find "$T/db" -name '.tmp*' 2>/dev/null)" ]; }
