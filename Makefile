@@ -6,6 +6,8 @@
 #   make USE_DIETLIBC=true    static, diet         -> build/diet/
 #   make CC=musl-gcc STATIC=true                   -> build/musl/
 # Also: V=1, CROSS_COMPILE=, DESTDIR=, prefix=, SANITIZE=address,undefined.
+# With any of them: make size (stripped sizes and budgets), make check (budgets,
+# then the bats suite against that build); make bench-static compares them all.
 
 VERSION      := 001
 prefix       ?=
@@ -17,25 +19,41 @@ USE_DIETLIBC ?= false
 STATIC       ?= false
 SANITIZE     ?=
 EXTRA_CFLAGS ?=
+LINK_NOTES   ?=
 
 WARNINGS := -Wall -Wextra -Wshadow -Wmissing-prototypes -Wstrict-prototypes \
 	    -Wpointer-arith -Wformat=2
-OPTFLAGS := -Os -g
+# Size matters (firmware): every function and object in its own section, so
+# that the linker drops what no program uses.
+OPTFLAGS := -Os -g -ffunction-sections -fdata-sections
+LDGC     := -Wl,--gc-sections
 
+# MAKE_VARIANT: the arguments that select this variant, for tests that run make.
 ifeq ($(USE_KLIBC),true)
   CC      := klcc
   VARIANT := klibc
+  MAKE_VARIANT := USE_KLIBC=true
   LDSTATIC := -static
+  # klibc's <stdlib.h> declares abs()/labs() itself, which -Wshadow flags
+  WARNINGS += -Wno-shadow
 else ifeq ($(USE_DIETLIBC),true)
   CC      := diet $(CROSS_COMPILE)gcc
   VARIANT := diet
+  MAKE_VARIANT := USE_DIETLIBC=true
+  # dietlibc's libc.a marks stdio, printf and scanf with link-time notes on
+  # "bloat"; make size is where size is judged, so those two-line notes are
+  # dropped here (and only those: the link's status is kept).
+  LINK_NOTES = 2>$@.ld; r=$$?; sed -e '/: in function .*:$$/{N;/bloat/d;}' $@.ld >&2; \
+	rm -f $@.ld; exit $$r
   LDSTATIC := -static
 else ifneq ($(filter musl-gcc%,$(CC)),)
   VARIANT := musl
+  MAKE_VARIANT := CC=$(CC) STATIC=$(STATIC)
   LDSTATIC := $(if $(filter true,$(STATIC)),-static,)
 else
   CC      := $(CROSS_COMPILE)gcc
   VARIANT := glibc$(if $(SANITIZE),-san,)
+  MAKE_VARIANT := STATIC=$(STATIC) $(if $(SANITIZE),SANITIZE=$(SANITIZE),)
   LDSTATIC := $(if $(filter true,$(STATIC)),-static,)
 endif
 
@@ -44,11 +62,25 @@ ifneq ($(SANITIZE),)
   LDSTATIC :=
 endif
 
+# Static binaries are packed: text and read-only data share one segment and
+# the data segment follows without padding to a page (relro means nothing
+# without a dynamic loader). That alone saves 8 KiB of padding per program.
+# No unwind tables either: C without exceptions needs none (gdb has -g).
+# -Oz (gcc 12 and later) trades a few instructions for bytes; the programs
+# spend their time in system calls.
+ifeq ($(LDSTATIC),-static)
+  OPTFLAGS := $(shell $(CC) -Oz -E -x c /dev/null >/dev/null 2>&1 && echo -Oz || echo -Os) \
+	$(filter-out -Os,$(OPTFLAGS))
+  LDGC += -Wl,-z,noseparate-code -Wl,-z,norelro -Wl,-z,common-page-size=64 \
+	  -Wl,--build-id=none
+  OPTFLAGS += -fno-asynchronous-unwind-tables -fno-unwind-tables
+endif
+
 AR       := $(CROSS_COMPILE)ar
 O        := build/$(VARIANT)
 CPPFLAGS := -Ilib -DVERSION='"$(VERSION)"'
 CFLAGS   := $(OPTFLAGS) $(WARNINGS) -std=gnu99 $(EXTRA_CFLAGS)
-LDFLAGS  := $(LDSTATIC) $(if $(SANITIZE),-fsanitize=$(SANITIZE),)
+LDFLAGS  := $(LDSTATIC) $(LDGC) $(if $(SANITIZE),-fsanitize=$(SANITIZE),)
 
 ifeq ($(V),1)
   Q :=
@@ -60,8 +92,10 @@ endif
 .SECONDEXPANSION:
 
 # ---- programs and their objects ------------------------------------------
-# Each area adds its programs and one object list per program.
+# Each area adds its programs and one object list per program; a program in
+# LINKED_PROGRAMS is a symbolic link to a multi-call binary instead.
 PROGRAMS :=
+LINKED_PROGRAMS :=
 
 # -- event path: udevsend, udevd and its control clients (udevsend/, udevd/)
 PROGRAMS += udevsend udevd udevcontrol udevsettle
@@ -76,11 +110,12 @@ udevsettle_OBJS  := udevd/udevsettle.o udevd/ctl.o
 UDEV_CORE_OBJS := udev/env.o udev/exec.o udev/glob.o udev/rules_parse.o \
 	udev/rules_apply.o udev/subst.o udev/db.o udev/node.o udev/perms.o \
 	udev/netif.o udev/devd.o udev/event.o
+# One multi-call binary (udev/multicall.c): udevstart, udevinfo and udevtest
+# are links to udev and share its core; their main() is renamed per program.
 PROGRAMS += udev udevstart udevinfo udevtest
-udev_OBJS := udev/udev.o udev/worker.o $(UDEV_CORE_OBJS)
-udevstart_OBJS := udev/udevstart.o $(UDEV_CORE_OBJS)
-udevinfo_OBJS := udev/udevinfo.o $(UDEV_CORE_OBJS)
-udevtest_OBJS := udev/udevtest.o $(UDEV_CORE_OBJS)
+LINKED_PROGRAMS += udevstart udevinfo udevtest
+udev_OBJS := udev/multicall.o udev/udev.main.o udev/worker.o udev/udevstart.main.o \
+	udev/udevinfo.main.o udev/udevtest.main.o $(UDEV_CORE_OBJS)
 
 # -- hotplug multiplexer (hotplug/)
 PROGRAMS += hotplug
@@ -92,7 +127,7 @@ udevtrigger_OBJS := udevd/udevtrigger.o udevd/ctl.o
 udevmonitor_OBJS := udevd/udevmonitor.o udevd/ctl.o
 
 # ---- shared library -------------------------------------------------------
-LIB_OBJS := lib/log.o lib/fd.o lib/str.o
+LIB_OBJS := lib/compat.o lib/fmt.o lib/log.o lib/fd.o lib/str.o
 LIB_OBJS += lib/msg.o lib/uevent.o lib/loop.o
 LIB_OBJS += lib/conf.o lib/sysfs.o lib/path.o lib/user.o lib/coldplug.o
 
@@ -101,14 +136,23 @@ OBJDIR := $(O)/obj
 LIB := $(OBJDIR)/lib/libudev-legacy.a
 
 # ---- rules -----------------------------------------------------------------
-BINS := $(addprefix $(O)/,$(PROGRAMS))
+BINS := $(addprefix $(O)/,$(filter-out $(LINKED_PROGRAMS),$(PROGRAMS)))
+LINKS := $(addprefix $(O)/,$(filter $(LINKED_PROGRAMS),$(PROGRAMS)))
 
-all: $(BINS)
+all: $(BINS) $(LINKS)
 
 $(OBJDIR)/%.o: %.c $(wildcard lib/*.h) $$(wildcard $$(dir $$*)*.h) Makefile
 	@mkdir -p $(dir $@)
 	@[ "$(V)" = 1 ] || echo "  CC      $@"
 	$(Q)$(CC) $(CPPFLAGS) $(CFLAGS) -c -o $@ $<
+
+# A program's main() inside the multi-call binary: udev/udevinfo.c gives
+# udevinfo_main() in udev/udevinfo.main.o.
+$(OBJDIR)/%.main.o: %.c $(wildcard lib/*.h) $$(wildcard $$(dir $$*)*.h) Makefile
+	@mkdir -p $(dir $@)
+	@[ "$(V)" = 1 ] || echo "  CC      $@"
+	$(Q)$(CC) $(CPPFLAGS) $(CFLAGS) -include $(dir $<)multicall.h \
+		-Dmain=$(notdir $*)_main -c -o $@ $<
 
 $(LIB): $(addprefix $(OBJDIR)/,$(LIB_OBJS))
 	@mkdir -p $(dir $@)
@@ -117,7 +161,11 @@ $(LIB): $(addprefix $(OBJDIR)/,$(LIB_OBJS))
 
 $(BINS): $(O)/%: $$(addprefix $(OBJDIR)/,$$($$*_OBJS)) $(LIB)
 	@[ "$(V)" = 1 ] || echo "  LD      $@"
-	$(Q)$(CC) $(LDFLAGS) -o $@ $(filter %.o,$^) $(LIB)
+	$(Q)$(CC) $(LDFLAGS) -o $@ $(filter %.o,$^) $(LIB) $(LINK_NOTES)
+
+$(LINKS): $(O)/udev
+	@[ "$(V)" = 1 ] || echo "  LN      $@"
+	$(Q)ln -sfn udev $@
 
 # ---- fuzzing (test/fuzz/, docs/hardening.md) --------------------------------
 # One harness per parser. Built with a small replay main (driver.c) they run
@@ -215,7 +263,24 @@ bench: all
 	BIN=$(abspath $(O)) BENCH_N="$(BENCH_N)" BENCH_REPS="$(BENCH_REPS)" \
 		BENCH_OUT="$(BENCH_OUT)" bench/run-bench
 
-.PHONY: bench
+# make bench-static: what one event costs the kernel side in each build
+# variant, side by side (bench/spawn-cost.sh): udevsend's spawn cost as a
+# ratio to the no-libc floor, and udevd's memory idle and after a storm.
+$(O)/bench/spawn-cost: bench/spawn-cost.c Makefile
+	@mkdir -p $(dir $@)
+	@[ "$(V)" = 1 ] || echo "  HOSTCC  $@"
+	$(Q)$(HOSTCC) -O2 -g $(WARNINGS) -std=gnu99 -o $@ $<
+
+bench-static:
+	@sh tools/install-deps.sh static
+	$(MAKE) -s USE_KLIBC=false USE_DIETLIBC=false CC=$(HOSTCC) STATIC=false \
+		all build/glibc/bench/spawn-cost
+	$(MAKE) -s USE_KLIBC=true USE_DIETLIBC=false all
+	$(MAKE) -s USE_KLIBC=false USE_DIETLIBC=true all
+	$(if $(shell command -v musl-gcc),$(MAKE) -s USE_KLIBC=false USE_DIETLIBC=false CC=musl-gcc STATIC=true all,)
+	BENCH_TOOLS=$(abspath build/glibc/bench) bench/spawn-cost.sh
+
+.PHONY: bench bench-static
 
 # ---- tests -----------------------------------------------------------------
 # make check installs what the tests need when it is missing (as root), builds,
@@ -225,13 +290,26 @@ bench: all
 # (UDEV_VIA_WORKER=1 runs any udev-*.bats that way).
 SECOND_MODE_TESTS := $(wildcard test/udevd-*.bats test/udev-eventpath.bats)
 WORKER_PASS_TESTS := $(wildcard test/udev-event.bats test/udev-devd.bats test/udev-net.bats)
-check: deps all fuzz-check
-	BIN=$(abspath $(O)) VARIANT=$(VARIANT) tools/run-bats.sh test/ \
+# The firmware builds must also stay within their size budgets (tools/size.sh).
+# The fuzz harnesses' corpus replay is a host tool (it uses nftw): it runs
+# with the system libc builds, the parsers it feeds are the same code.
+check: deps all size-check $(if $(filter glibc%,$(VARIANT)),fuzz-check,)
+	BIN=$(abspath $(O)) VARIANT=$(VARIANT) MAKE_VARIANT="$(MAKE_VARIANT)" \
+		tools/run-bats.sh test/ \
 		--pass UDEVD_WORKERS=fork $(SECOND_MODE_TESTS) \
 		--pass UDEV_VIA_WORKER=1 $(WORKER_PASS_TESTS)
 
 deps:
-	@sh tools/install-deps.sh check
+	@sh tools/install-deps.sh check $(if $(filter glibc%,$(VARIANT)),,static)
+
+# make size: the stripped size of each program of this variant, with the
+# budgets of the klibc and dietlibc builds; size-check fails over budget.
+STRIP ?= $(CROSS_COMPILE)strip
+size: all
+	@STRIP=$(STRIP) sh tools/size.sh $(VARIANT) $(O) $(PROGRAMS)
+
+size-check: all
+	@STRIP=$(STRIP) sh tools/size.sh --check $(VARIANT) $(O) $(PROGRAMS)
 
 # ---- hardening (docs/hardening.md) ------------------------------------------
 # The whole suite under ASan+UBSan (build/glibc-san/).
@@ -269,7 +347,8 @@ lint:
 # make install DESTDIR=... prefix=...: /sbin and /usr/bin programs, the etc/ tree
 # (an edited file is never overwritten: the new one goes beside it as *.dist),
 # the udevsend link in /etc/hotplug.d, /etc/dev.d and the man pages. Only the
-# programs in PROGRAMS are installed, so a partial tree installs what it has.
+# programs in PROGRAMS are installed, so a partial tree installs what it has;
+# the links to the multi-call udev stay (relative) links.
 SBIN_PROGRAMS   := udevsend udevd udev udevstart udevcontrol udevsettle hotplug \
 	udevtrigger
 USRBIN_PROGRAMS := udevinfo udevtest udevmonitor
@@ -286,12 +365,18 @@ HOTPLUG_LINK := $(etcdir)/hotplug.d/default/10-udev.hotplug
 install: all
 	$(INSTALL) -d $(sbindir) $(usrbindir) $(mandir)/man8 \
 		$(etcdir)/hotplug.d/default $(etcdir)/dev.d/default
-	$(Q)for p in $(filter $(SBIN_PROGRAMS),$(PROGRAMS)); do \
+	$(Q)for p in $(filter $(SBIN_PROGRAMS),$(filter-out $(LINKED_PROGRAMS),$(PROGRAMS))); do \
 		echo "  INSTALL $(sbindir)/$$p"; \
 		$(INSTALL) -m 755 $(O)/$$p $(sbindir)/$$p || exit 1; done
-	$(Q)for p in $(filter $(USRBIN_PROGRAMS),$(PROGRAMS)); do \
+	$(Q)for p in $(filter $(USRBIN_PROGRAMS),$(filter-out $(LINKED_PROGRAMS),$(PROGRAMS))); do \
 		echo "  INSTALL $(usrbindir)/$$p"; \
 		$(INSTALL) -m 755 $(O)/$$p $(usrbindir)/$$p || exit 1; done
+	$(Q)for p in $(filter $(SBIN_PROGRAMS),$(LINKED_PROGRAMS)); do \
+		echo "  LN      $(sbindir)/$$p"; \
+		ln -sfn $$(readlink $(O)/$$p) $(sbindir)/$$p || exit 1; done
+	$(Q)for p in $(filter $(USRBIN_PROGRAMS),$(LINKED_PROGRAMS)); do \
+		echo "  LN      $(usrbindir)/$$p"; \
+		ln -sfn ../../sbin/$$(readlink $(O)/$$p) $(usrbindir)/$$p || exit 1; done
 	$(Q)sh tools/install-etc.sh install $(ETC_SRC) $(etcdir)
 	ln -sfn $(prefix)/sbin/udevsend $(HOTPLUG_LINK)
 	$(if $(MANPAGES),$(INSTALL) -m 644 $(MANPAGES) $(mandir)/man8/)
@@ -316,7 +401,7 @@ demo:
 clean:
 	rm -rf build
 
-.PHONY: all check deps clean install uninstall print-programs demo \
+.PHONY: all check deps size size-check clean install uninstall print-programs demo \
 	fuzz fuzz-bins fuzz-check fuzz-run check-sanitize check-valgrind check-stress lint
 
 # ---- proof on a real kernel (test/kernel/) ---------------------------------

@@ -2,6 +2,7 @@
 /* The hotplug.d name filter (see filter.h). No stdio and no heap. */
 #include "compat.h"
 #include "filter.h"
+#include "str.h"
 
 #include <string.h>
 
@@ -16,9 +17,9 @@ static int ends_with(const char *s, const char *suffix)
 static int name_is_leftover(const char *name)
 {
 	return name[0] == '.' || ends_with(name, "~") ||
-	       strstr(name, ".rpmsave") || strstr(name, ".rpmnew") ||
-	       strstr(name, ".rpmorig") || strstr(name, ".dpkg-") ||
-	       strstr(name, ".ucf-");
+	       str_contains(name, ".rpmsave") || str_contains(name, ".rpmnew") ||
+	       str_contains(name, ".rpmorig") || str_contains(name, ".dpkg-") ||
+	       str_contains(name, ".ucf-");
 }
 
 int name_is_candidate(const char *name)

@@ -9,7 +9,11 @@
 #endif
 
 #include <fcntl.h>
+#include <string.h>
 #include <sys/socket.h>
+#ifndef __KLIBC__
+#include <strings.h>        /* strcasecmp; klibc declares it in <string.h> */
+#endif
 
 #ifndef SOCK_CLOEXEC
 #define SOCK_CLOEXEC O_CLOEXEC
@@ -54,5 +58,29 @@ static inline unsigned long long compat_monotonic_ms(void)
 	       (unsigned long long)ts.tv_nsec / 1000000ULL;
 }
 #endif
+
+#if defined(__KLIBC__) || defined(__dietlibc__)
+/* klibc's and dietlibc's strerror() hold every message (4 KiB in each
+ * program); ours knows the common ones in glibc's words, "errno N" otherwise. */
+char *compat_strerror(int err);
+#undef strerror
+#define strerror(err) compat_strerror(err)
+#endif
+
+/* Every descriptor close-on-exec: klibc's opendir() does not set it, and
+ * dietlibc's fopen() ignores the "e" mode flag. */
+#ifdef __KLIBC__
+#include <dirent.h>
+DIR *compat_opendir(const char *path);
+#define opendir(path) compat_opendir(path)
+#endif
+#ifdef __dietlibc__
+#include <stdio.h>
+FILE *compat_fopen(const char *path, const char *mode);
+#define fopen(path, mode) compat_fopen(path, mode)
+#endif
+
+/* Number of online CPUs, at least 1 (klibc's sysconf() does not know it). */
+long compat_ncpus(void);
 
 #endif

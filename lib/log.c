@@ -1,14 +1,17 @@
 // SPDX-License-Identifier: GPL-2.0-only
-/* Run-time levelled logging to stderr or syslog (see log.h). */
+/* Run-time levelled logging to stderr or syslog (see log.h), formatted by
+ * lib/fmt.c so that small programs link no printf. */
 #include "compat.h"
 #include "log.h"
+#include "fmt.h"
+#include "str.h"
 
 #include <errno.h>
 #include <stdarg.h>
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <strings.h>
+#include <sys/socket.h>
+#include <sys/un.h>
 #include <unistd.h>
 
 static const char *log_prog = "udev";
@@ -21,23 +24,62 @@ static const char *const level_names[] = {
 
 int log_level_parse(const char *s)
 {
-	char *end;
-	long n;
+	unsigned long long n;
 	unsigned int i;
 
 	if (!s || !*s)
 		return -EINVAL;
-	n = strtol(s, &end, 10);
-	if (*end == '\0')
-		return (n >= 0 && n <= LOG_DEBUG) ? (int)n : -EINVAL;
+	if (str_to_u64(s, &n) == 0)
+		return n <= LOG_DEBUG ? (int)n : -EINVAL;
 	for (i = 0; i < sizeof(level_names) / sizeof(level_names[0]); i++)
-		if (strcasecmp(s, level_names[i]) == 0)
+		if (str_casecmp(s, level_names[i]) == 0)
 			return (int)i;
-	if (strcasecmp(s, "error") == 0)
+	if (str_casecmp(s, "error") == 0)
 		return LOG_ERR;
-	if (strcasecmp(s, "warn") == 0)
+	if (str_casecmp(s, "warn") == 0)
 		return LOG_WARNING;
 	return -EINVAL;
+}
+
+/* Our own syslog client: one datagram per message to /dev/log, the same on
+ * every libc (klibc's syslog() writes to /dev/kmsg instead). Connected lazily,
+ * and again after a failure, so a syslogd started later is found. */
+static int syslog_fd = -1;
+
+static void syslog_connect(void)
+{
+	struct sockaddr_un sa;
+
+	syslog_fd = socket(AF_UNIX, SOCK_DGRAM | SOCK_CLOEXEC, 0);
+	if (syslog_fd < 0)
+		return;
+	memset(&sa, 0, sizeof(sa));
+	sa.sun_family = AF_UNIX;
+	str_copy(sa.sun_path, "/dev/log", sizeof(sa.sun_path));
+	if (connect(syslog_fd, (struct sockaddr *)&sa, sizeof(sa)) < 0) {
+		close(syslog_fd);
+		syslog_fd = -1;
+	}
+}
+
+/* Sends one message, "<facility|prio>prog[pid]: text"; syslogd adds the time. */
+static void syslog_send(const char *buf, size_t n)
+{
+	int r;
+
+	if (syslog_fd < 0)
+		syslog_connect();
+	if (syslog_fd < 0)
+		return;
+	do
+		r = (int)send(syslog_fd, buf, n, MSG_NOSIGNAL);
+	while (r < 0 && errno == EINTR);
+	if (r < 0) {
+		/* a descriptor someone closed (or reused) under us is not ours to close */
+		if (errno != EBADF && errno != ENOTSOCK)
+			close(syslog_fd);
+		syslog_fd = -1;
+	}
 }
 
 void log_init(const char *prog, int use_syslog)
@@ -47,8 +89,6 @@ void log_init(const char *prog, int use_syslog)
 
 	log_prog = prog;
 	log_syslog = use_syslog;
-	if (use_syslog)
-		openlog(prog, LOG_PID | LOG_NDELAY, LOG_DAEMON);
 	level = log_level_parse(env);
 	if (level >= 0)
 		log_level = level;
@@ -69,27 +109,30 @@ void log_msg(int prio, const char *fmt, ...)
 {
 	char buf[1024];
 	va_list ap;
-	int n, saved = errno;
+	size_t n;
+	int saved = errno;
 
 	if (prio > log_level)
 		return;
-	va_start(ap, fmt);
+	if (log_syslog)
+		n = fmt_s(buf, sizeof(buf), "<%d>%s[%d]: ", LOG_DAEMON | (prio & 7), log_prog,
+			  (int)getpid());
+	else
+		n = fmt_s(buf, sizeof(buf), "%s: %s: ", log_prog, level_names[prio & 7]);
+	if (n < sizeof(buf)) {
+		va_start(ap, fmt);
+		n += fmt_v(buf + n, sizeof(buf) - n, fmt, ap);
+		va_end(ap);
+	}
+	if (n >= sizeof(buf) - 1)
+		n = sizeof(buf) - 2;
 	if (log_syslog) {
-		vsyslog(prio, fmt, ap);
+		syslog_send(buf, n);
 	} else {
-		n = snprintf(buf, sizeof(buf), "%s: %s: ", log_prog, level_names[prio & 7]);
-		if (n > 0 && (size_t)n < sizeof(buf))
-			/* NOLINTNEXTLINE(clang-analyzer-valist.Uninitialized): va_start above */
-			n += vsnprintf(buf + n, sizeof(buf) - (size_t)n, fmt, ap);
-		if (n < 0)
-			n = 0;
-		if ((size_t)n >= sizeof(buf) - 1)
-			n = (int)sizeof(buf) - 2;
 		buf[n++] = '\n';
-		if (write(STDERR_FILENO, buf, (size_t)n) < 0) {
+		if (write(STDERR_FILENO, buf, n) < 0) {
 			/* nowhere left to report it */
 		}
 	}
-	va_end(ap);
 	errno = saved;
 }

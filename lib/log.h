@@ -12,6 +12,7 @@ void log_set_level(int prio);
 int log_get_level(void);
 /* "err", "info", "debug", ... or a number 0..7; -EINVAL when unknown. */
 int log_level_parse(const char *s);
+/* Formatted by lib/fmt.c: %s %c %d %i %u %% with l, ll, z, h; no widths. */
 void log_msg(int prio, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
 #define log_err(...)   log_msg(LOG_ERR, __VA_ARGS__)

@@ -16,12 +16,11 @@ TTYS=/class/tty/ttyS0
 TTYUSB=/class/tty/ttyUSB0
 
 # in_ns SCRIPT: runs bash SCRIPT in a private mount namespace, ev() available
+# (with its UDEV_RUN array: arrays are not exported)
 in_ns() {
 	export -f ev
 	export BIN T
-	# an array does not pass through the environment: rebuilt from a string
-	UDEV_RUN_WORDS="${UDEV_RUN[*]}" unshare -m --propagation private \
-		bash -ec 'read -r -a UDEV_RUN <<<"$UDEV_RUN_WORDS"; '"$1"
+	unshare -m --propagation private bash -ec "$(declare -p UDEV_RUN); $1"
 }
 
 no_tmp_left() { [ -z "$(find "$T/db" -name '.tmp*' 2>/dev/null)" ]; }

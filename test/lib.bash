@@ -4,6 +4,17 @@
 
 : "${BIN:=$(cd "$BATS_TEST_DIRNAME/.." && pwd)/build/glibc}"
 export BIN
+# The make arguments that build the variant under test, for tests that run
+# make themselves (make check passes them; otherwise BIN's name tells).
+if [ -z "${MAKE_VARIANT+set}" ]; then
+	case ${BIN%/} in
+	*/klibc) MAKE_VARIANT="USE_KLIBC=true" ;;
+	*/diet) MAKE_VARIANT="USE_DIETLIBC=true" ;;
+	*/musl) MAKE_VARIANT="CC=musl-gcc STATIC=true" ;;
+	*) MAKE_VARIANT="" ;;
+	esac
+fi
+export MAKE_VARIANT
 TOP=$(cd "$BATS_TEST_DIRNAME/.." && pwd)
 export TOP
 

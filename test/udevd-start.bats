@@ -26,9 +26,12 @@ our_udevds() {
 	socket_listed
 	[ "$(our_udevds)" -eq 1 ]
 	# detached: its own session, not a child of udevsend's caller
+	# (other udevds may come and go meanwhile: only a match counts)
 	p=$(pgrep -x udevd | while read -r q; do
-		tr '\0' '\n' <"/proc/$q/environ" | grep -qx "UDEVD_SOCKET=$UDEVD_SOCKET" && echo "$q"
-	done || true)
+		tr '\0' '\n' <"/proc/$q/environ" 2>/dev/null |
+			grep -qx "UDEVD_SOCKET=$UDEVD_SOCKET" && echo "$q"
+	done || :)
+	[ -n "$p" ]
 	[ "$(ps -o sid= -p "$p" | tr -d ' ')" = "$p" ]
 	run send_event SEQNUM=11 DEVPATH=/devices/a
 	[ "$status" -eq 0 ]

@@ -118,8 +118,6 @@ all_gone() { local p; for p in "$@"; do gone "$p" || return 1; done; }
 	done
 	release_when_queued 4
 	for s in 11 12 13; do [ "$(rc_of $s)" = 0 ]; done
-	# its udevsend gets no ack once udevd is gone, notices (probe), and with
-	# no udevd to start runs udev itself: the event is not lost (rc 0)
 	UDEVSEND_ACK_TIMEOUT=8 send_bg 14 SEQNUM=14 DEVPATH=/devices/d14 FAKE_UDEV_SLEEP=3
 	wait_for grep -q '^start 14 ' "$FAKE_UDEV_LOG"
 	busy=$(pids_of 14)
@@ -134,6 +132,8 @@ all_gone() { local p; for p in "$@"; do gone "$p" || return 1; done; }
 	WAIT_TIMEOUT=10 wait_for gone "$busy"
 	# the busy one finished its event first
 	grep -q '^end 14 ' "$FAKE_UDEV_LOG"
+	# its udevsend notices udevd is gone (liveness probe), finds no successor
+	# and runs udev itself: a duplicate beats a loss, and it exits with 0
 	[ "$(WAIT_TIMEOUT=30 rc_of 14)" = 0 ]
 	[ "$(grep -c '^end 14 ' "$FAKE_UDEV_LOG")" -eq 2 ]
 }

@@ -66,13 +66,15 @@ static int run_device(const struct udev_conf *conf, const struct rules *rules,
 	return rc;
 }
 
-int main(void)
+int main(int argc, char **argv)
 {
 	struct udev_conf conf;
 	struct coldplug_list l;
 	struct rules rules;
 	int i, r, rc = 0, failed = 0;
 
+	(void)argc;     /* no options; the signature is the multi-call one */
+	(void)argv;
 	log_init("udevstart", 0);
 	conf_defaults(&conf);
 	r = conf_load(&conf, NULL);

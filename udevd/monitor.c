@@ -18,10 +18,10 @@ int monitor_add(const struct sockaddr_un *addr, socklen_t len)
 {
 	unsigned int i;
 
-	if (len <= sizeof(sa_family_t) || len > sizeof(subs[0].addr))
+	if ((size_t)len <= sizeof(sa_family_t) || (size_t)len > sizeof(subs[0].addr))
 		return -EINVAL;
 	for (i = 0; i < nsubs; i++)
-		if (subs[i].len == len && memcmp(&subs[i].addr, addr, len) == 0)
+		if (subs[i].len == len && memcmp(&subs[i].addr, addr, (size_t)len) == 0)
 			return 0;
 	if (nsubs == MONITOR_MAX)
 		return -ENOSPC;

@@ -45,7 +45,7 @@ struct event *event_new(const struct msg_hdr *h, const struct sockaddr_un *from,
 		ev->envp[i] = p;
 	ev->hdr = *h;
 	ev->arrival_ms = now;
-	if (fromlen > sizeof(ev->addr))
+	if ((size_t)fromlen > sizeof(ev->addr))
 		fromlen = sizeof(ev->addr);
 	memcpy(&ev->addr, from, fromlen);
 	ev->addrlen = fromlen;

@@ -3,6 +3,7 @@
  * by SEQNUM, serialises them per device chain, runs udev for each with bounded
  * concurrency and timeouts, and acks every event. */
 #include "compat.h"
+#include "fmt.h"
 #include "dedup.h"
 #include "fd.h"
 #include "log.h"
@@ -67,7 +68,7 @@ static int send_ack_quiet(struct udevd *d, const struct msg_hdr *req, int rc, ui
 {
 	struct msg_hdr ack;
 
-	if (tolen <= sizeof(sa_family_t))
+	if ((size_t)tolen <= sizeof(sa_family_t))
 		return -EDESTADDRREQ;
 	msg_init(&ack, MSG_ACK, req->seqnum);
 	ack.flags = req->flags;
@@ -198,8 +199,8 @@ static int handle_duplicate(struct udevd *d, const struct sockaddr_un *from,
 		return 1;
 	}
 	w->hdr = rbuf.hdr;
-	memcpy(&w->addr, from, fromlen <= sizeof(w->addr) ? fromlen : sizeof(w->addr));
-	w->addrlen = fromlen <= sizeof(w->addr) ? fromlen : sizeof(w->addr);
+	w->addrlen = (size_t)fromlen <= sizeof(w->addr) ? fromlen : (socklen_t)sizeof(w->addr);
+	memcpy(&w->addr, from, (size_t)w->addrlen);
 	w->next = s->ev->waiters;
 	s->ev->waiters = w;
 	return 1;
@@ -577,10 +578,10 @@ static void parse_mode(const char *s, enum runner_mode *mode)
 static void setup_options(struct udevd *d, int argc, char **argv)
 {
 	const char *v;
-	long ncpu = sysconf(_SC_NPROCESSORS_ONLN);
+	long ncpu = compat_ncpus();
 	int i;
 
-	d->max_childs = 4 + 4 * (unsigned long)(ncpu > 0 ? ncpu : 1);
+	d->max_childs = 4 + 4 * (unsigned long)ncpu;
 	d->gap_ms = GAP_TIMEOUT_MS;
 	d->startup_ms = STARTUP_WINDOW_MS;
 	d->exec_timeout_ms = EXEC_TIMEOUT_MS;
@@ -625,8 +626,7 @@ static long qlen_sysctl(long set)
 	if (fd < 0)
 		return -errno;
 	if (set >= 0) {
-		n = snprintf(buf, sizeof(buf), "%ld\n", set);
-		n = fd_write_all(fd, buf, (size_t)n);
+		n = fd_write_all(fd, buf, fmt_s(buf, sizeof(buf), "%ld\n", set));
 	} else {
 		n = read(fd, buf, sizeof(buf) - 1);
 	}

@@ -48,11 +48,12 @@ static void print_event(const struct mon *mo, const char *src, const char *env,
 
 	printf("%s[%llu.%03u] %s %s (%s) seqnum %s%s\n", src, (unsigned long long)(t / 1000),
 	       (unsigned int)(t % 1000), a ? a : "?", p ? p : "?", s ? s : "?", q ? q : "-", tail);
-	if (!mo->env)
-		return;
-	for (e = env; e < env + len && *e; e += strlen(e) + 1)
-		printf("%s\n", e);
-	printf("\n");
+	if (mo->env) {
+		for (e = env; e < env + len && *e; e += strlen(e) + 1)
+			printf("%s\n", e);
+		printf("\n");
+	}
+	fflush(stdout);   /* a line at a time, also into a pipe */
 }
 
 static int open_netlink(void)
@@ -76,8 +77,10 @@ static void read_kernel(const struct mon *mo)
 			     (struct sockaddr *)&sa, &sl);
 	size_t h;
 
-	if (n == -1 && errno == ENOBUFS)
+	if (n == -1 && errno == ENOBUFS) {
 		printf("KERNEL events lost (receive buffer full)\n");
+		fflush(stdout);
+	}
 	/* no sender address: not provably the kernel */
 	if (n <= 0 || sl < sizeof(sa) || sa.nl_pid != 0)
 		return;
@@ -166,13 +169,13 @@ int main(int argc, char **argv)
 	}
 	if (!mo.kernel && !mo.udev)
 		mo.kernel = mo.udev = 1;
-	setvbuf(stdout, NULL, _IOLBF, 0);
 	if (mo.kernel && (mo.nl = open_netlink()) < 0) {
 		log_err("netlink socket: %s", strerror(errno));
 		return 1;
 	}
 	printf("udevmonitor prints %s%s%s events\n", mo.kernel ? "KERNEL" : "",
 	       mo.kernel && mo.udev ? " and " : "", mo.udev ? "UDEV" : "");
+	fflush(stdout);
 	run(&mo);
 	return 0;
 }

@@ -1,0 +1,129 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/* Out-of-line libc differences (see compat.h): what one of glibc, musl,
+ * klibc or dietlibc lacks, written once over plain system calls. */
+#include "compat.h"
+
+#include <errno.h>
+#include <unistd.h>
+
+#ifdef __KLIBC__
+DIR *compat_opendir(const char *path)
+{
+	DIR *d = (opendir)(path);
+
+	if (d)
+		fcntl(dirfd(d), F_SETFD, FD_CLOEXEC);
+	return d;
+}
+#endif
+
+#ifdef __dietlibc__
+FILE *compat_fopen(const char *path, const char *mode)
+{
+	FILE *f = (fopen)(path, mode);
+
+	if (f && strchr(mode, 'e'))
+		fcntl(fileno(f), F_SETFD, FD_CLOEXEC);
+	return f;
+}
+#endif
+
+#ifdef _SC_NPROCESSORS_ONLN
+long compat_ncpus(void)
+{
+	long n = sysconf(_SC_NPROCESSORS_ONLN);
+
+	return n > 0 ? n : 1;
+}
+#else
+/* Counts the CPUs in a list such as "0-3,6,8-9" (sysfs "online" format). */
+static long cpu_list_count(const char *s)
+{
+	long n = 0;
+
+	while (*s >= '0' && *s <= '9') {
+		long lo = 0, hi;
+
+		while (*s >= '0' && *s <= '9')
+			lo = lo * 10 + (*s++ - '0');
+		hi = lo;
+		if (*s == '-') {
+			hi = 0;
+			for (s++; *s >= '0' && *s <= '9'; s++)
+				hi = hi * 10 + (*s - '0');
+		}
+		n += hi >= lo ? hi - lo + 1 : 1;
+		if (*s == ',')
+			s++;
+	}
+	return n;
+}
+
+long compat_ncpus(void)
+{
+	char buf[256];
+	ssize_t len = -1;
+	long n;
+	int fd = open("/sys/devices/system/cpu/online", O_RDONLY | O_CLOEXEC);
+
+	if (fd >= 0) {
+		len = read(fd, buf, sizeof(buf) - 1);
+		close(fd);
+	}
+	if (len <= 0)
+		return 1;
+	buf[len] = '\0';
+	n = cpu_list_count(buf);
+	return n > 0 ? n : 1;
+}
+#endif
+
+#if defined(__KLIBC__) || defined(__dietlibc__)
+/* "\<errno>message\0" for each, in glibc's words; the libc's own table holds
+ * every message and costs 4 KiB in each program. */
+static const char errno_text[] =
+	"\001" "Operation not permitted\0"   /* EPERM */
+	"\002" "No such file or directory\0"   /* ENOENT */
+	"\005" "Input/output error\0"   /* EIO */
+	"\006" "No such device or address\0"   /* ENXIO */
+	"\010" "Exec format error\0"   /* ENOEXEC */
+	"\013" "Resource temporarily unavailable\0"   /* EAGAIN */
+	"\014" "Cannot allocate memory\0"   /* ENOMEM */
+	"\015" "Permission denied\0"   /* EACCES */
+	"\020" "Device or resource busy\0"   /* EBUSY */
+	"\021" "File exists\0"   /* EEXIST */
+	"\023" "No such device\0"   /* ENODEV */
+	"\024" "Not a directory\0"   /* ENOTDIR */
+	"\025" "Is a directory\0"   /* EISDIR */
+	"\026" "Invalid argument\0"   /* EINVAL */
+	"\034" "No space left on device\0"   /* ENOSPC */
+	"\036" "Read-only file system\0"   /* EROFS */
+	"\044" "File name too long\0"   /* ENAMETOOLONG */
+	"\050" "Too many levels of symbolic links\0"   /* ELOOP */
+	"\157" "Connection refused\0"   /* ECONNREFUSED */
+	"";
+
+char *compat_strerror(int err)
+{
+	static char unknown[32];
+	const char *p = errno_text;
+	char *q;
+	unsigned int v;
+
+	while (*p) {
+		if ((unsigned char)*p == (unsigned int)err)
+			return (char *)p + 1;
+		p += strlen(p) + 1;
+	}
+	/* "errno N", built without printf */
+	q = unknown + sizeof(unknown) - 1;
+	*q = '\0';
+	v = err < 0 ? 0U - (unsigned int)err : (unsigned int)err;
+	do
+		*--q = (char)('0' + v % 10);
+	while ((v /= 10) && q > unknown + 8);
+	if (err < 0)
+		*--q = '-';
+	return memcpy(q - 6, "errno ", 6);
+}
+#endif

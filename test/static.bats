@@ -1,0 +1,98 @@
+#!/usr/bin/env bats
+# SPDX-License-Identifier: GPL-2.0-only
+# What the firmware builds rely on, checked in every variant: the multi-call
+# udev, the size budgets (tools/size.sh) and log messages that read the same
+# on every libc (lib/fmt.c, the short strerror table, our own syslog client).
+
+load lib
+
+setup() {
+	common_setup
+}
+
+@test "multi-call: udevstart, udevinfo and udevtest are links to udev" {
+	local p
+	[ -f "$BIN/udev" ] && [ ! -L "$BIN/udev" ]
+	for p in udevstart udevinfo udevtest; do
+		[ "$(readlink "$BIN/$p")" = udev ]
+	done
+}
+
+@test "multi-call: the name it runs under picks the program, any other is udev" {
+	cp "$BIN/udev" "$T/udevinfo"
+	run "$T/udevinfo" -V
+	[ "$status" -eq 0 ]
+	[ "$output" = "udevinfo, version 001" ]
+	cp "$BIN/udev" "$T/udev-copy"
+	run env -i "$T/udev-copy"
+	[ "$status" -ne 0 ]
+	[[ "$output" == "udev: err: "* ]]
+	# the installed-style name with a directory in front
+	run "$BIN/udevinfo" -V
+	[ "$output" = "udevinfo, version 001" ]
+}
+
+@test "size: the build under test is within its budgets" {
+	local v=${BIN%/}
+	run sh "$TOP/tools/size.sh" --check "${v##*/}" "$BIN" \
+		$(make -s -C "$TOP" print-programs) # (word splitting intended)
+	echo "$output"
+	[ "$status" -eq 0 ]
+	[[ "$output" == *"udevsend "* ]]
+	[[ "$output" == *"udev+tools "* ]]
+}
+
+@test "size: a program over its klibc budget fails the check and is named" {
+	mkdir "$T/b"
+	cp "$BIN/udev" "$T/b/udevsend"      # far more than 8 KiB
+	cp "$BIN/udevsettle" "$T/b/udevsettle"
+	run sh "$TOP/tools/size.sh" --check klibc "$T/b" udevsend udevsettle
+	echo "$output"
+	[ "$status" -eq 1 ]
+	[[ "$output" == *"udevsend"*"8192  OVER BUDGET"* ]]
+	[[ "$output" == *"over budget: udevsend"* ]]
+	# dietlibc gets 1.5 times; glibc has no budget and only prints
+	run sh "$TOP/tools/size.sh" --check diet "$T/b" udevsend
+	[[ "$output" == *"12288"* ]]
+	run sh "$TOP/tools/size.sh" --check glibc "$T/b" udevsend
+	[ "$status" -eq 0 ]
+	# make size itself prints and never fails
+	run sh "$TOP/tools/size.sh" klibc "$T/b" udevsend
+	[ "$status" -eq 0 ]
+}
+
+@test "logging: errno text in glibc's words, numbers and strings formatted" {
+	mkdir -p "$T/hd/default"
+	printf '#!/nonexistent/interpreter\n' > "$T/hd/default/10-bad.hotplug"
+	printf '#!/bin/sh\nexit 42\n' > "$T/hd/default/20-exit.hotplug"
+	chmod 755 "$T/hd/default/"*
+	run env HOTPLUG_DIR="$T/hd" "$BIN/hotplug" net
+	echo "$output"
+	[[ "$output" == *"hotplug: err: cannot run $T/hd/default/10-bad.hotplug: No such file or directory"* ]]
+	[[ "$output" == *"hotplug: err: $T/hd/default/20-exit.hotplug exited with 42"* ]]
+}
+
+@test "logging: an unknown UDEV_LOG name is ignored, a number or name is taken" {
+	mkdir -p "$T/hd/default"
+	printf '#!/bin/sh\nexit 0\n' > "$T/hd/default/10-ok.hotplug"
+	chmod 755 "$T/hd/default/10-ok.hotplug"
+	run env UDEV_LOG=7 HOTPLUG_DIR="$T/hd" "$BIN/hotplug" net
+	[[ "$output" == *"hotplug: debug: $T/hd/default/10-ok.hotplug done"* ]]
+	run env UDEV_LOG=DEBUG HOTPLUG_DIR="$T/hd" "$BIN/hotplug" net
+	[[ "$output" == *"debug: "* ]]
+	run env UDEV_LOG=loud HOTPLUG_DIR="$T/hd" "$BIN/hotplug" net
+	[[ "$output" != *"debug: "* ]]
+	run env UDEV_LOG=8 HOTPLUG_DIR="$T/hd" "$BIN/hotplug" net
+	[[ "$output" != *"debug: "* ]]
+}
+
+@test "logging: log calls use only the conversions lib/fmt.c knows" {
+	local bad
+	bad=$(cat "$TOP"/lib/*.c "$TOP"/udev/*.c "$TOP"/udevd/*.c "$TOP"/udevsend/*.c \
+		"$TOP"/hotplug/*.c | tr '\n' ' ' |
+		grep -oE 'log_(err|warn|notice|info|debug|msg)\([^;]*;' |
+		grep -oE '%[-+ #0-9.*]*(hh|h|ll|l|z|j|t|L)?[a-zA-Z%]' |
+		grep -vxE '%(h|l|ll|z)?[sdiuc]|%%' || :)
+	echo "unsupported: $bad"
+	[ -z "$bad" ]
+}

@@ -1,0 +1,74 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-only
+# make size / the budget check of make check: the stripped size of every program
+# of one build variant, and the firmware budgets (klibc; dietlibc gets 1.5x).
+# Usage: size.sh [--check] VARIANT DIR PROGRAM...   (STRIP= names the strip tool)
+# A program that is a link to a multi-call binary counts 0; "udev and its tools"
+# is the sum of udev, udevstart, udevinfo and udevtest.
+set -u
+
+check=0
+[ "${1:-}" = --check ] && { check=1; shift; }
+variant=$1 dir=$2
+shift 2
+strip=${STRIP:-strip}
+tmp=$(mktemp) || exit 2
+trap 'rm -f "$tmp"' EXIT
+
+# budget NAME: bytes allowed for this variant, empty when there is none
+budget() {
+	case $1 in
+	udevsend|hotplug) b=8192 ;;
+	udevd) b=32768 ;;
+	udev+tools) b=65536 ;;
+	*) return ;;
+	esac
+	case $variant in
+	klibc) echo "$b" ;;
+	diet) echo $((b * 3 / 2)) ;;
+	esac
+}
+
+# stripped_size PROG: bytes after strip, 0 for a link to a multi-call binary
+stripped_size() {
+	if [ -L "$dir/$1" ]; then
+		echo 0
+	elif "$strip" --strip-all -R .comment -o "$tmp" "$dir/$1"; then
+		wc -c < "$tmp" | tr -d ' '
+	else
+		echo "size: cannot strip $dir/$1" >&2
+		return 1
+	fi
+}
+
+over=""
+line() {   # line NAME BYTES NOTE
+	b=$(budget "$1")
+	if [ -z "$b" ]; then
+		printf '  %-34s %8s %8s\n' "$1" "$2" "${3:--}"
+	elif [ "$2" -le "$b" ]; then
+		printf '  %-34s %8s %8s  ok (%d%%)\n' "$1" "$2" "$b" $(($2 * 100 / b))
+	else
+		printf '  %-34s %8s %8s  OVER BUDGET\n' "$1" "$2" "$b"
+		over="$over $1"
+	fi
+}
+
+echo "size: $variant build, stripped bytes ($dir)"
+printf '  %-34s %8s %8s\n' program bytes budget
+tools=0
+for p in "$@"; do
+	n=$(stripped_size "$p") || exit 2
+	if [ -L "$dir/$p" ]; then
+		line "$p" "$n" "-> $(readlink "$dir/$p")"
+	else
+		line "$p" "$n"
+	fi
+	case $p in udev|udevstart|udevinfo|udevtest) tools=$((tools + n)) ;; esac
+done
+line "udev+tools" "$tools"
+if [ -n "$over" ]; then
+	echo "size: over budget:$over" >&2
+	[ "$check" = 1 ] && exit 1
+fi
+exit 0
