@@ -81,7 +81,8 @@ static void read_kernel(const struct mon *mo)
 		printf("KERNEL events lost (receive buffer full)\n");
 		fflush(stdout);
 	}
-	if (n <= 0 || sa.nl_pid != 0)
+	/* no sender address: not provably the kernel */
+	if (n <= 0 || sl < sizeof(sa) || sa.nl_pid != 0)
 		return;
 	buf.raw[n] = '\0';
 	h = strlen(buf.raw) + 1;
