@@ -82,7 +82,7 @@ static void read_kernel(const struct mon *mo)
 		fflush(stdout);
 	}
 	/* no sender address: not provably the kernel */
-	if (n <= 0 || sl < sizeof(sa) || sa.nl_pid != 0)
+	if (n <= 0 || (size_t)sl < sizeof(sa) || sa.nl_pid != 0)
 		return;
 	buf.raw[n] = '\0';
 	h = strlen(buf.raw) + 1;
