@@ -4,6 +4,7 @@
 #include "sysfs.h"
 #include "path.h"
 #include "str.h"
+#include "fmt.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -116,8 +117,42 @@ int sysfs_devnum(const char *devpath, unsigned int *major, unsigned int *minor)
 
 	if (sysfs_attr_read(devpath, "dev", buf, sizeof(buf)) < 0)
 		return -ENOENT;
-	if (sscanf(buf, "%u:%u", major, minor) != 2)
+	return sysfs_parse_devnum(buf, major, minor);
+}
+
+/* "MAJOR:MINOR" (what sscanf's "%u:%u" took, without scanf in udevd). */
+int sysfs_parse_devnum(const char *s, unsigned int *major, unsigned int *minor)
+{
+	unsigned long v[2] = { 0, 0 };
+	int i;
+
+	for (i = 0; i < 2; i++) {
+		if (*s < '0' || *s > '9')
+			return -EINVAL;
+		for (; *s >= '0' && *s <= '9'; s++)
+			v[i] = v[i] * 10 + (unsigned long)(*s - '0');
+		if (i == 0 && *s++ != ':')
+			return -EINVAL;
+	}
+	*major = (unsigned int)v[0];
+	*minor = (unsigned int)v[1];
+	return 0;
+}
+
+int sysfs_class_name(const char *devpath, char *buf, size_t size)
+{
+	size_t n;
+
+	if (strncmp(devpath, "/class/", 7) != 0 || size == 0)
 		return -EINVAL;
+	devpath += 7;
+	n = strcspn(devpath, "/");
+	if (n == 0)
+		return -EINVAL;
+	if (n >= size)
+		n = size - 1;
+	memcpy(buf, devpath, n);
+	buf[n] = '\0';
 	return 0;
 }
 
@@ -144,7 +179,7 @@ static void sysfs_find_bus(const char *devpath, const char *id, char *bus, size_
 	if (strncmp(devpath, "/devices/", 9) != 0)
 		return;
 	for (i = 0; buses[i]; i++) {
-		snprintf(p, sizeof(p), "/bus/%s/devices/%s", buses[i], id);
+		fmt_s(p, sizeof(p), "/bus/%s/devices/%s", buses[i], id);
 		if (sysfs_exists(p, NULL)) {
 			str_copy(bus, buses[i], size);
 			return;
@@ -168,7 +203,7 @@ int sysfs_device_get(const char *devpath, struct sysfs_device *dev)
 	sysfs_link_name(devpath, "driver", dev->driver, sizeof(dev->driver));
 	if (sysfs_link_name(devpath, "subsystem", dev->subsystem, sizeof(dev->subsystem)) < 0) {
 		if (strncmp(devpath, "/class/", 7) == 0)
-			sscanf(devpath, "/class/%63[^/]", dev->subsystem);
+			sysfs_class_name(devpath, dev->subsystem, sizeof(dev->subsystem));
 		else if (strncmp(devpath, "/block/", 7) == 0)
 			str_copy(dev->subsystem, "block", sizeof(dev->subsystem));
 		else

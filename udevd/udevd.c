@@ -6,6 +6,7 @@
 #include "dedup.h"
 #include "fd.h"
 #include "log.h"
+#include "fmt.h"
 #include "loop.h"
 #include "monitor.h"
 #include "msg.h"
@@ -625,7 +626,7 @@ static long qlen_sysctl(long set)
 	if (fd < 0)
 		return -errno;
 	if (set >= 0) {
-		n = snprintf(buf, sizeof(buf), "%ld\n", set);
+		n = (ssize_t)fmt_s(buf, sizeof(buf), "%ld\n", set);
 		n = fd_write_all(fd, buf, (size_t)n);
 	} else {
 		n = read(fd, buf, sizeof(buf) - 1);
