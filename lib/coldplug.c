@@ -2,10 +2,10 @@
 /* sysfs devices in coldplug order (see coldplug.h); moved here from
  * udevstart so that udevd's rescan walks sysfs the same way. */
 #include "compat.h"
+#include "fmt.h"
 #include "coldplug.h"
 #include "path.h"
 #include "str.h"
-#include "fmt.h"
 #include "sysfs.h"
 
 #include <dirent.h>
@@ -81,7 +81,7 @@ static void scan_class_dev(struct coldplug_list *l, const char *devpath)
 
 	if (!is_dev_dir(devpath))
 		return;
-	sysfs_class_name(devpath, sub, sizeof(sub));
+	str_copy_component(sub, devpath + 7, sizeof(sub));
 	found_add(l, devpath, sub);
 }
 

@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /* sysfs attribute reading and the device parent chain (see sysfs.h). */
 #include "compat.h"
+#include "fmt.h"
 #include "sysfs.h"
 #include "path.h"
 #include "str.h"
-#include "fmt.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -117,42 +117,8 @@ int sysfs_devnum(const char *devpath, unsigned int *major, unsigned int *minor)
 
 	if (sysfs_attr_read(devpath, "dev", buf, sizeof(buf)) < 0)
 		return -ENOENT;
-	return sysfs_parse_devnum(buf, major, minor);
-}
-
-/* "MAJOR:MINOR" (what sscanf's "%u:%u" took, without scanf in udevd). */
-int sysfs_parse_devnum(const char *s, unsigned int *major, unsigned int *minor)
-{
-	unsigned long v[2] = { 0, 0 };
-	int i;
-
-	for (i = 0; i < 2; i++) {
-		if (*s < '0' || *s > '9')
-			return -EINVAL;
-		for (; *s >= '0' && *s <= '9'; s++)
-			v[i] = v[i] * 10 + (unsigned long)(*s - '0');
-		if (i == 0 && *s++ != ':')
-			return -EINVAL;
-	}
-	*major = (unsigned int)v[0];
-	*minor = (unsigned int)v[1];
-	return 0;
-}
-
-int sysfs_class_name(const char *devpath, char *buf, size_t size)
-{
-	size_t n;
-
-	if (strncmp(devpath, "/class/", 7) != 0 || size == 0)
+	if (str_to_devnum(buf, major, minor) < 0)
 		return -EINVAL;
-	devpath += 7;
-	n = strcspn(devpath, "/");
-	if (n == 0)
-		return -EINVAL;
-	if (n >= size)
-		n = size - 1;
-	memcpy(buf, devpath, n);
-	buf[n] = '\0';
 	return 0;
 }
 
@@ -203,7 +169,7 @@ int sysfs_device_get(const char *devpath, struct sysfs_device *dev)
 	sysfs_link_name(devpath, "driver", dev->driver, sizeof(dev->driver));
 	if (sysfs_link_name(devpath, "subsystem", dev->subsystem, sizeof(dev->subsystem)) < 0) {
 		if (strncmp(devpath, "/class/", 7) == 0)
-			sysfs_class_name(devpath, dev->subsystem, sizeof(dev->subsystem));
+			str_copy_component(dev->subsystem, devpath + 7, sizeof(dev->subsystem));
 		else if (strncmp(devpath, "/block/", 7) == 0)
 			str_copy(dev->subsystem, "block", sizeof(dev->subsystem));
 		else

@@ -39,9 +39,4 @@ int sysfs_device_get(const char *devpath, struct sysfs_device *dev);
  * class device, then its ancestors. -ENOENT at the top. */
 int sysfs_parent(const char *devpath, char *parent, size_t size);
 
-/* "MAJOR:MINOR" as in a dev file; -EINVAL otherwise. */
-int sysfs_parse_devnum(const char *s, unsigned int *major, unsigned int *minor);
-/* The class of a /class/NAME/... devpath into buf; -EINVAL if none. */
-int sysfs_class_name(const char *devpath, char *buf, size_t size);
-
 #endif

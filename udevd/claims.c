@@ -7,8 +7,8 @@
  * is held): depth(Q) lookups, independent of the number of events. Device
  * numbers are keys "#b8:1" / "#c4:64" with self counts only. */
 #include "compat.h"
-#include "claims.h"
 #include "fmt.h"
+#include "claims.h"
 
 #include <errno.h>
 #include <stdint.h>
@@ -134,7 +134,7 @@ static size_t devnum_key(char *buf, size_t size, const struct uevent *ev)
 			 strcmp(ev->subsystem, "block") == 0 ? 'b' : 'c',
 			 ev->major, ev->minor);
 
-	return n > 0 && n < size ? n : 0;
+	return n < size ? n : 0;
 }
 
 int claims_add(struct claims *c, const struct uevent *ev)

@@ -3,10 +3,10 @@
  * udev's database record (N: line, legacy layout), so renamed nodes are
  * checked where udev put them. */
 #include "compat.h"
+#include "fmt.h"
 #include "rescan.h"
 #include "coldplug.h"
 #include "conf.h"
-#include "fmt.h"
 #include "netlink.h"
 #include "path.h"
 #include "str.h"
