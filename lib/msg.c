@@ -87,8 +87,8 @@ static void cmsg_cred(struct msghdr *mh, struct ucred *cred)
 	}
 }
 
-ssize_t msg_recv(int fd, void *buf, size_t size, struct sockaddr_un *from,
-		 socklen_t *fromlen, struct ucred *cred, int *trunc)
+ssize_t msg_recv(int fd, void *buf, size_t size, void *from, socklen_t *fromlen,
+		 struct ucred *cred, int *trunc)
 {
 	union {
 		struct cmsghdr align;
@@ -100,7 +100,7 @@ ssize_t msg_recv(int fd, void *buf, size_t size, struct sockaddr_un *from,
 
 	memset(&mh, 0, sizeof(mh));
 	mh.msg_name = from;
-	mh.msg_namelen = from ? sizeof(*from) : 0;
+	mh.msg_namelen = from && fromlen ? *fromlen : 0;
 	mh.msg_iov = &iov;
 	mh.msg_iovlen = 1;
 	mh.msg_control = ctl.buf;

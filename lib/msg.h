@@ -72,9 +72,11 @@ int msg_check(const void *buf, size_t len);
 int msg_daemon_addr(struct sockaddr_un *sa);
 /* recvmsg() one datagram without blocking; *cred is the sender's from
  * SCM_CREDENTIALS, uid (uid_t)-1 when none came. *trunc is set when the
- * datagram did not fit. Returns its length or -errno. */
-ssize_t msg_recv(int fd, void *buf, size_t size, struct sockaddr_un *from,
-		 socklen_t *fromlen, struct ucred *cred, int *trunc);
+ * datagram did not fit. from (any address family; may be NULL) gets the
+ * sender's address, *fromlen its size in and length out. Returns the
+ * datagram's length or -errno. */
+ssize_t msg_recv(int fd, void *buf, size_t size, void *from, socklen_t *fromlen,
+		 struct ucred *cred, int *trunc);
 /* udevsend's code for a udev that ended with waitpid() status st: 0..15 as
  * udev exited, MSG_RC_NOT_RUN for other exit codes (127: exec failed),
  * MSG_RC_UNFINISHED when a signal ended it. */

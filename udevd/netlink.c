@@ -47,48 +47,17 @@ int netlink_open(int rcvbuf)
 	return fd;
 }
 
-/* uid of the sender from SCM_CREDENTIALS, -1 when none came. */
-static long cred_uid(struct msghdr *mh)
-{
-	struct cmsghdr *c;
-	struct ucred cred;
-
-	for (c = CMSG_FIRSTHDR(mh); c; c = CMSG_NXTHDR(mh, c)) {
-		if (c->cmsg_level != SOL_SOCKET || c->cmsg_type != SCM_CREDENTIALS ||
-		    c->cmsg_len < CMSG_LEN(sizeof(cred)))
-			continue;
-		memcpy(&cred, CMSG_DATA(c), sizeof(cred));
-		return (long)cred.uid;
-	}
-	return -1;
-}
-
+/* One message and its sender's port id and uid (-1 when no credentials came). */
 static ssize_t nl_recvmsg(int fd, char *buf, size_t size, struct sockaddr_nl *sa,
 			  long *uid, int *trunc)
 {
-	union {
-		struct cmsghdr align;
-		char buf[CMSG_SPACE(sizeof(struct ucred)) + 64];
-	} ctl;
-	struct iovec iov = { .iov_base = buf, .iov_len = size };
-	struct msghdr mh;
+	socklen_t sl = sizeof(*sa);
+	struct ucred cred;
 	ssize_t n;
 
-	memset(&mh, 0, sizeof(mh));
 	memset(sa, 0, sizeof(*sa));
-	mh.msg_name = sa;
-	mh.msg_namelen = sizeof(*sa);
-	mh.msg_iov = &iov;
-	mh.msg_iovlen = 1;
-	mh.msg_control = ctl.buf;
-	mh.msg_controllen = sizeof(ctl.buf);
-	do
-		n = recvmsg(fd, &mh, MSG_DONTWAIT | MSG_CMSG_CLOEXEC);
-	while (n < 0 && errno == EINTR);
-	if (n < 0)
-		return -errno;
-	*uid = cred_uid(&mh);
-	*trunc = (mh.msg_flags & (MSG_TRUNC | MSG_CTRUNC)) != 0;
+	n = msg_recv(fd, buf, size, sa, &sl, &cred, trunc);
+	*uid = n < 0 || cred.uid == (uid_t)-1 ? -1 : (long)cred.uid;
 	return n;
 }
 
