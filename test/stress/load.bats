@@ -30,7 +30,10 @@ fd_count() { ls "/proc/$1/fd" | wc -l; }
 	[ "$(awk '$1 == "end" { print $2 }' "$FAKE_UDEV_LOG" | sort -u | wc -l)" -eq "$N" ]
 	# never more than the limit at once
 	[ "$(max_overlap)" -le 4 ]
-	[ "$(fd_count "$UDEVD_PID")" -eq "$fd0" ]
+	# no descriptor leak: back to the start once the pool's idle workers
+	# (one socket each) have ended at the idle timeout (3 s)
+	fd_back() { [ "$(fd_count "$UDEVD_PID")" -eq "$fd0" ]; }
+	WAIT_TIMEOUT=15 wait_for fd_back
 	echo "udevd VmRSS $rss0 kB -> $(rss_kb "$UDEVD_PID") kB" >&3
 	kill -0 "$UDEVD_PID"
 }
