@@ -113,21 +113,17 @@ static int is_executable_file(const char *path)
 static void exec_script(const char *path, char **args)
 {
 	char *argv[ARGS_MAX + 2];
-	int i, n;
+	int n;
 
-	argv[0] = (char *)path;
+	/* argv + 1 is the script's own argv; argv the same under /bin/sh */
+	argv[0] = (char *)"/bin/sh";
+	argv[1] = (char *)path;
 	for (n = 1; n < ARGS_MAX && args[n]; n++)
-		argv[n] = args[n];
-	argv[n] = NULL;
-	execve(path, argv, environ);
-	if (errno == ENOEXEC) {
-		argv[0] = (char *)"/bin/sh";
-		argv[1] = (char *)path;
-		for (i = 1; i < n; i++)
-			argv[i + 1] = args[i];
-		argv[n + 1] = NULL;
+		argv[n + 1] = args[n];
+	argv[n + 1] = NULL;
+	execve(path, argv + 1, environ);
+	if (errno == ENOEXEC)
 		execve(argv[0], argv, environ);
-	}
 	log_err("cannot run %s: %s", path, strerror(errno));
 	_exit(errno == ENOENT ? 127 : 126);
 }
@@ -157,31 +153,15 @@ static int run_script(const char *path, char **args)
 	return 0;
 }
 
-static const char *path_base(const char *p)
-{
-	const char *slash = strrchr(p, '/');
-
-	return slash ? slash + 1 : p;
-}
-
 /* An event udevd took from netlink reaches us through udev (UDEVD_EVENT_SOURCE
- * set): udev has run, so udev's own hook (10-udev.hotplug, or any link to
- * udevsend) is skipped; it would hand the event back to udevd. */
-static int is_udev_hook(const char *path, const char *name)
+ * set): udev has run, so udev's own hook 10-udev.hotplug is skipped; it would
+ * hand the event back to udevd. (udevsend under any other name returns at
+ * once for such an event: see udevsend.c.) */
+static int is_udev_hook(const char *name)
 {
 	const char *src = getenv("UDEVD_EVENT_SOURCE");
-	char target[PATH_MAX];
-	ssize_t n;
 
-	if (!src || !*src)
-		return 0;
-	if (strcmp(name, "10-udev.hotplug") == 0)
-		return 1;
-	n = readlink(path, target, sizeof(target) - 1);
-	if (n <= 0)
-		return 0;
-	target[n] = '\0';
-	return strcmp(path_base(target), "udevsend") == 0;
+	return src && *src && strcmp(name, "10-udev.hotplug") == 0;
 }
 
 /* Runs one pass over a sorted list; -errno if a script could not be started. */
@@ -199,7 +179,7 @@ static int run_list(const char *dir, const struct script_list *l, enum pass pass
 			log_err("%s/%s: path too long, ignoring", dir, l->name[i]);
 			continue;
 		}
-		if (is_udev_hook(path, l->name[i])) {
+		if (is_udev_hook(l->name[i])) {
 			log_debug("%s: udev has run for this event already, skipping", path);
 			continue;
 		}

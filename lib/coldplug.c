@@ -2,6 +2,7 @@
 /* sysfs devices in coldplug order (see coldplug.h); moved here from
  * udevstart so that udevd's rescan walks sysfs the same way. */
 #include "compat.h"
+#include "fmt.h"
 #include "coldplug.h"
 #include "path.h"
 #include "str.h"
@@ -68,7 +69,7 @@ static void each_entry(const char *devpath, void (*fn)(struct coldplug_list *, c
 	while ((de = readdir(d))) {
 		if (de->d_name[0] == '.')
 			continue;
-		snprintf(child, sizeof(child), "%s/%s", devpath, de->d_name);
+		fmt_s(child, sizeof(child), "%s/%s", devpath, de->d_name);
 		fn(l, child);
 	}
 	closedir(d);
@@ -80,7 +81,7 @@ static void scan_class_dev(struct coldplug_list *l, const char *devpath)
 
 	if (!is_dev_dir(devpath))
 		return;
-	sscanf(devpath, "/class/%63[^/]", sub);
+	str_copy_component(sub, devpath + 7, sizeof(sub));
 	found_add(l, devpath, sub);
 }
 

@@ -28,6 +28,40 @@ size_t str_append(char *dst, const char *src, size_t size)
 	return used + str_copy(dst + used, src, size - used);
 }
 
+size_t str_copy_component(char *dst, const char *src, size_t size)
+{
+	size_t len = strcspn(src, "/");
+
+	if (size) {
+		size_t n = len < size - 1 ? len : size - 1;
+
+		memcpy(dst, src, n);
+		dst[n] = '\0';
+	}
+	return len;
+}
+
+/* sscanf("%u:%u") without the scanf machinery in small static programs */
+int str_to_devnum(const char *s, unsigned int *major, unsigned int *minor)
+{
+	unsigned long v[2] = { 0, 0 };
+	int i, digits;
+
+	for (i = 0; i < 2; i++) {
+		for (digits = 0; *s >= '0' && *s <= '9' && digits < 10; s++, digits++)
+			v[i] = v[i] * 10 + (unsigned long)(*s - '0');
+		if (digits == 0 || v[i] > 0xffffffffUL)
+			return -EINVAL;
+		if (i == 0 && *s++ != ':')
+			return -EINVAL;
+	}
+	if (*s && *s != '\n')
+		return -EINVAL;
+	*major = (unsigned int)v[0];
+	*minor = (unsigned int)v[1];
+	return 0;
+}
+
 int str_to_u64(const char *s, unsigned long long *out)
 {
 	unsigned long long v = 0;

@@ -12,6 +12,10 @@ size_t str_append(char *dst, const char *src, size_t size);
 /* Copies src into dst with control characters (and DEL) written as \xNN, so
  * that a hostile value logs as one line; truncates like str_copy. */
 size_t str_escape(char *dst, const char *src, size_t size);
+/* Copies src up to its first '/' (or its end) into dst, like str_copy. */
+size_t str_copy_component(char *dst, const char *src, size_t size);
+/* Parses "MAJOR:MINOR" (a sysfs `dev` file, a trailing newline allowed). */
+int str_to_devnum(const char *s, unsigned int *major, unsigned int *minor);
 /* Parses a whole unsigned decimal number; -EINVAL if s is not one. */
 int str_to_u64(const char *s, unsigned long long *out);
 /* strcasecmp() for ASCII only: no locale, no ctype table in small programs. */

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /* sysfs attribute reading and the device parent chain (see sysfs.h). */
 #include "compat.h"
+#include "fmt.h"
 #include "sysfs.h"
 #include "path.h"
 #include "str.h"
@@ -116,7 +117,7 @@ int sysfs_devnum(const char *devpath, unsigned int *major, unsigned int *minor)
 
 	if (sysfs_attr_read(devpath, "dev", buf, sizeof(buf)) < 0)
 		return -ENOENT;
-	if (sscanf(buf, "%u:%u", major, minor) != 2)
+	if (str_to_devnum(buf, major, minor) < 0)
 		return -EINVAL;
 	return 0;
 }
@@ -144,7 +145,7 @@ static void sysfs_find_bus(const char *devpath, const char *id, char *bus, size_
 	if (strncmp(devpath, "/devices/", 9) != 0)
 		return;
 	for (i = 0; buses[i]; i++) {
-		snprintf(p, sizeof(p), "/bus/%s/devices/%s", buses[i], id);
+		fmt_s(p, sizeof(p), "/bus/%s/devices/%s", buses[i], id);
 		if (sysfs_exists(p, NULL)) {
 			str_copy(bus, buses[i], size);
 			return;
@@ -168,7 +169,7 @@ int sysfs_device_get(const char *devpath, struct sysfs_device *dev)
 	sysfs_link_name(devpath, "driver", dev->driver, sizeof(dev->driver));
 	if (sysfs_link_name(devpath, "subsystem", dev->subsystem, sizeof(dev->subsystem)) < 0) {
 		if (strncmp(devpath, "/class/", 7) == 0)
-			sscanf(devpath, "/class/%63[^/]", dev->subsystem);
+			str_copy_component(dev->subsystem, devpath + 7, sizeof(dev->subsystem));
 		else if (strncmp(devpath, "/block/", 7) == 0)
 			str_copy(dev->subsystem, "block", sizeof(dev->subsystem));
 		else

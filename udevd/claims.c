@@ -7,6 +7,7 @@
  * is held): depth(Q) lookups, independent of the number of events. Device
  * numbers are keys "#b8:1" / "#c4:64" with self counts only. */
 #include "compat.h"
+#include "fmt.h"
 #include "claims.h"
 
 #include <errno.h>
@@ -129,11 +130,11 @@ static int path_conflict(const struct claims *c, const char *path)
 
 static size_t devnum_key(char *buf, size_t size, const struct uevent *ev)
 {
-	int n = snprintf(buf, size, "#%c%lu:%lu",
+	size_t n = fmt_s(buf, size, "#%c%lu:%lu",
 			 strcmp(ev->subsystem, "block") == 0 ? 'b' : 'c',
 			 ev->major, ev->minor);
 
-	return n > 0 && (size_t)n < size ? (size_t)n : 0;
+	return n < size ? n : 0;
 }
 
 int claims_add(struct claims *c, const struct uevent *ev)

@@ -3,6 +3,7 @@
  * udev's database record (N: line, legacy layout), so renamed nodes are
  * checked where udev put them. */
 #include "compat.h"
+#include "fmt.h"
 #include "rescan.h"
 #include "coldplug.h"
 #include "conf.h"
@@ -58,11 +59,11 @@ static int node_ok(const struct udev_conf *conf, const struct coldplug_dev *d,
 
 static int add_env(char *env, size_t *len, size_t cap, const char *key, const char *val)
 {
-	int n = snprintf(env + *len, cap - *len, "%s=%s", key, val);
+	size_t n = fmt_s(env + *len, cap - *len, "%s=%s", key, val);
 
-	if (n < 0 || (size_t)n + 1 > cap - *len)
+	if (n + 1 > cap - *len)
 		return -E2BIG;
-	*len += (size_t)n + 1;
+	*len += n + 1;
 	return 0;
 }
 
@@ -73,8 +74,8 @@ static int make_event(struct msg_event *m, const struct coldplug_dev *d,
 	char buf[1024], num[2][16], *dn;
 	size_t len = 0, cap = sizeof(m->env);
 
-	snprintf(num[0], sizeof(num[0]), "%u", major);
-	snprintf(num[1], sizeof(num[1]), "%u", minor);
+	fmt_s(num[0], sizeof(num[0]), "%u", major);
+	fmt_s(num[1], sizeof(num[1]), "%u", minor);
 	if (add_env(m->env, &len, cap, "ACTION", "add") < 0 ||
 	    add_env(m->env, &len, cap, "DEVPATH", d->devpath) < 0 ||
 	    add_env(m->env, &len, cap, "SUBSYSTEM", d->subsystem) < 0 ||

@@ -3,6 +3,7 @@
  * by SEQNUM, serialises them per device chain, runs udev for each with bounded
  * concurrency and timeouts, and acks every event. */
 #include "compat.h"
+#include "fmt.h"
 #include "dedup.h"
 #include "fd.h"
 #include "log.h"
@@ -625,8 +626,7 @@ static long qlen_sysctl(long set)
 	if (fd < 0)
 		return -errno;
 	if (set >= 0) {
-		n = snprintf(buf, sizeof(buf), "%ld\n", set);
-		n = fd_write_all(fd, buf, (size_t)n);
+		n = fd_write_all(fd, buf, fmt_s(buf, sizeof(buf), "%ld\n", set));
 	} else {
 		n = read(fd, buf, sizeof(buf) - 1);
 	}

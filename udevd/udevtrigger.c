@@ -163,7 +163,7 @@ static void scan_class_dev(struct opts *o, const char *devpath)
 {
 	char sub[64] = "";
 
-	sscanf(devpath, "/class/%63[^/]", sub);
+	str_copy_component(sub, devpath + 7, sizeof(sub));
 	trigger(o, devpath, sub);
 }
 

@@ -271,6 +271,11 @@ int main(int argc, char **argv)
 
 	/* SIGPIPE keeps its disposition for udev: sends use MSG_NOSIGNAL */
 	fd_sanitize();
+	/* Run by udev itself for an event udevd took from the kernel (udevd
+	 * --netlink; the shipped rules RUN /sbin/hotplug for those): udev has
+	 * run, and handing the event back to udevd would only run it again. */
+	if (getenv("UDEVD_EVENT_SOURCE"))
+		return 0;
 	if (build_event(argc > 1 && argv[1][0] ? argv[1] : NULL) < 0)
 		return MSG_RC_NOT_RUN;
 	fd = open_socket();
