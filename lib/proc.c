@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /* proc_fork (see proc.h): when every process slot is taken, helpers that exit soon
- * free them; waiting a little beats dropping the event. */
+ * free them; waiting a little beats dropping the event. Kept tiny: hotplug and
+ * udevsend carry it, and their size is the cost of every event. */
 #include "compat.h"
 #include "proc.h"
 
@@ -8,34 +9,19 @@
 #include <time.h>
 #include <unistd.h>
 
-#define BACKOFF_FIRST_MS 10u
-#define BACKOFF_MAX_MS 500u
-
-static void sleep_ms(unsigned int ms)
-{
-	struct timespec ts;
-
-	ts.tv_sec = (time_t)(ms / 1000);
-	ts.tv_nsec = (long)(ms % 1000) * 1000000L;
-	while (nanosleep(&ts, &ts) < 0 && errno == EINTR)
-		;
-}
-
 pid_t proc_fork(unsigned int wait_ms)
 {
-	unsigned int waited = 0, step = BACKOFF_FIRST_MS;
+	static struct timespec step;   /* in .bss: hotplug's size budget is tight */
+	unsigned int waited;
 	pid_t pid;
 
-	for (;;) {
+	step.tv_nsec = PROC_FORK_STEP_MS * 1000000L;
+	for (waited = 0;; waited += PROC_FORK_STEP_MS) {
 		pid = fork();
 		if (pid >= 0)
 			return pid;
-		if ((errno != EAGAIN && errno != ENOMEM) || waited >= wait_ms)
+		if (waited >= wait_ms)   /* fork fails only for want of memory or pids */
 			return -errno;
-		if (step > wait_ms - waited)
-			step = wait_ms - waited;
-		sleep_ms(step);
-		waited += step;
-		step = step * 2 > BACKOFF_MAX_MS ? BACKOFF_MAX_MS : step * 2;
+		nanosleep(&step, NULL);   /* EINTR: an early retry, harmless */
 	}
 }

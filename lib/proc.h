@@ -8,10 +8,11 @@
 
 /* How long the per-event helpers keep retrying before they give up. */
 #define PROC_FORK_WAIT_MS 30000u
+#define PROC_FORK_STEP_MS 50u
 
-/* fork(), retried on EAGAIN and ENOMEM with a backoff growing from 10 ms to
- * 500 ms, for at most wait_ms in all. Returns what fork() returns (0 in the
- * child, the pid in the parent) or -errno of the last failure. */
+/* fork(), retried on EAGAIN and ENOMEM every PROC_FORK_STEP_MS for about
+ * wait_ms in all. Returns what fork() returns (0 in the child, the pid in the
+ * parent) or -errno of the last failure. */
 pid_t proc_fork(unsigned int wait_ms);
 
 #endif
