@@ -6,9 +6,10 @@
 # fails until the sleeps exit and bash reaps them, about 2 s later.
 
 load lib
+load udevd-lib
 
 setup() {
-	common_setup
+	udevd_setup
 	command -v prlimit >/dev/null && command -v setpriv >/dev/null ||
 		skip "needs prlimit and setpriv (util-linux)"
 	[ "$(id -u)" = 0 ] || skip "needs root to switch to an unused uid"
@@ -21,6 +22,7 @@ setup() {
 }
 
 teardown() {
+	udevd_teardown
 	[ -z "${W:-}" ] || rm -rf "$W"
 }
 
@@ -51,4 +53,33 @@ starved() {
 	echo "$output"
 	[ "$status" -eq 0 ]
 	[ "$(cat "$W/out/log")" = "7 add block" ]
+}
+
+@test "fork-retry: udevd keeps an event queued, in order, until udev can start" {
+	export FAKE_UDEV_LOG=$W/out/udev.log
+	: >"$FAKE_UDEV_LOG"
+	chmod 666 "$FAKE_UDEV_LOG"
+	# udevd and two sleepers fill its 3 process slots for 4 s; udevd reaps them
+	prlimit --nproc=3 setpriv --reuid="$U" --regid="$U" --clear-groups -- \
+		bash -c 'sleep 4 <&- & sleep 4 <&- & exec "$@"' udevd \
+		"$BIN/udevd" --debug --workers="$(udevd_mode)" \
+		</dev/null >>"$T/udevd.log" 2>&1 3>&- &
+	UDEVD_PID=$!
+	wait_for socket_listed
+	# raw events, acked whatever uid udevd runs as (udevsend wants uid 0's ack)
+	raw() {
+		$DGRAM send --seqnum "$1" --flags 1 --timeout 30 --env ACTION=add \
+			--env DEVPATH=/devices/a --env SUBSYSTEM=test --env SEQNUM="$1" \
+			--env FAKE_UDEV_LOG="$FAKE_UDEV_LOG" >"$T/ack.$1"
+	}
+	raw 1 &
+	local p1=$!
+	# 2 after 1 is queued and waiting for a process: it must not overtake 1
+	wait_for grep -q "seqnum 1: cannot fork udev" "$T/udevd.log"
+	raw 2 &
+	wait $p1 $!
+	cat "$T/udevd.log" "$FAKE_UDEV_LOG"
+	[ "$(cat "$T/ack.1" "$T/ack.2")" = "$(printf 'ack 1 0 0\nack 2 0 0')" ]
+	grep -q "cannot fork udev: .*, retrying" "$T/udevd.log"
+	[ "$(awk '$1 == "start" { printf "%s ", $2 }' "$FAKE_UDEV_LOG")" = "1 2 " ]
 }
