@@ -84,23 +84,16 @@ long compat_ncpus(void)
 static const char errno_text[] =
 	"\001" "Operation not permitted\0"   /* EPERM */
 	"\002" "No such file or directory\0"   /* ENOENT */
-	"\005" "Input/output error\0"   /* EIO */
-	"\006" "No such device or address\0"   /* ENXIO */
 	"\010" "Exec format error\0"   /* ENOEXEC */
-	"\013" "Resource temporarily unavailable\0"   /* EAGAIN */
 	"\014" "Cannot allocate memory\0"   /* ENOMEM */
 	"\015" "Permission denied\0"   /* EACCES */
-	"\020" "Device or resource busy\0"   /* EBUSY */
 	"\021" "File exists\0"   /* EEXIST */
-	"\023" "No such device\0"   /* ENODEV */
 	"\024" "Not a directory\0"   /* ENOTDIR */
 	"\025" "Is a directory\0"   /* EISDIR */
 	"\026" "Invalid argument\0"   /* EINVAL */
 	"\034" "No space left on device\0"   /* ENOSPC */
 	"\036" "Read-only file system\0"   /* EROFS */
 	"\044" "File name too long\0"   /* ENAMETOOLONG */
-	"\050" "Too many levels of symbolic links\0"   /* ELOOP */
-	"\157" "Connection refused\0"   /* ECONNREFUSED */
 	"";
 
 char *compat_strerror(int err)

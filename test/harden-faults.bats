@@ -16,10 +16,11 @@ TTYS=/class/tty/ttyS0
 TTYUSB=/class/tty/ttyUSB0
 
 # in_ns SCRIPT: runs bash SCRIPT in a private mount namespace, ev() available
+# (with its UDEV_RUN array: arrays are not exported)
 in_ns() {
 	export -f ev
 	export BIN T
-	unshare -m --propagation private bash -ec "$1"
+	unshare -m --propagation private bash -ec "$(declare -p UDEV_RUN); $1"
 }
 
 no_tmp_left() { [ -z "$(find "$T/db" -name '.tmp*' 2>/dev/null)" ]; }

@@ -71,7 +71,7 @@ static int open_netlink(void)
 /* One kernel uevent: "ACTION@DEVPATH\0KEY=value\0...", from port id 0 only. */
 static void read_kernel(const struct mon *mo)
 {
-	struct sockaddr_nl sa;
+	struct sockaddr_nl sa = { .nl_family = AF_NETLINK };
 	socklen_t sl = sizeof(sa);
 	ssize_t n = recvfrom(mo->nl, buf.raw, sizeof(buf.raw) - 1, MSG_DONTWAIT,
 			     (struct sockaddr *)&sa, &sl);
@@ -81,7 +81,8 @@ static void read_kernel(const struct mon *mo)
 		printf("KERNEL events lost (receive buffer full)\n");
 		fflush(stdout);
 	}
-	if (n <= 0 || sa.nl_pid != 0)
+	/* no sender address: not provably the kernel */
+	if (n <= 0 || (size_t)sl < sizeof(sa) || sa.nl_pid != 0)
 		return;
 	buf.raw[n] = '\0';
 	h = strlen(buf.raw) + 1;
