@@ -134,7 +134,7 @@ udevmonitor_OBJS := udevd/udevmonitor.o udevd/ctl.o
 # ---- shared library -------------------------------------------------------
 LIB_OBJS := lib/compat.o lib/fmt.o lib/log.o lib/fd.o lib/str.o
 LIB_OBJS += lib/msg.o lib/uevent.o lib/loop.o
-LIB_OBJS += lib/conf.o lib/sysfs.o lib/path.o lib/user.o lib/coldplug.o
+LIB_OBJS += lib/conf.o lib/sysfs.o lib/path.o lib/user.o lib/coldplug.o lib/proc.o
 
 # Objects live apart from the binaries: program "udevd" is built from udevd/udevd.c.
 OBJDIR := $(O)/obj

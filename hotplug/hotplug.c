@@ -6,6 +6,7 @@
 #include "filter.h"
 #include "fd.h"
 #include "log.h"
+#include "proc.h"
 #include "str.h"
 
 #include <dirent.h>
@@ -133,10 +134,10 @@ static int run_script(const char *path, char **args)
 	pid_t pid;
 	int status;
 
-	pid = fork();
+	pid = proc_fork(PROC_FORK_WAIT_MS);
 	if (pid < 0) {
-		log_err("cannot fork for %s: %s", path, strerror(errno));
-		return -errno;
+		log_err("cannot fork for %s: %s", path, strerror((int)-pid));
+		return (int)pid;
 	}
 	if (pid == 0)
 		exec_script(path, args);

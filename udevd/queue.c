@@ -69,6 +69,29 @@ static void list_append(struct event_list *l, struct event *ev)
 	l->n++;
 }
 
+/* before == NULL: at the end */
+static void list_insert(struct event_list *l, struct event *before, struct event *ev)
+{
+	if (!before) {
+		list_append(l, ev);
+		return;
+	}
+	ev->next = before;
+	ev->prev = before->prev;
+	if (before->prev)
+		before->prev->next = ev;
+	else
+		l->head = ev;
+	before->prev = ev;
+	l->n++;
+}
+
+static void make_ready(struct queue *q, struct event *ev)
+{
+	ev->order = q->next_order++;
+	list_append(&q->ready, ev);
+}
+
 static void list_remove(struct event_list *l, struct event *ev)
 {
 	if (ev->prev)
@@ -157,7 +180,7 @@ void queue_insert(struct queue *q, struct event *ev, uint64_t now)
 	q->dirty = 1;
 	if (!ev->u.has_seqnum || (q->have_next_seq && ev->u.seqnum < q->next_seq) ||
 	    heap_push(q, ev) < 0)
-		list_append(&q->ready, ev);
+		make_ready(q, ev);
 }
 
 void queue_release(struct queue *q, uint64_t now)
@@ -180,7 +203,7 @@ void queue_release(struct queue *q, uint64_t now)
 				 (unsigned long long)q->gap_ms, top->u.seqnum);
 		}
 		heap_pop(q);
-		list_append(&q->ready, top);
+		make_ready(q, top);
 		if (top->u.seqnum >= q->next_seq)
 			q->next_seq = top->u.seqnum + 1;
 		q->dirty = 1;
@@ -224,6 +247,16 @@ void queue_done(struct queue *q, struct event *ev)
 		claims_del(q->claims, &ev->u);
 	ev->claimed = 0;
 	q->dirty = 1;
+}
+
+void queue_unrun(struct queue *q, struct event *ev)
+{
+	struct event *at;
+
+	queue_done(q, ev);
+	for (at = q->ready.head; at && at->order < ev->order; at = at->next)
+		;
+	list_insert(&q->ready, at, ev);
 }
 
 struct event *queue_take_waiting(struct queue *q)

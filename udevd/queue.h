@@ -29,6 +29,8 @@ struct event {
 	struct uevent u;                  /* points into env */
 	struct msg_hdr hdr;               /* seqnum and flags, echoed in the ack */
 	uint64_t arrival_ms, start_ms;
+	uint64_t order;                   /* place on the ready list (queue_unrun) */
+	uint64_t fork_fail_ms;            /* first start that found no process, or 0 */
 	pid_t pid;                        /* while running */
 	int killed;                       /* 1: SIGTERM sent, 2: SIGKILL sent */
 	int claimed;                      /* its devices are in the claims table */
@@ -51,6 +53,7 @@ struct queue {
 	size_t nheap, heap_cap;
 	struct event_list ready;          /* released, in release order */
 	struct event_list running;
+	uint64_t next_order;              /* of the next event made ready */
 	uint64_t next_seq;                /* the seqnum expected next */
 	int have_next_seq;
 	uint64_t gap_ms;                  /* how long a gap may hold an event */
@@ -74,6 +77,9 @@ void queue_release(struct queue *q, uint64_t now);
 size_t queue_next_runnable(struct queue *q, struct event **out, size_t max);
 /* A running event finished: drops it from the running list (caller frees). */
 void queue_done(struct queue *q, struct event *ev);
+/* A running event that could not start goes back to its place on the ready
+ * list, its claims released: it still runs before any later event of its chain. */
+void queue_unrun(struct queue *q, struct event *ev);
 /* Removes one event that has not started (held or ready), or NULL. */
 struct event *queue_take_waiting(struct queue *q);
 /* Milliseconds until queue_release() has work, -1 when none is pending. */

@@ -30,6 +30,8 @@
 #define KILL_GRACE_MS      2000     /* SIGTERM, then this long until SIGKILL */
 #define IDLE_TIMEOUT_MS    3000     /* --idle-timeout: an idle worker ends */
 #define QUEUE_MAX          16384    /* events beyond are acked 18 */
+#define FORK_RETRY_MS      100      /* fork failed: nothing starts for this long */
+#define FORK_GIVEUP_MS     30000    /* an event that finds no process this long: 18 */
 #define RECV_PER_TURN      1024
 #define REFUSED_LOG_PER_SEC 20      /* log lines; the rest are counted */
 #define DGRAM_QLEN         4096     /* datagrams the socket queues */
@@ -51,6 +53,7 @@ struct udevd {
 	int nl;
 	int rescan;                 /* events were lost: rescan sysfs this turn */
 	uint64_t max_seqnum;        /* highest SEQNUM received, either way */
+	uint64_t fork_retry_ms;     /* no event starts before this (fork failed) */
 };
 
 static struct udevd udevd;
@@ -414,28 +417,50 @@ static void receive_all(struct udevd *d)
 
 /* ---- running --------------------------------------------------------------- */
 
+/* No process for udev (fork failed: in a storm, pids or memory run short for a
+ * while): the event goes back to its place in the queue and nothing starts for
+ * FORK_RETRY_MS, while we reap; 18 only after FORK_GIVEUP_MS of failures. */
+static void start_failed(struct udevd *d, struct event *ev, uint64_t now, int err)
+{
+	if (!ev->fork_fail_ms)
+		ev->fork_fail_ms = now ? now : 1;
+	if (now - ev->fork_fail_ms < FORK_GIVEUP_MS) {
+		if (d->fork_retry_ms <= now)
+			log_info("seqnum %llu: cannot fork udev: %s, retrying",
+				 (unsigned long long)ev->hdr.seqnum, strerror(err));
+		queue_unrun(&d->q, ev);
+		d->fork_retry_ms = now + FORK_RETRY_MS;
+		return;
+	}
+	log_err("seqnum %llu: cannot fork udev for %llu ms: %s",
+		(unsigned long long)ev->hdr.seqnum, (unsigned long long)FORK_GIVEUP_MS,
+		strerror(err));
+	ev->start_ms = now;
+	event_finished(d, ev, MSG_RC_NOT_RUN);
+}
+
 static void run_queue(struct udevd *d, uint64_t now)
 {
 	struct event *evs[64];
 	size_t i, n, room;
 
 	queue_release(&d->q, now);
-	while (!d->stopped && !d->terminating && d->q.running.n < d->max_childs) {
+	while (!d->stopped && !d->terminating && d->q.running.n < d->max_childs &&
+	       d->fork_retry_ms <= now) {
 		room = d->max_childs - d->q.running.n;
 		n = queue_next_runnable(&d->q, evs, room < 64 ? room : 64);
 		if (n == 0)
 			return;
 		for (i = 0; i < n; i++) {
-			if (runner_start(evs[i], now) == 0) {
+			if (d->fork_retry_ms > now) {          /* an earlier one failed */
+				queue_unrun(&d->q, evs[i]);
+			} else if (runner_start(evs[i], now) == 0) {
 				log_debug("seqnum %llu %s %s started, pid %d",
 					  (unsigned long long)evs[i]->hdr.seqnum, evs[i]->u.action,
 					  evs[i]->u.devpath, (int)evs[i]->pid);
-				continue;
+			} else {
+				start_failed(d, evs[i], now, errno);
 			}
-			log_err("seqnum %llu: cannot fork udev: %s",
-				(unsigned long long)evs[i]->hdr.seqnum, strerror(errno));
-			evs[i]->start_ms = now;
-			event_finished(d, evs[i], MSG_RC_NOT_RUN);
 		}
 	}
 }
@@ -771,6 +796,8 @@ static int run(struct udevd *d)
 		timeout = min_timeout(queue_timeout(&d->q, now),
 				      check_exec_timeouts(d, now));
 		timeout = min_timeout(timeout, runner_timeout(now));
+		if (d->fork_retry_ms > now)
+			timeout = min_timeout(timeout, (int64_t)(d->fork_retry_ms - now));
 		loop_wait(&d->loop, timeout);
 		handle_signals(d);
 		runner_reap(&d->q, event_finished, d);

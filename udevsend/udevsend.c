@@ -6,6 +6,7 @@
 #include "fd.h"
 #include "loop.h"
 #include "msg.h"
+#include "proc.h"
 #include "str.h"
 #include "uevent.h"
 
@@ -111,7 +112,7 @@ static pid_t spawn_daemon(void)
 	argv[0] = (char *)bin;
 	argv[1] = (char *)"--daemon";
 	argv[2] = NULL;
-	pid = fork();
+	pid = proc_fork(PROC_FORK_WAIT_MS);
 	if (pid == 0) {
 		setsid();
 		execve(bin, argv, environ);
@@ -235,7 +236,7 @@ static int run_udev(void)
 	argv[0] = (char *)bin;
 	argv[1] = (char *)msg_env_get(msg.env, msg.hdr.envlen, "SUBSYSTEM");
 	argv[2] = NULL;
-	pid = fork();
+	pid = proc_fork(PROC_FORK_WAIT_MS);
 	if (pid < 0)
 		return MSG_RC_NOT_RUN;
 	if (pid == 0) {

@@ -13,7 +13,7 @@
 # Environment: LUNS (512), TIME_LUNS ("512 1024"), TIME_HELPERS ("noop hotplug
 #   udevsend mdev"), BOOT_TIMEOUT (seconds per boot, 1500), KPROOF_BUDGET (seconds
 #   for all boots together, 4200: CI has 90 minutes), SUITE_MAKE (make flags
-#   of the static build, "STATIC=true"), KPROOF_OUT (build/kernel), PERF_DOC
+#   of the static build, "STATIC=true O=build/glibc-static"), KPROOF_OUT (build/kernel), PERF_DOC
 #   (docs/performance-kernel.md), QEMU_MEM (1G), KERNEL_CACHE (see build-kernel.sh).
 set -euo pipefail
 
@@ -24,7 +24,9 @@ TIME_LUNS=${TIME_LUNS:-512 1024}
 TIME_HELPERS=${TIME_HELPERS:-noop hotplug udevsend mdev}
 BOOT_TIMEOUT=${BOOT_TIMEOUT:-1500}
 KPROOF_BUDGET=${KPROOF_BUDGET:-4200}
-SUITE_MAKE=${SUITE_MAKE:-STATIC=true}
+# its own output directory: a static glibc build would otherwise share build/glibc
+# with the dynamic one, and make, seeing up-to-date objects, installed dynamic binaries
+SUITE_MAKE=${SUITE_MAKE:-STATIC=true O=build/glibc-static}
 QEMU_MEM=${QEMU_MEM:-1G}
 out=${KPROOF_OUT:-$top/build/kernel}
 doc=${PERF_DOC:-$top/docs/performance-kernel.md}

@@ -1,0 +1,27 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/* proc_fork (see proc.h): when every process slot is taken, helpers that exit soon
+ * free them; waiting a little beats dropping the event. Kept tiny: hotplug and
+ * udevsend carry it, and their size is the cost of every event. */
+#include "compat.h"
+#include "proc.h"
+
+#include <errno.h>
+#include <time.h>
+#include <unistd.h>
+
+pid_t proc_fork(unsigned int wait_ms)
+{
+	static struct timespec step;   /* in .bss: hotplug's size budget is tight */
+	unsigned int waited;
+	pid_t pid;
+
+	step.tv_nsec = PROC_FORK_STEP_MS * 1000000L;
+	for (waited = 0;; waited += PROC_FORK_STEP_MS) {
+		pid = fork();
+		if (pid >= 0)
+			return pid;
+		if (waited >= wait_ms)   /* fork fails only for want of memory or pids */
+			return -errno;
+		nanosleep(&step, NULL);   /* EINTR: an early retry, harmless */
+	}
+}
