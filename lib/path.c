@@ -4,7 +4,9 @@
 #include "path.h"
 #include "str.h"
 
+#include <dirent.h>
 #include <errno.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -108,4 +110,30 @@ const char *path_basename(const char *path)
 	const char *s = strrchr(path, '/');
 
 	return s ? s + 1 : path;
+}
+
+static int name_cmp(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+int path_list_dir(const char *dir, const char *suffix, char **names, int max)
+{
+	size_t len, slen = strlen(suffix);
+	struct dirent *de;
+	DIR *d = opendir(dir);
+	int n = 0;
+
+	if (!d)
+		return -errno;
+	while (n < max && (de = readdir(d))) {
+		len = strlen(de->d_name);
+		if (len > slen && strcmp(de->d_name + len - slen, suffix) == 0 &&
+		    (names[n] = strdup(de->d_name)))
+			n++;
+	}
+	closedir(d);
+	if (n > 1)
+		qsort(names, (size_t)n, sizeof(names[0]), name_cmp);
+	return n;
 }

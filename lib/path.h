@@ -19,6 +19,10 @@ int path_mkdir_parents(const char *path, unsigned int mode);
 void path_rmdir_parents(const char *path, const char *stop);
 /* Joins a and b with one '/'; -ENAMETOOLONG when out is too small. */
 int path_join(char *out, size_t size, const char *a, const char *b);
+/* The names in dir that end in suffix (and are longer than it), sorted
+ * bytewise, at most max of them, each strdup()ed into names: the caller frees
+ * them. Returns how many, or -errno when dir cannot be read. */
+int path_list_dir(const char *dir, const char *suffix, char **names, int max);
 /* The last component of path. */
 const char *path_basename(const char *path);
 

@@ -7,6 +7,7 @@
 #include "node.h"
 #include "exec.h"
 #include "log.h"
+#include "path.h"
 #include "str.h"
 
 #include <dirent.h>
@@ -17,34 +18,16 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-static int name_cmp(const void *a, const void *b)
-{
-	return strcmp(*(char *const *)a, *(char *const *)b);
-}
-
 /* Runs every executable *.dev file of devd/sub in name order. */
 static void devd_dir(struct udev_event *ev, const char *sub)
 {
 	char dir[1024], path[1300], *names[128], *argv[3];
-	struct dirent *de;
 	struct stat st;
-	int n = 0, i, r;
-	size_t len;
-	DIR *d;
+	int n, i, r;
 
 	if (snprintf(dir, sizeof(dir), "%s/%s", ev->conf->devd, sub) >= (int)sizeof(dir))
 		return;
-	d = opendir(dir);
-	if (!d)
-		return;
-	while ((de = readdir(d)) && n < 128) {
-		len = strlen(de->d_name);
-		if (len > 4 && strcmp(de->d_name + len - 4, ".dev") == 0 &&
-		    (names[n] = strdup(de->d_name)))
-			n++;
-	}
-	closedir(d);
-	qsort(names, (size_t)n, sizeof(names[0]), name_cmp);
+	n = path_list_dir(dir, ".dev", names, 128);
 	for (i = 0; i < n; i++) {
 		snprintf(path, sizeof(path), "%s/%s", dir, names[i]);
 		free(names[i]);

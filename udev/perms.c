@@ -6,6 +6,7 @@
 #include "node.h"
 #include "glob.h"
 #include "log.h"
+#include "path.h"
 #include "str.h"
 
 #include <dirent.h>
@@ -63,29 +64,11 @@ static int perms_file(const char *path, const char *name, struct perm_fields *f)
 	return hit;
 }
 
-static int name_cmp(const void *a, const void *b)
-{
-	return strcmp(*(char *const *)a, *(char *const *)b);
-}
-
 static int perms_dir(const char *dir, const char *name, struct perm_fields *f)
 {
 	char *names[128], path[1024];
-	struct dirent *de;
-	int n = 0, i, hit = 0;
-	size_t len;
-	DIR *d = opendir(dir);
+	int n = path_list_dir(dir, ".permissions", names, 128), i, hit = 0;
 
-	if (!d)
-		return 0;
-	while ((de = readdir(d)) && n < 128) {
-		len = strlen(de->d_name);
-		if (len > 12 && strcmp(de->d_name + len - 12, ".permissions") == 0 &&
-		    (names[n] = strdup(de->d_name)))
-			n++;
-	}
-	closedir(d);
-	qsort(names, (size_t)n, sizeof(names[0]), name_cmp);
 	for (i = 0; i < n; i++) {
 		snprintf(path, sizeof(path), "%s/%s", dir, names[i]);
 		if (!hit)

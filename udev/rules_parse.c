@@ -6,6 +6,7 @@
 #include "compat.h"
 #include "rules.h"
 #include "log.h"
+#include "path.h"
 #include "str.h"
 
 #include <ctype.h>
@@ -385,31 +386,14 @@ static int parse_file(struct rules *rs, const char *path)
 	return 0;
 }
 
-static int name_cmp(const void *a, const void *b)
-{
-	return strcmp(*(char *const *)a, *(char *const *)b);
-}
-
 /* Every *.rules file of dir in name order. */
 static int parse_dir(struct rules *rs, const char *dir)
 {
 	char *names[512], path[1024];
-	struct dirent *de;
-	int n = 0, i;
-	size_t len;
-	DIR *d = opendir(dir);
+	int n = path_list_dir(dir, ".rules", names, 512), i;
 
-	if (!d)
-		return -errno;
-	while ((de = readdir(d)) && n < 512) {
-		len = strlen(de->d_name);
-		if (len > 6 && strcmp(de->d_name + len - 6, ".rules") == 0)
-			names[n++] = strdup(de->d_name);
-		if (n && !names[n - 1])
-			n--;
-	}
-	closedir(d);
-	qsort(names, (size_t)n, sizeof(names[0]), name_cmp);
+	if (n < 0)
+		return n;
 	for (i = 0; i < n; i++) {
 		snprintf(path, sizeof(path), "%s/%s", dir, names[i]);
 		if (parse_file(rs, path) < 0)
