@@ -40,6 +40,21 @@ static void event_kernel_name(struct udev_event *ev)
 	str_copy(ev->number, ev->kernel + len, sizeof(ev->number));
 }
 
+int event_conf_load(struct udev_conf *conf, int *rc)
+{
+	int r;
+
+	conf_defaults(conf);
+	r = conf_load(conf, NULL);
+	if (r < 0) {
+		log_err("cannot read udev.conf: %s", strerror(-r));
+		return UDEV_EXIT_CONFIG;
+	}
+	if (r > 0)
+		*rc = UDEV_EXIT_CONFIG;
+	return 0;
+}
+
 int event_init(struct udev_event *ev, const struct udev_conf *conf,
 	       char *const *envp, const char *subsystem)
 {

@@ -51,6 +51,10 @@ struct udev_event {
 };
 
 /* Fills ev from the environment array envp and the subsystem argument. */
+/* udev.conf (UDEV_CONFIG_FILE) over the defaults: UDEV_EXIT_CONFIG when it
+ * cannot be read (logged; nothing is to be done), else 0, with *rc set to
+ * UDEV_EXIT_CONFIG when it had bad lines (the event is still done). */
+int event_conf_load(struct udev_conf *conf, int *rc);
 int event_init(struct udev_event *ev, const struct udev_conf *conf,
 	       char *const *envp, const char *subsystem);
 void event_free(struct udev_event *ev);

@@ -42,22 +42,6 @@
 
 extern char **environ;
 
-/* udev.conf, then the log level; returns an exit code when fatal. */
-static int setup_conf(struct udev_conf *conf, int *rc)
-{
-	int r;
-
-	conf_defaults(conf);
-	r = conf_load(conf, NULL);
-	if (r < 0) {
-		log_err("cannot read udev.conf: %s", strerror(-r));
-		return UDEV_EXIT_CONFIG;
-	}
-	if (r > 0)
-		*rc = UDEV_EXIT_CONFIG;
-	return 0;
-}
-
 static void setup_rules(struct rules *rules, const struct udev_conf *conf, int *rc)
 {
 	if (rules_load(rules, conf->rules) < 0 || rules->errors)
@@ -75,7 +59,7 @@ int main(int argc, char **argv)
 	log_init("udev", 0);
 	if (argc > 1 && strcmp(argv[1], MSG_WORKER_ARG) == 0)
 		return worker_main();
-	r = setup_conf(&conf, &rc);
+	r = event_conf_load(&conf, &rc);
 	if (r)
 		return r;
 	r = event_init(&ev, &conf, environ, argc > 1 ? argv[1] : NULL);

@@ -71,21 +71,18 @@ int main(int argc, char **argv)
 	struct udev_conf conf;
 	struct coldplug_list l;
 	struct rules rules;
-	int i, r, rc = 0, failed = 0;
+	int i, r, rc = 0, conf_rc = 0, failed = 0;
 
 	(void)argc;     /* no options; the signature is the multi-call one */
 	(void)argv;
 	log_init("udevstart", 0);
-	conf_defaults(&conf);
-	r = conf_load(&conf, NULL);
-	if (r < 0) {
-		log_err("cannot read udev.conf: %s", strerror(-r));
-		return UDEV_EXIT_CONFIG;
-	}
+	r = event_conf_load(&conf, &conf_rc);
+	if (r)
+		return r;
 	if (rules_load(&rules, conf.rules) < 0 || rules.errors)
 		rc = UDEV_EXIT_RULES;
-	if (r > 0)
-		rc = UDEV_EXIT_CONFIG;
+	if (conf_rc)    /* bad udev.conf lines win over bad rules, as in udev */
+		rc = conf_rc;
 	coldplug_scan(&l);
 	for (i = 0; i < l.n; i++) {
 		r = run_device(&conf, &rules, &l.v[i]);

@@ -47,14 +47,9 @@ int main(int argc, char **argv)
 		fprintf(stderr, "usage: udevtest DEVPATH [SUBSYSTEM]\n");
 		return UDEV_EXIT_USAGE;
 	}
-	conf_defaults(&conf);
-	r = conf_load(&conf, NULL);
-	if (r < 0) {
-		log_err("cannot read udev.conf: %s", strerror(-r));
-		return UDEV_EXIT_CONFIG;
-	}
-	if (r > 0)
-		rc = UDEV_EXIT_CONFIG;
+	r = event_conf_load(&conf, &rc);
+	if (r)
+		return r;
 	if (setup_env(&e, sysfs_devpath(argv[1]), argc > 2 ? argv[2] : NULL) < 0)
 		return UDEV_EXIT_NOMEM;
 	r = event_init(&ev, &conf, e.v, NULL);

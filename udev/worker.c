@@ -248,14 +248,9 @@ static int event_handle(void)
 	const struct rules *rules;
 	int rc = 0, r;
 
-	conf_defaults(&conf);
-	r = conf_load(&conf, NULL);
-	if (r < 0) {
-		log_err("cannot read udev.conf: %s", strerror(-r));
-		return UDEV_EXIT_CONFIG;
-	}
-	if (r > 0)
-		rc = UDEV_EXIT_CONFIG;
+	r = event_conf_load(&conf, &rc);
+	if (r)
+		return r;
 	r = event_init(&ev, &conf, environ, NULL);
 	if (r) {
 		event_free(&ev);
