@@ -1,8 +1,9 @@
 #!/usr/bin/env bats
 # SPDX-License-Identifier: GPL-2.0-only
 # Faults around udevd: udev exiting with every code, crashing by every usual
-# signal, hanging past udevsend's ack timeout; dev.d scripts that hang with
-# children; SEQNUM near 2^64 and reset by a new boot while udevd runs.
+# signal, hanging past udevsend's ack timeout; a udevd that stops answering;
+# dev.d scripts that hang with children; SEQNUM near 2^64 and reset by a new
+# boot while udevd runs.
 
 load lib
 load udevd-lib
@@ -40,16 +41,39 @@ teardown() { udevd_teardown; }
 	kill -0 "$UDEVD_PID"
 }
 
-@test "exit: a udev that hangs: udevsend gives up at its ack timeout with 16, udevd kills it later" {
+@test "exit: a udev that hangs: udevsend waits past its ack timeout while udevd holds the event, 19 at udevd's exec timeout" {
 	start_udevd --exec-timeout=4s
 	t0=$SECONDS
 	UDEVSEND_ACK_TIMEOUT=1 run send_event SEQNUM=10 DEVPATH=/devices/hang FAKE_UDEV_SLEEP=600
-	[ "$status" -eq 16 ]
-	[ $((SECONDS - t0)) -le 3 ]
-	wait_for grep -q 'outlived the exec timeout' "$T/udevd.log"
-	# the ack for the gone udevsend goes nowhere, and udevd serves the next one
+	[ "$status" -eq 19 ]
+	[ $((SECONDS - t0)) -ge 4 ]
+	grep -q 'outlived the exec timeout' "$T/udevd.log"
 	run send_event SEQNUM=11 DEVPATH=/devices/hang
 	[ "$status" -eq 0 ]
+}
+
+@test "exit: events queued behind a slow one outwait a short ack timeout and all succeed" {
+	start_udevd --max-childs=1
+	send_bg 10 SEQNUM=10 DEVPATH=/devices/slow FAKE_UDEV_SLEEP=3
+	for s in 11 12 13; do
+		UDEVSEND_ACK_TIMEOUT=1 send_bg $s SEQNUM=$s DEVPATH=/devices/d$s
+	done
+	for s in 10 11 12 13; do [ "$(rc_of $s)" = 0 ]; done
+	[ "$(ended_count)" -eq 4 ]
+}
+
+@test "exit: a udevd that stops answering: udevsend gives up at its ack timeout with 16" {
+	start_udevd
+	kill -STOP "$UDEVD_PID"
+	t0=$SECONDS
+	UDEVSEND_ACK_TIMEOUT=1 run send_event SEQNUM=10 DEVPATH=/devices/stopped
+	kill -CONT "$UDEVD_PID"
+	[ "$status" -eq 16 ]
+	[ $((SECONDS - t0)) -le 3 ]
+	# udevd, woken, runs the event; its ack goes nowhere, and it serves the next one
+	run send_event SEQNUM=11 DEVPATH=/devices/stopped
+	[ "$status" -eq 0 ]
+	grep -q '^end 10 /devices/stopped ' "$FAKE_UDEV_LOG"
 }
 
 @test "exit: seqnums near 2^64 run in order, an overflowing SEQNUM has a defined answer" {

@@ -172,7 +172,7 @@ static uint64_t ack_timeout(void)
 
 /* A udevd killed with our event queued never acks it, and a datagram socket
  * is not told that its peer is gone: ask the peer for its queue length (a
- * cheap control message whose ack wait_ack ignores). -ECONNREFUSED: gone. */
+ * cheap control message; its ack carries ~seqnum). -ECONNREFUSED: gone. */
 static int probe_daemon(int fd)
 {
 	struct msg_hdr probe;
@@ -185,12 +185,16 @@ static int probe_daemon(int fd)
 }
 
 /* Only an ack from uid 0, for our seqnum, counts: squatters and forgers of
- * other users are ignored until the deadline. -ECONNREFUSED when the udevd
- * we sent to is gone before it acked. */
-static int wait_ack(int fd, uint64_t deadline)
+ * other users are ignored until the deadline. The ack timeout bounds udevd's
+ * silence, not the wait: in a storm our event may sit behind thousands, and
+ * every answer to a probe that says udevd still holds events (ours among
+ * them: it acks before it answers a later probe) starts the timeout again.
+ * -ECONNREFUSED when the udevd we sent to is gone before it acked. */
+static int wait_ack(int fd, uint64_t *deadline, uint64_t timeout)
 {
 	struct pollfd p = { .fd = fd, .events = POLLIN };
-	uint64_t now, probe_at = loop_now_ms() + PROBE_MS;
+	uint64_t now, every = timeout / 2 + 1 < PROBE_MS ? timeout / 2 + 1 : PROBE_MS;
+	uint64_t probe_at = loop_now_ms() + every;
 	struct msg_hdr ack[2];
 	struct ucred cred;
 	ssize_t n;
@@ -199,23 +203,27 @@ static int wait_ack(int fd, uint64_t deadline)
 	for (;;) {
 		n = msg_recv(fd, ack, sizeof(ack), NULL, NULL, &cred, &trunc);
 		if (n >= 0 && cred.uid == 0 && !trunc && msg_check(ack, (size_t)n) == 0 &&
-		    ack[0].type == MSG_ACK && ack[0].seqnum == msg.hdr.seqnum &&
-		    ack[0].flags == msg.hdr.flags)
-			return (ack[0].rc >= 0 && ack[0].rc <= MSG_RC_UNFINISHED) ?
-				ack[0].rc : MSG_RC_NOT_RUN;
+		    ack[0].type == MSG_ACK) {
+			if (ack[0].seqnum == msg.hdr.seqnum && ack[0].flags == msg.hdr.flags)
+				return (ack[0].rc >= 0 && ack[0].rc <= MSG_RC_UNFINISHED) ?
+					ack[0].rc : MSG_RC_NOT_RUN;
+			if (ack[0].seqnum == ~msg.hdr.seqnum && ack[0].flags == 0 &&
+			    ack[0].rc == 0 && ack[0].arg > 0)
+				*deadline = loop_now_ms() + timeout;
+		}
 		if (n >= 0 || n == -EINTR)
 			continue;
 		if (n != -EAGAIN && n != -EWOULDBLOCK && n != -ECONNREFUSED)
 			return MSG_RC_TIMEOUT;
 		now = loop_now_ms();
-		if (now >= deadline)
+		if (now >= *deadline)
 			return MSG_RC_TIMEOUT;
 		if (now >= probe_at) {
 			if (probe_daemon(fd) < 0)
 				return -ECONNREFUSED;
-			probe_at = now + PROBE_MS;
+			probe_at = now + every;
 		}
-		poll(&p, 1, (int)loop_until(now, deadline < probe_at ? deadline : probe_at));
+		poll(&p, 1, (int)loop_until(now, *deadline < probe_at ? *deadline : probe_at));
 	}
 }
 
@@ -266,7 +274,7 @@ static int deliver(int fd)
 
 int main(int argc, char **argv)
 {
-	uint64_t deadline;
+	uint64_t deadline, timeout;
 	int fd, r, tries;
 
 	/* SIGPIPE keeps its disposition for udev: sends use MSG_NOSIGNAL */
@@ -281,12 +289,13 @@ int main(int argc, char **argv)
 	fd = open_socket();
 	if (fd < 0)
 		return run_udev();
-	deadline = loop_now_ms() + ack_timeout();
+	timeout = ack_timeout();
+	deadline = loop_now_ms() + timeout;
 	for (tries = 0;; tries++) {
 		r = deliver(fd);
 		if (r < 0)
 			return run_udev();
-		r = wait_ack(fd, deadline);
+		r = wait_ack(fd, &deadline, timeout);
 		if (r != -ECONNREFUSED)
 			return r;
 		/* udevd died with our event: its successor (started by us or
