@@ -94,6 +94,10 @@ build_initramfs() {
 	cp "$kdir/scsi_debug.ko" "$stage/lib/kproof/"
 	install -m 755 "$here/guest/init" "$stage/init"
 	install -m 755 /bin/busybox "$stage/bin/busybox"
+	# the users and groups the shipped rules name, as a firmware image has them
+	echo "root:x:0:0:root:/root:/bin/sh" >"$stage/etc/passwd"
+	printf '%s\n' root:x:0: tty:x:5: disk:x:6: lp:x:7: kmem:x:15: dialout:x:20: \
+		cdrom:x:24: floppy:x:25: audio:x:29: video:x:44: >"$stage/etc/group"
 	cpio_list "$stage" >"$out/initramfs.list"
 	"$kdir/gen_init_cpio" "$out/initramfs.list" | gzip -9 >"$out/initramfs.cpio.gz"
 	log "initramfs: $(du -h "$out/initramfs.cpio.gz" | cut -f1)"
