@@ -74,3 +74,26 @@ fragment_config() {
 	[[ "$output" == *"| busybox mdev as the helper | 2.5 s (2.50×) | failed |"* ]]
 	[[ "$output" == *"64 LUNs: insmod 100, rmmod 90;"* ]]
 }
+
+@test "perf-doc: with DOC it replaces only the part between its markers" {
+	echo "TIME scenario=time-noop helper=noop luns=64 op=insmod cmd_ms=900 done_ms=1000 rc=0 peak=3 events=100" >"$T/time-noop.console"
+	echo "TIME scenario=time-noop helper=noop luns=64 op=rmmod cmd_ms=400 done_ms=500 rc=0 peak=1 events=90" >>"$T/time-noop.console"
+	printf '# Doc\n\nbefore\n' >"$T/doc.md"
+	# no markers yet: the section is appended with them
+	run bash "$TOP/test/kernel/perf-doc.sh" "$T" "noop" "64" "$T/doc.md"
+	[ "$status" -eq 0 ]
+	[ "$(grep -c '^<!-- begin: kernel timing' "$T/doc.md")" -eq 1 ]
+	grep -q '^| static no-op helper (floor) | 1.0 s (1.00×) | 0.5 s (1.00×) |$' "$T/doc.md"
+	echo "after" >>"$T/doc.md"
+	# a second run with other numbers: one section, the new numbers, the text around kept
+	sed -i 's/done_ms=1000/done_ms=3000/' "$T/time-noop.console"
+	run bash "$TOP/test/kernel/perf-doc.sh" "$T" "noop" "64" "$T/doc.md"
+	[ "$status" -eq 0 ]
+	[ "$(grep -c '^## On a real kernel' "$T/doc.md")" -eq 1 ]
+	[ "$(grep -c '^<!-- end: kernel timing -->$' "$T/doc.md")" -eq 1 ]
+	grep -q '^| static no-op helper (floor) | 3.0 s (1.00×) | 0.5 s (1.00×) |$' "$T/doc.md"
+	! grep -q '1.0 s (1.00×)' "$T/doc.md"
+	[ "$(head -n 3 "$T/doc.md")" = "$(printf '# Doc\n\nbefore')" ]
+	[ "$(tail -n 1 "$T/doc.md")" = "after" ]
+	[ ! -e "$T/doc.md.tmp" ] && [ ! -e "$T/doc.md.section" ]
+}

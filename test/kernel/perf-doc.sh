@@ -1,13 +1,18 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0-only
-# Writes docs/performance-kernel.md (on stdout) from the TIME lines of run.sh's timing
-# boots: insmod/rmmod wall time until every helper exited, and the ratio to noop.
-# Usage: perf-doc.sh OUTDIR "HELPERS" "LUNS"
+# The kernel timing section of docs/performance.md from the TIME lines of run.sh's
+# timing boots: insmod/rmmod wall time until every helper exited, and the ratio to
+# noop. Prints it, or with DOC replaces the part of DOC between the two marker lines
+# (appends it, with the markers, when DOC has none); the rest of DOC stays as it is.
+# Usage: perf-doc.sh OUTDIR "HELPERS" "LUNS" [DOC]
 set -euo pipefail
 
 out=$1
 helpers=$2
 luns=$3
+doc=${4:-}
+begin='<!-- begin: kernel timing, written by make bench-kernel (test/kernel/perf-doc.sh) -->'
+end='<!-- end: kernel timing -->'
 
 # FIELD of the TIME line of HELPER, LUNS, OP in the timing boot's console, or "-"
 field() { # HELPER LUNS OP FIELD
@@ -82,8 +87,9 @@ peaks() {
 	done
 }
 
-cat <<EOF
-# Performance on a real kernel (qemu)
+section() {
+	cat <<EOF
+## On a real kernel (qemu): the 2004 storage storm
 
 The 2004 storage storm, replayed on a real Linux kernel: \`insmod scsi_debug
 num_tgts=N/16 max_luns=16 delay=0\` registers N SCSI disks at once and the kernel
@@ -114,3 +120,18 @@ $(peaks)
 Uevents per storm (the kernel's seqnum count; each one a helper exec):
 $(for n in $luns; do echo "$n LUNs: insmod $(field noop "$n" insmod events), rmmod $(field noop "$n" rmmod events);"; done)
 EOF
+}
+
+if [ -z "$doc" ]; then
+	section
+elif grep -qxF "$begin" "$doc" && grep -qxF "$end" "$doc"; then
+	section >"$doc.section"
+	awk -v b="$begin" -v e="$end" -v f="$doc.section" '
+		$0 == b { print; while ((getline l < f) > 0) print l; skip = 1; next }
+		$0 == e { skip = 0 }
+		!skip { print }' "$doc" >"$doc.tmp"
+	rm -f "$doc.section"
+	mv "$doc.tmp" "$doc"
+else
+	{ echo; echo "$begin"; section; echo "$end"; } >>"$doc"
+fi

@@ -14,7 +14,7 @@
 #   udevsend mdev"), BOOT_TIMEOUT (seconds per boot, 1500), KPROOF_BUDGET (seconds
 #   for all boots together, 4200: CI has 90 minutes), SUITE_MAKE (make flags
 #   of the static build, "STATIC=true O=build/glibc-static"), KPROOF_OUT (build/kernel), PERF_DOC
-#   (docs/performance-kernel.md), QEMU_MEM (1G), KERNEL_CACHE (see build-kernel.sh).
+#   (docs/performance.md: its kernel timing section), QEMU_MEM (1G), KERNEL_CACHE (see build-kernel.sh).
 set -euo pipefail
 
 here=$(cd "$(dirname "$0")" && pwd)
@@ -29,7 +29,7 @@ KPROOF_BUDGET=${KPROOF_BUDGET:-4200}
 SUITE_MAKE=${SUITE_MAKE:-STATIC=true O=build/glibc-static}
 QEMU_MEM=${QEMU_MEM:-1G}
 out=${KPROOF_OUT:-$top/build/kernel}
-doc=${PERF_DOC:-$top/docs/performance-kernel.md}
+doc=${PERF_DOC:-$top/docs/performance.md}
 failures=0
 
 log() { echo "kernel-proof: $*" >&2; }
@@ -175,7 +175,7 @@ run_scenario() { # NAME
 			boot "time-$h" kproof=time kproof.helper="$h" kproof.luns="${TIME_LUNS// /,}"
 			report "time-$h"
 		done
-		bash "$here/perf-doc.sh" "$out" "$TIME_HELPERS" "$TIME_LUNS" >"$doc"
+		bash "$here/perf-doc.sh" "$out" "$TIME_HELPERS" "$TIME_LUNS" "$doc"
 		log "timing table written to $doc"
 		return ;;
 	*) die "unknown scenario '$1'" ;;
