@@ -62,7 +62,9 @@ static void syslog_connect(void)
 	}
 }
 
-/* Sends one message, "<facility|prio>prog[pid]: text"; syslogd adds the time. */
+/* Sends one message, "<facility|prio>prog[pid]: text"; syslogd adds the time.
+ * With LOG_TO_SYSLOG_NOWAIT a message that finds syslogd's queue full (10
+ * datagrams; syslogd stopped or slow) is dropped rather than waited for. */
 static void syslog_send(const char *buf, size_t n)
 {
 	int r;
@@ -72,9 +74,10 @@ static void syslog_send(const char *buf, size_t n)
 	if (syslog_fd < 0)
 		return;
 	do
-		r = (int)send(syslog_fd, buf, n, MSG_NOSIGNAL);
+		r = (int)send(syslog_fd, buf, n,
+			      MSG_NOSIGNAL | (log_syslog == LOG_TO_SYSLOG_NOWAIT ? MSG_DONTWAIT : 0));
 	while (r < 0 && errno == EINTR);
-	if (r < 0) {
+	if (r < 0 && errno != EAGAIN) {
 		/* a descriptor someone closed (or reused) under us is not ours to close */
 		if (errno != EBADF && errno != ENOTSOCK)
 			close(syslog_fd);

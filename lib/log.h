@@ -7,6 +7,11 @@
 #include <syslog.h>
 
 /* Sets the program name and the sink; the level comes from UDEV_LOG if set. */
+/* use_syslog: 0 stderr; LOG_TO_SYSLOG syslog, waiting while syslogd's queue is
+ * full; LOG_TO_SYSLOG_NOWAIT syslog, dropping the message instead (udevd: its
+ * loop must not stop on a stopped or slow syslogd) */
+#define LOG_TO_SYSLOG        1
+#define LOG_TO_SYSLOG_NOWAIT 2
 void log_init(const char *prog, int use_syslog);
 void log_set_level(int prio);
 int log_get_level(void);

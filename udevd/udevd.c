@@ -780,7 +780,7 @@ static void setup_daemon(struct udevd *d)
 			close(fd);
 	}
 	if (!d->debug)
-		log_init("udevd", 1);
+		log_init("udevd", LOG_TO_SYSLOG_NOWAIT);
 }
 
 /* ---- the loop -------------------------------------------------------------- */
