@@ -133,3 +133,42 @@ teardown() { udevd_teardown; }
 	[ "$(ended_count)" -eq 1 ]
 	grep -q '^end 10 /devices/lost ' "$FAKE_UDEV_LOG"
 }
+
+@test "exit: a stopped syslogd does not stop udevd --daemon (a log line that finds its queue full is dropped)" {
+	command -v busybox >/dev/null || sh "$TOP/tools/install-deps.sh" check
+	export T BIN
+	# a private /dev whose /dev/log belongs to a syslogd that is stopped: its
+	# queue (10 datagrams) fills with udevd's first debug lines
+	unshare -m --propagation private sh -c '
+		mount -t tmpfs tmpfs /dev && mknod -m 666 /dev/null c 1 3 || exit 90
+		busybox syslogd -n -O "$T/syslog" </dev/null >/dev/null 2>&1 &
+		echo $! >"$T/syslogd.pid"
+		i=0; while [ ! -S /dev/log ] && [ $i -lt 100 ]; do sleep 0.05; i=$((i+1)); done
+		kill -STOP "$(cat "$T/syslogd.pid")"
+		UDEV_LOG=debug "$BIN/udevd" --daemon'
+	wait_for socket_listed
+	local s
+	for s in $(seq 10 39); do
+		UDEVSEND_ACK_TIMEOUT=5 run send_event SEQNUM=$s DEVPATH=/devices/d$s
+		[ "$status" -eq 0 ] || { echo "seqnum $s: $status"; kill -KILL "$(cat "$T/syslogd.pid")"; return 1; }
+	done
+	[ "$(ended_count)" -eq 30 ]
+	kill -CONT "$(cat "$T/syslogd.pid")"
+	kill "$(cat "$T/syslogd.pid")"
+}
+
+@test "exit: udevsend probes a udevd that holds many events less often (a storm's probes stay few)" {
+	local n
+	# two stand-ins for udevd: one holding 1 event, one 300; each acks after 7 s
+	for n in 1 300; do
+		UDEVD_SOCKET=$UDEVD_SOCKET-$n $DGRAM hold --held $n --seconds 7 \
+			--ready "$T/ready.$n" >"$T/probes.$n" &
+		wait_for test -s "$T/ready.$n"
+		UDEVD_SOCKET=$UDEVD_SOCKET-$n UDEVSEND_ACK_TIMEOUT=30 send_bg $n SEQNUM=10 DEVPATH=/devices/a
+	done
+	[ "$(rc_of 1)" = 0 ] && [ "$(rc_of 300)" = 0 ]
+	cat "$T/probes.1" "$T/probes.300"
+	# 1 held: every 2 s; 300 held: after the first answer every 300 * 20 ms = 6 s
+	[ "$(wc -l <"$T/probes.1")" -ge 3 ]
+	[ "$(wc -l <"$T/probes.300")" -eq 1 ]
+}

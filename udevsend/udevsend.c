@@ -21,6 +21,8 @@
 #define START_WINDOW_MS   5000    /* a started udevd must answer within this */
 #define ACK_TIMEOUT_MS    300000  /* default; UDEVSEND_ACK_TIMEOUT overrides */
 #define PROBE_MS          2000    /* while waiting: is the udevd we sent to alive? */
+#define PROBE_PER_HELD_MS 20      /* ...less often the more events it holds: */
+#define PROBE_MAX_MS      60000   /* all helpers together probe ~50 times a second */
 #define RESEND_MAX        2       /* its successors get the event this often */
 
 extern char **environ;
@@ -184,6 +186,21 @@ static int probe_daemon(int fd)
 	return 0;
 }
 
+/* The next probe: every PROBE_MS, or PROBE_PER_HELD_MS per event udevd holds
+ * (up to PROBE_MAX_MS): in a storm thousands of helpers wait, and probes at a
+ * fixed rate would take the very time udevd needs for their events. Always
+ * within half the ack timeout, which the answers start again. */
+static uint64_t probe_every(uint64_t held, uint64_t timeout)
+{
+	uint64_t ms = held * PROBE_PER_HELD_MS;
+
+	if (ms < PROBE_MS)
+		ms = PROBE_MS;
+	if (ms > PROBE_MAX_MS)
+		ms = PROBE_MAX_MS;
+	return ms < timeout / 2 + 1 ? ms : timeout / 2 + 1;
+}
+
 /* Only an ack from uid 0, for our seqnum, counts: squatters and forgers of
  * other users are ignored until the deadline. The ack timeout bounds udevd's
  * silence, not the wait: in a storm our event may sit behind thousands, and
@@ -193,7 +210,7 @@ static int probe_daemon(int fd)
 static int wait_ack(int fd, uint64_t *deadline, uint64_t timeout)
 {
 	struct pollfd p = { .fd = fd, .events = POLLIN };
-	uint64_t now, every = timeout / 2 + 1 < PROBE_MS ? timeout / 2 + 1 : PROBE_MS;
+	uint64_t now, every = probe_every(0, timeout);
 	uint64_t probe_at = loop_now_ms() + every;
 	struct msg_hdr ack[2];
 	struct ucred cred;
@@ -208,8 +225,12 @@ static int wait_ack(int fd, uint64_t *deadline, uint64_t timeout)
 				return (ack[0].rc >= 0 && ack[0].rc <= MSG_RC_UNFINISHED) ?
 					ack[0].rc : MSG_RC_NOT_RUN;
 			if (ack[0].seqnum == ~msg.hdr.seqnum && ack[0].flags == 0 &&
-			    ack[0].rc == 0 && ack[0].arg > 0)
-				*deadline = loop_now_ms() + timeout;
+			    ack[0].rc == 0 && ack[0].arg > 0) {
+				now = loop_now_ms();
+				*deadline = now + timeout;
+				every = probe_every(ack[0].arg, timeout);
+				probe_at = now + every;
+			}
 		}
 		if (n >= 0 || n == -EINTR)
 			continue;

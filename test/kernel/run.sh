@@ -116,7 +116,7 @@ boot() { # NAME KERNEL-ARGS...
 	timeout "$limit" qemu-system-x86_64 -accel tcg -smp 2 -m "$QEMU_MEM" \
 		-nographic -no-reboot -nic none -kernel "$kdir/bzImage" -initrd "$out/initramfs.cpio.gz" \
 		-append "console=ttyS0 loglevel=3 panic=-1 $*" \
-		</dev/null 2>&1 | tr -d '\r' >"$out/$name.console" || rc=$?
+		</dev/null 2>&1 | stdbuf -oL tr -d '\r' >"$out/$name.console" || rc=$?
 	log "boot $name: $(($(date +%s) - t0)) s"
 	grep -q '^KPROOF-END' "$out/$name.console" ||
 		echo "RESULT scenario=$name check=boot fail no end marker (qemu rc $rc):" \

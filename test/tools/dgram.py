@@ -10,11 +10,14 @@
 #          prints "queued K" (K accepted before the queue was full)
 #   forge  --pid PID --seqnum N [--flags F]  find PID's autobound socket, drop
 #          to nobody, send forged acks rc 0; prints "sent K" (K successful sends)
+#   hold   --held N --seconds S --ready FILE   a udevd holding N events: takes one
+#          event, answers each queue probe with arg N, acks the event rc 0 after
+#          S seconds; prints "probe T" (seconds after the event) for each probe
 import argparse, os, pwd, socket, struct, sys, time
 
 HDR = struct.Struct('=16sIIQIIiI')
 MAGIC = b'udev-legacy/1'
-EVENT, ACK = 1, 2
+EVENT, ACK, CTL_QUEUE = 1, 2, 8
 
 
 def daemon_addr():
@@ -138,6 +141,30 @@ def cmd_forge(a):
     print('sent %d' % sent)
 
 
+def cmd_hold(a):
+    s = new_socket(bind=False)
+    s.bind(daemon_addr())
+    with open(a.ready, 'w') as f:
+        f.write('ready\n')
+    data, client = s.recvfrom(65536)
+    _, _, eflags, eseq, _, _, _, _ = HDR.unpack(data[:HDR.size])
+    t0 = time.monotonic()
+    while True:
+        left = t0 + a.seconds - time.monotonic()
+        if left <= 0:
+            break
+        s.settimeout(left)
+        try:
+            data, addr = s.recvfrom(65536)
+        except socket.timeout:
+            break
+        _, mtype, flags, seq, _, _, _, _ = HDR.unpack(data[:HDR.size])
+        if mtype == CTL_QUEUE:
+            print('probe %.1f' % (time.monotonic() - t0), flush=True)
+            s.sendto(pack(MAGIC, ACK, flags, seq, arg=a.held), addr)
+    s.sendto(pack(MAGIC, ACK, eflags, eseq), client)
+
+
 def main():
     p = argparse.ArgumentParser()
     sub = p.add_subparsers(dest='cmd', required=True)
@@ -163,9 +190,13 @@ def main():
     f.add_argument('--pid', type=int, required=True)
     f.add_argument('--seqnum', type=int, required=True)
     f.add_argument('--flags', type=int, default=1)
+    h = sub.add_parser('hold')
+    h.add_argument('--held', type=int, required=True)
+    h.add_argument('--seconds', type=float, required=True)
+    h.add_argument('--ready', required=True)
     a = p.parse_args()
     {'send': cmd_send, 'squat': cmd_squat, 'forge': cmd_forge,
-     'burst': cmd_burst}[a.cmd](a)
+     'burst': cmd_burst, 'hold': cmd_hold}[a.cmd](a)
 
 
 if __name__ == '__main__':
