@@ -103,7 +103,7 @@ event, that is after udev made the node, so "every helper exited" means every ev
 was handled.
 
 **Absolute times are under software emulation** (qemu-system-x86_64 -accel tcg
--smp 2, no KVM, on a 2-core machine shared with other work) and are many times slower
+-smp 2, no KVM, on a 2-core machine) and are many times slower
 than real hardware; **the ratios to the no-op helper are what compare**, with each
 other and with the 2004 table and the side-by-side numbers of DESIGN.md.
 
@@ -113,7 +113,9 @@ tinyconfig + test/kernel/config.fragment; suite built with \`make $(cat "$out/su
 
 $(table)
 
-Most helper processes alive at once during each storm (sampled every 5 ms):
+Most helper processes still alive at once after insmod (rmmod) had returned, that is
+the backlog the storm left (sampled from then on every 5 ms, or every two scans'
+time when a scan of /proc is slower):
 
 $(peaks)
 
