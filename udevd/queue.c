@@ -57,33 +57,25 @@ void event_free(struct event *ev)
 	free(ev);
 }
 
-static void list_append(struct event_list *l, struct event *ev)
+/* Links ev in before `before`; before == NULL: at the end. */
+static void list_insert(struct event_list *l, struct event *before, struct event *ev)
 {
-	ev->next = NULL;
-	ev->prev = l->tail;
-	if (l->tail)
-		l->tail->next = ev;
+	ev->next = before;
+	ev->prev = before ? before->prev : l->tail;
+	if (ev->prev)
+		ev->prev->next = ev;
 	else
 		l->head = ev;
-	l->tail = ev;
+	if (before)
+		before->prev = ev;
+	else
+		l->tail = ev;
 	l->n++;
 }
 
-/* before == NULL: at the end */
-static void list_insert(struct event_list *l, struct event *before, struct event *ev)
+static void list_append(struct event_list *l, struct event *ev)
 {
-	if (!before) {
-		list_append(l, ev);
-		return;
-	}
-	ev->next = before;
-	ev->prev = before->prev;
-	if (before->prev)
-		before->prev->next = ev;
-	else
-		l->head = ev;
-	before->prev = ev;
-	l->n++;
+	list_insert(l, NULL, ev);
 }
 
 static void make_ready(struct queue *q, struct event *ev)
