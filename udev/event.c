@@ -523,8 +523,34 @@ static int event_net_add(struct udev_event *ev, const struct rules *rules)
 	return ev->rc;
 }
 
+/* udevd set UDEVD_LATE=N: event N of this device already ran. The kernel's
+ * sysfs now decides whether this event is stale: a remove of a device that
+ * is there, any other action of a device that is gone or now has another
+ * device number. A stale event changes nothing and runs no dev.d or RUN. */
+static int event_stale(struct udev_event *ev)
+{
+	const char *newer = env_get(&ev->orig, "UDEVD_LATE");
+	unsigned int major, minor;
+	int gone, stale;
+
+	if (!newer || ev->dry_run)
+		return 0;
+	gone = !sysfs_exists(ev->devpath, NULL);
+	if (strcmp(ev->action, "remove") == 0)
+		stale = !gone;
+	else
+		stale = gone || (ev->has_devnum && sysfs_devnum(ev->devpath, &major, &minor) == 0 &&
+				 (major != ev->major || minor != ev->minor));
+	if (stale)
+		log_notice("%s %s is stale (seqnum %s of the device ran first and the device is %s now): "
+			   "nothing done", ev->action, ev->devpath, newer, gone ? "gone" : "there");
+	return stale;
+}
+
 int event_run(struct udev_event *ev, const struct rules *rules)
 {
+	if (event_stale(ev))
+		return UDEV_EXIT_OK;
 	if (strcmp(ev->action, "add") == 0) {
 		if (strcmp(ev->subsystem, "net") == 0)
 			return event_net_add(ev, rules);
