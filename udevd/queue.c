@@ -197,15 +197,14 @@ void queue_insert(struct queue *q, struct event *ev, uint64_t now)
 		make_ready(q, ev);
 }
 
-/* The kernel's counter, read again when older than KSEQ_REFRESH_MS or when
- * it is below seqnum (then it is known to be out of date); 0 when unknown. A
- * counter that moved means the kernel is still issuing events. */
-static uint64_t kernel_seqnum(struct queue *q, uint64_t seqnum, uint64_t now)
+/* The kernel's counter, read again when older than KSEQ_REFRESH_MS or than
+ * the held event (which the kernel counted before it ran the helper); 0 when
+ * unknown. A counter that moved means the kernel is still issuing events. */
+static uint64_t kernel_seqnum(struct queue *q, uint64_t since, uint64_t now)
 {
 	uint64_t k = 0;
 
-	if (q->kseq_ms && now - q->kseq_ms < KSEQ_REFRESH_MS &&
-	    (q->kseq == 0 || q->kseq >= seqnum))
+	if (q->kseq_ms > since && now - q->kseq_ms < KSEQ_REFRESH_MS)
 		return q->kseq;
 	q->kseq_ms = now ? now : 1;
 	if (devseq_kernel(&k) < 0)
@@ -220,7 +219,7 @@ static uint64_t kernel_seqnum(struct queue *q, uint64_t seqnum, uint64_t now)
 static uint64_t gap_deadline(struct queue *q, const struct event *top, uint64_t now)
 {
 	uint64_t plain = top->arrival_ms + q->gap_ms;
-	uint64_t k = kernel_seqnum(q, top->u.seqnum, now), quiet;
+	uint64_t k = kernel_seqnum(q, top->arrival_ms, now), quiet;
 
 	if (k && q->next_seq > k)
 		return now;
