@@ -5,7 +5,7 @@
 #define UDEV_EXITCODE_H
 
 enum udev_exit {
-	UDEV_EXIT_OK = 0,        /* done (also: device ignored by a rule) */
+	UDEV_EXIT_OK = 0,        /* done (also: ignored by a rule, or stale) */
 	UDEV_EXIT_USAGE = 1,     /* no ACTION, DEVPATH or SUBSYSTEM */
 	UDEV_EXIT_CONFIG = 2,    /* udev.conf unreadable or with bad lines */
 	UDEV_EXIT_RULES = 3,     /* a rule file unreadable or with bad rules */
