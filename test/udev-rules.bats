@@ -122,8 +122,8 @@ KERNEL==\"sda1\", IMPORT{parent}=\"ID_*\", NAME=\"p-\$env{ID_SERIAL}-\$env{OTHER
 @test "NAME in a subdirectory" { check_add legacy $TTYS tty 'KERNEL=="ttyS0", NAME="tts/0"' 'c 0600 0:0 tts/0'; }
 @test "NAME: first one wins" { check_add legacy $TTYS tty 'KERNEL=="ttyS0", NAME="first"
 KERNEL=="ttyS0", NAME="second"' 'c 0600 0:0 first'; }
-@test "NAME := overrides an earlier NAME" { check_add legacy $TTYS tty 'KERNEL=="ttyS0", NAME="first"
-KERNEL=="ttyS0", NAME:="final"' 'c 0600 0:0 final'; }
+@test "NAME := after a NAME is skipped (064)" { check_add legacy $TTYS tty 'KERNEL=="ttyS0", NAME="first"
+KERNEL=="ttyS0", NAME:="final"' 'c 0600 0:0 first'; }
 @test "NAME := is not overridden" { check_add legacy $TTYS tty 'KERNEL=="ttyS0", NAME:="final"
 KERNEL=="ttyS0", NAME:="other"' 'c 0600 0:0 final'; }
 @test "NAME empty ignores the device" { check_add legacy $TTYS tty 'KERNEL=="ttyS0", NAME=""' ''; }
@@ -151,8 +151,10 @@ KERNEL=="ttyS0", SYMLINK+="late"' 'l s -> ttyS0; c 0600 0:0 ttyS0'; }
 # ---- SYMLINK ----------------------------------------------------------------
 @test "SYMLINK" { check_add legacy $TTYS tty 'KERNEL=="ttyS0", SYMLINK="modem"' 'l modem -> ttyS0; c 0600 0:0 ttyS0'; }
 @test "SYMLINK several in one" { check_add legacy $TTYS tty 'KERNEL=="ttyS0", SYMLINK="a b"' 'l a -> ttyS0; l b -> ttyS0; c 0600 0:0 ttyS0'; }
-@test "SYMLINK accumulates over rules" { check_add legacy $TTYS tty 'KERNEL=="ttyS0", SYMLINK="a"
-KERNEL=="ttyS0", SYMLINK="b"' 'l a -> ttyS0; l b -> ttyS0; c 0600 0:0 ttyS0'; }
+@test "SYMLINK = replaces earlier rules' links (064)" { check_add legacy $TTYS tty 'KERNEL=="ttyS0", SYMLINK="a"
+KERNEL=="ttyS0", SYMLINK="b"' 'l b -> ttyS0; c 0600 0:0 ttyS0'; }
+@test "SYMLINK accumulates over 2004 rules (050)" { check_add legacy $TTYS tty 'KERNEL="ttyS0", SYMLINK="a"
+KERNEL="ttyS0", SYMLINK="b"' 'l a -> ttyS0; l b -> ttyS0; c 0600 0:0 ttyS0'; }
 @test "SYMLINK +=" { check_add legacy $TTYS tty 'KERNEL=="ttyS0", SYMLINK+="a"
 KERNEL=="ttyS0", SYMLINK+="b"' 'l a -> ttyS0; l b -> ttyS0; c 0600 0:0 ttyS0'; }
 @test "SYMLINK := replaces and locks" { check_add legacy $TTYS tty 'KERNEL=="ttyS0", SYMLINK="a"
@@ -168,8 +170,8 @@ KERNEL=="ttyS0", NAME="first"' 'l all-ttyS0 -> first; c 0600 0:0 first'; }
 @test "GROUP by name" { check_add legacy $TTYS tty 'KERNEL=="ttyS0", GROUP="tty"' 'c 0600 0:5 ttyS0'; }
 @test "GROUP by number" { check_add legacy $TTYS tty 'KERNEL=="ttyS0", GROUP="4343"' 'c 0600 0:4343 ttyS0'; }
 @test "MODE" { check_add legacy $TTYS tty 'KERNEL=="ttyS0", MODE="0666"' 'c 0666 0:0 ttyS0'; }
-@test "MODE: first wins" { check_add legacy $TTYS tty 'KERNEL=="ttyS0", MODE="0640"
-KERNEL=="ttyS0", MODE="0666"' 'c 0640 0:0 ttyS0'; }
+@test "MODE: last wins (064)" { check_add legacy $TTYS tty 'KERNEL=="ttyS0", MODE="0640"
+KERNEL=="ttyS0", MODE="0666"' 'c 0666 0:0 ttyS0'; }
 @test "MODE := overrides" { check_add legacy $TTYS tty 'KERNEL=="ttyS0", MODE="0640"
 KERNEL=="ttyS0", MODE:="0604"
 KERNEL=="ttyS0", MODE:="0666"' 'c 0604 0:0 ttyS0'; }
@@ -325,14 +327,14 @@ ENV{SEQNUM}=="?*", NAME="still"' 'c 0600 0:0 ttyS0'; }
 ENV{K}=="v", NAME="k"' 'c 0600 0:0 k'; }
 @test "OWNER := locks" { check_add legacy $TTYS tty 'KERNEL=="ttyS0", OWNER:="5"
 KERNEL=="ttyS0", OWNER:="6"' 'c 0600 5:0 ttyS0'; }
-@test "GROUP first wins" { check_add legacy $TTYS tty 'KERNEL=="ttyS0", GROUP="5"
-KERNEL=="ttyS0", GROUP="6"' 'c 0600 0:5 ttyS0'; }
+@test "GROUP last wins (064)" { check_add legacy $TTYS tty 'KERNEL=="ttyS0", GROUP="5"
+KERNEL=="ttyS0", GROUP="6"' 'c 0600 0:6 ttyS0'; }
 @test "RUN := locks the list" {
 	check_add legacy $TTYS tty "RUN:=\"/bin/sh -c 'echo one >> $T/r'\"
 RUN+=\"/bin/sh -c 'echo two >> $T/r'\"" 'c 0600 0:0 ttyS0'
 	[ "$(paste -sd, "$T/r")" = "one" ]
 }
-@test "match keys are case sensitive" { check_add legacy $TTYS tty 'KERNEL=="TTYS0", NAME="x"' 'c 0600 0:0 ttyS0'; }
+@test "match values are case sensitive" { check_add legacy $TTYS tty 'KERNEL=="TTYS0", NAME="x"' 'c 0600 0:0 ttyS0'; }
 @test "escaped quote in a value" { check_add legacy $TTYS tty "PROGRAM=\"/bin/echo a\\\\\\\"b\", RESULT==\"a\\\\\\\"b\", NAME=\"esc\"" 'c 0600 0:0 esc'; }
 @test "%N temporary node for PROGRAM, removed afterwards" {
 	check_add legacy $SDA block "PROGRAM=\"/bin/sh -c 'test -b %N && echo isblock'\", RESULT==\"isblock\", NAME=\"tn\"" 'b 0600 0:0 tn'
@@ -341,4 +343,4 @@ RUN+=\"/bin/sh -c 'echo two >> $T/r'\"" 'c 0600 0:0 ttyS0'
 	check_add legacy $TTYS tty "IMPORT{program}=\"/bin/sh -c 'test -c \$tempnode && echo TN=char'\", ENV{TN}==\"char\", NAME=\"tc\"" 'c 0600 0:0 tc'
 }
 @test "\$name: the name so far" { check_add legacy $TTYS tty 'NAME="n1"
-SYMLINK="$name-link"' 'c 0600 0:0 n1; l n1-link -> n1'; }
+SYMLINK+="$name-link"' 'c 0600 0:0 n1; l n1-link -> n1'; }

@@ -61,6 +61,8 @@ struct rule {
 	const char *file;
 	int line;
 	int goto_rule;        /* index of the GOTO target, -1 when none */
+	unsigned int legacy : 1;   /* its file has only KEY="value" pairs: 050 precedence */
+	unsigned int has_name : 1; /* it carries a NAME key */
 };
 
 struct rules {
@@ -71,6 +73,7 @@ struct rules {
 	char **files;         /* file names the rules point into */
 	int nfiles;
 	int errors;           /* bad lines, each logged */
+	int operators;        /* parser: the current file used ==, !=, += or := */
 };
 
 /* Parses a file or a directory of *.rules (name order) into rules.

@@ -4,8 +4,12 @@
  * the device keys (BUS, ID, PLACE, DRIVER, SYSFS) tried at each level of the
  * parent chain until one level matches them all, then ENV, IMPORT, PROGRAM
  * and RESULT in the order written. A matching rule's assign keys then run
- * in order. NAME, OWNER, GROUP and MODE keep their first value unless :=
- * says otherwise; SYMLINK accumulates; := locks a value. */
+ * in order, with the precedence of udev 064 (operator syntax): once a NAME
+ * is set, later rules carrying a NAME are skipped whole; OWNER, GROUP and
+ * MODE take the last value; = on SYMLINK or RUN replaces the list, +=
+ * appends; := makes a value final. A rule of a file written only in the 2004
+ * syntax follows udev 050: SYMLINK always appends, and the first such rule
+ * with a NAME ends the 2004 rules for the device. */
 #include "compat.h"
 #include "rules.h"
 #include "db.h"
@@ -223,13 +227,6 @@ static int match_program_keys(struct udev_event *ev, const struct rules *rs, con
 	return ok;
 }
 
-/* First value wins; := replaces an earlier one and locks. */
-static int may_set(const struct token *t, unsigned int set, unsigned int final)
-{
-	if (final)
-		return 0;
-	return !set || t->op == OP_FINAL;
-}
 
 static void sanitized(struct udev_event *ev, const char *key, char *s)
 {
@@ -243,7 +240,7 @@ static void sanitized(struct udev_event *ev, const char *key, char *s)
 static void assign_name(struct udev_event *ev, const struct token *t)
 {
 	ev->options |= t->flags;
-	if (!may_set(t, ev->name_set, ev->name_final))
+	if (ev->name_final)
 		return;
 	subst_format(ev, t->value, ev->name, sizeof(ev->name));
 	if (ev->name[0])
@@ -253,16 +250,16 @@ static void assign_name(struct udev_event *ev, const struct token *t)
 	log_debug("NAME '%s' from rule", ev->name);
 }
 
-static void assign_symlink(struct udev_event *ev, const struct token *t)
+/* legacy: a 2004 rule's SYMLINK="x" adds, as in udev 050 */
+static void assign_symlink(struct udev_event *ev, const struct token *t, int legacy)
 {
 	char val[LIST_SIZE], *w, *save = NULL;
 
 	if (ev->symlink_final)
 		return;
-	if (t->op == OP_FINAL) {
+	if (t->op == OP_FINAL || (t->op == OP_ASSIGN && !legacy))
 		ev->symlinks[0] = '\0';
-		ev->symlink_final = 1;
-	}
+	ev->symlink_final = t->op == OP_FINAL;
 	subst_format(ev, t->value, val, sizeof(val));
 	for (w = strtok_r(val, " \t", &save); w; w = strtok_r(NULL, " \t", &save)) {
 		sanitized(ev, "SYMLINK", w);
@@ -298,15 +295,15 @@ static void assign_perm(struct udev_event *ev, const struct token *t)
 	int final = t->op == OP_FINAL;
 
 	subst_format(ev, t->value, val, sizeof(val));
-	if (t->type == TK_OWNER && may_set(t, ev->owner_set, ev->owner_final)) {
+	if (t->type == TK_OWNER && !ev->owner_final) {
 		str_copy(ev->owner, val, sizeof(ev->owner));
 		ev->owner_set = 1;
 		ev->owner_final = final;
-	} else if (t->type == TK_GROUP && may_set(t, ev->group_set, ev->group_final)) {
+	} else if (t->type == TK_GROUP && !ev->group_final) {
 		str_copy(ev->group, val, sizeof(ev->group));
 		ev->group_set = 1;
 		ev->group_final = final;
-	} else if (t->type == TK_MODE && may_set(t, ev->mode_set, ev->mode_final)) {
+	} else if (t->type == TK_MODE && !ev->mode_final) {
 		ev->mode = (mode_t)strtoul(val, NULL, 8) & 07777;
 		ev->mode_set = 1;
 		ev->mode_final = final;
@@ -340,7 +337,7 @@ static void apply_assigns(struct udev_event *ev, const struct rules *rs, const s
 
 		switch (t->type) {
 		case TK_NAME: assign_name(ev, t); break;
-		case TK_SYMLINK: assign_symlink(ev, t); break;
+		case TK_SYMLINK: assign_symlink(ev, t, r->legacy); break;
 		case TK_OWNER:
 		case TK_GROUP:
 		case TK_MODE: assign_perm(ev, t); break;
@@ -359,11 +356,15 @@ void rules_apply(const struct rules *rs, struct udev_event *ev)
 	for (i = 0; i < rs->nrules; i++) {
 		const struct rule *r = &rs->rules[i];
 
+		/* 064: a named device skips NAME rules; 050: named, no more 2004 rules */
+		if ((ev->name_set && r->has_name) || (r->legacy && ev->legacy_named))
+			continue;
 		if (!match_event_keys(ev, rs, r) || !match_chain(ev, rs, r) ||
 		    !match_program_keys(ev, rs, r))
 			continue;
 		log_debug("%s:%d matches %s", r->file, r->line, ev->devpath);
 		apply_assigns(ev, rs, r);
+		ev->legacy_named |= r->legacy && r->has_name;
 		if (ev->options & (OPT_LAST_RULE | OPT_IGNORE_DEVICE))
 			break;
 		if (r->goto_rule > 0)

@@ -91,7 +91,7 @@ static const char *classify(struct token *t, const char *key, const char *attr)
 	unsigned int i;
 
 	for (i = 0; i < sizeof(key_defs) / sizeof(key_defs[0]); i++)
-		if (strcmp(key, key_defs[i].name) == 0)
+		if (strcasecmp(key, key_defs[i].name) == 0)
 			d = &key_defs[i];
 	if (!d)
 		return "unknown key";
@@ -194,7 +194,7 @@ static const char *parse_key(const char **pp, char *key, size_t ksize, char **at
 			return "missing '}'";
 		*attr = strndup(p + 1, (size_t)(e - p - 1));
 		p = e + 1;
-	} else if (strncmp(key, "SYSFS_", 6) == 0 && key[6]) {
+	} else if (strncasecmp(key, "SYSFS_", 6) == 0 && key[6]) {
 		*attr = strdup(key + 6);
 		key[5] = '\0';
 	}
@@ -241,6 +241,8 @@ static const char *parse_pair(struct rules *rs, const char **pp)
 		p++;
 	if (!err && parse_op(&p, &t.op) < 0)
 		err = "expected ==, !=, =, += or :=";
+	if (!err && t.op != OP_ASSIGN)
+		rs->operators = 1;
 	while (!err && isspace((unsigned char)*p))
 		p++;
 	if (!err)
@@ -278,6 +280,11 @@ static int push_rule(struct rules *rs, int first, const char *file, int line)
 	r->file = file;
 	r->line = line;
 	r->goto_rule = -1;
+	r->legacy = 0;
+	r->has_name = 0;
+	for (; first < rs->ntokens; first++)
+		if (rs->tokens[first].type == TK_NAME)
+			r->has_name = 1;
 	return 0;
 }
 
@@ -346,7 +353,7 @@ static int parse_file(struct rules *rs, const char *path)
 {
 	char line[4096], phys[4096];
 	size_t len = 0, n;
-	int lineno = 0, first = 0, too_long;
+	int lineno = 0, first = 0, first_rule, too_long;
 	const char *name;
 	struct stat st;
 	FILE *f = NULL;
@@ -360,6 +367,8 @@ static int parse_file(struct rules *rs, const char *path)
 		return -errno;
 	}
 	name = keep_file_name(rs, path);
+	rs->operators = 0;
+	first_rule = rs->nrules;
 	while (read_line(f, phys, sizeof(phys), &too_long)) {
 		lineno++;
 		if (!len)
@@ -383,6 +392,9 @@ static int parse_file(struct rules *rs, const char *path)
 	if (len)
 		parse_line(rs, line, name, first);
 	fclose(f);
+	/* a file without any operator is a 2004 file: udev 050's precedence */
+	for (; first_rule < rs->nrules; first_rule++)
+		rs->rules[first_rule].legacy = !rs->operators;
 	return 0;
 }
 

@@ -1,0 +1,76 @@
+#!/usr/bin/env bats
+# SPDX-License-Identifier: GPL-2.0-only
+# Rules that must give what udev 050 and udev 064 gave, one row per @test:
+# the release the expectation comes from ("050": a file in the 2004
+# KEY="value" syntax; "064": a file in the operator syntax), then the layout,
+# devpath, subsystem, rule file and the expected /dev listing. Each row was
+# checked against a build of that release on the same fake sysfs tree.
+# (udev.conf of the tests sets default_mode="0600".)
+
+load udev-lib
+
+setup() {
+	udev_setup
+	# names of the rows resolve here, not in the machine's files
+	printf 'root:x:0:0::/:/bin/sh\ndaemon:x:1:1::/:/bin/sh\nnobody:x:65534:65534::/:/bin/sh\n' > "$T/passwd"
+	printf 'root:x:0:\ntty:x:5:\ndialout:x:20:\nusers:x:100:\n' > "$T/group"
+	export UDEV_PASSWD_FILE="$T/passwd" UDEV_GROUP_FILE="$T/group"
+}
+
+TTYS=/class/tty/ttyS0
+SDA1=/block/sda/sda1
+
+# ---- precedence over several matching rules ----------------------------------
+@test "064: OWNER/GROUP/MODE take the last value" { check_add legacy $TTYS tty 'KERNEL=="ttyS*", GROUP="tty", MODE="0660"
+KERNEL=="ttyS0", GROUP="dialout", MODE="0666"' 'c 0666 0:20 ttyS0'; }
+@test "064: OWNER, GROUP, MODE rules and a NAME rule combine field by field" { check_add legacy $TTYS tty 'KERNEL=="ttyS*", OWNER="daemon"
+KERNEL=="ttyS*", GROUP="tty"
+KERNEL=="ttyS*", MODE="0640"
+KERNEL=="ttyS0", NAME="modem", GROUP="dialout"' 'c 0640 1:20 modem'; }
+@test "064: a later specific rule overrides a subsystem-wide GROUP (Debian's permissions.rules)" { check_add legacy $TTYS tty 'SUBSYSTEM=="tty", GROUP="dialout"
+KERNEL=="ttyS0", MODE="0640", GROUP="root"' 'c 0640 0:0 ttyS0'; }
+@test "064: GROUP := is final" { check_add legacy $TTYS tty 'KERNEL=="ttyS0", GROUP:="tty"
+KERNEL=="ttyS0", GROUP="dialout"' 'c 0600 0:5 ttyS0'; }
+@test "064: MODE := is final, a second := does not change it" { check_add legacy $TTYS tty 'KERNEL=="ttyS0", MODE:="0640"
+KERNEL=="ttyS0", MODE:="0666"' 'c 0640 0:0 ttyS0'; }
+@test "064: OWNER = after OWNER := is ignored" { check_add legacy $TTYS tty 'KERNEL=="ttyS0", OWNER:="daemon"
+KERNEL=="ttyS0", OWNER="5000"' 'c 0600 1:0 ttyS0'; }
+@test "064: once named, a later rule carrying NAME is skipped whole" { check_add legacy $TTYS tty 'KERNEL=="ttyS0", NAME="a", SYMLINK+="l1"
+KERNEL=="ttyS0", NAME="b", SYMLINK+="l2", MODE="0666"
+KERNEL=="ttyS0", SYMLINK+="l3"' 'c 0600 0:0 a; l l1 -> a; l l3 -> a'; }
+@test "064: a later NAME rule's PROGRAM does not run" {
+	check_add legacy $TTYS tty "KERNEL==\"ttyS0\", NAME=\"a\"
+KERNEL==\"ttyS0\", PROGRAM=\"/bin/touch $T/ran\", NAME=\"b\"" 'c 0600 0:0 a'
+	[ ! -e "$T/ran" ]
+}
+@test "064: SYMLINK = replaces the links of earlier rules" { check_add legacy $TTYS tty 'KERNEL=="ttyS*", SYMLINK+="l1"
+KERNEL=="ttyS0", SYMLINK="l2"' 'l l2 -> ttyS0; c 0600 0:0 ttyS0'; }
+@test "064: SYMLINK := replaces and is final" { check_add legacy $TTYS tty 'KERNEL=="ttyS0", SYMLINK="a"
+KERNEL=="ttyS0", SYMLINK:="b"
+KERNEL=="ttyS0", SYMLINK+="c"
+KERNEL=="ttyS0", SYMLINK="d"' 'l b -> ttyS0; c 0600 0:0 ttyS0'; }
+@test "064: RUN = replaces, += appends" {
+	check_add legacy $TTYS tty "KERNEL==\"ttyS0\", RUN+=\"/bin/sh -c 'echo one >> $T/r'\"
+KERNEL==\"ttyS0\", RUN=\"/bin/sh -c 'echo two >> $T/r'\"
+KERNEL==\"ttyS0\", RUN+=\"/bin/sh -c 'echo three >> $T/r'\"" 'c 0600 0:0 ttyS0'
+	[ "$(paste -sd, "$T/r")" = "two,three" ]
+}
+@test "064: last_rule ends the rules" { check_add legacy $TTYS tty 'KERNEL=="ttyS0", SYMLINK+="l3", OPTIONS="last_rule"
+KERNEL=="ttyS0", SYMLINK+="l4", MODE="0666"' 'l l3 -> ttyS0; c 0600 0:0 ttyS0'; }
+@test "050: the first rule with a NAME names the device, with its own permissions" { check_add legacy $TTYS tty 'KERNEL="ttyS*", NAME="a", GROUP="tty"
+KERNEL="ttyS0", NAME="b", GROUP="dialout", MODE="0666"' 'c 0600 0:5 a'; }
+@test "050: links of the rules up to the NAME rule, none after it" { check_add legacy $TTYS tty 'KERNEL="ttyS*", SYMLINK="l1"
+KERNEL="ttyS0", NAME="b", SYMLINK="l2", MODE="0640"
+KERNEL="ttyS0", SYMLINK="l3", MODE="0666"' 'c 0640 0:0 b; l l1 -> b; l l2 -> b'; }
+@test "050: a second NAME rule's OWNER does not leak into the first" { check_add legacy $TTYS tty 'KERNEL="ttyS0", NAME="b", OWNER="daemon"
+KERNEL="ttyS0", NAME="c", GROUP="tty"' 'c 0600 1:0 b'; }
+@test "050: key names in any case" { check_add legacy $TTYS tty 'kernel="ttyS0", Name="lc", mode="0640"' 'c 0640 0:0 lc'; }
+@test "064: key names in any case" { check_add legacy $TTYS tty 'kernel=="ttyS0", Symlink+="l", Sysfs{dev}=="4:64"' 'l l -> ttyS0; c 0600 0:0 ttyS0'; }
+@test "050 then 064: a 2004 file names, an operator file after it still sets GROUP" {
+	legacy
+	printf '%s\n' 'KERNEL="ttyS0", NAME="old", SYMLINK="l1"' > "$T/rules.d/10-old.rules"
+	printf '%s\n' 'KERNEL=="ttyS0", NAME="new"' 'SUBSYSTEM=="tty", GROUP="tty", SYMLINK+="l2"' > "$T/rules.d/20-new.rules"
+	run ev add $TTYS tty
+	[ "$status" -eq 0 ]
+	[ "$(listing | paste -sd ';')" = "l l1 -> old;l l2 -> old;c 0600 0:5 old" ]
+}
