@@ -74,3 +74,18 @@ KERNEL="ttyS0", NAME="c", GROUP="tty"' 'c 0600 1:0 b'; }
 	[ "$status" -eq 0 ]
 	[ "$(listing | paste -sd ';')" = "l l1 -> old;l l2 -> old;c 0600 0:5 old" ]
 }
+
+# ---- built-in defaults ---------------------------------------------------------
+@test "064: without default_mode in udev.conf a node gets 0660" {
+	sed -i '/^default_mode=/d' "$T/udev.conf"
+	check_add legacy $TTYS tty 'KERNEL=="ttyS0", GROUP="dialout"' 'c 0660 0:20 ttyS0'
+}
+@test "050: udev.conf's default_mode=\"0600\" still wins" { check_add legacy $TTYS tty 'KERNEL="ttyS0", NAME="s"' 'c 0600 0:0 s'; }
+@test "050: a permissions line fills what the NAME rule leaves out, default_mode the rest" {
+	printf '%s\n' 'tts/*:root:dialout:' > "$T/permissions"
+	check_add legacy $TTYS tty 'KERNEL="ttyS*", NAME="tts/%n", OWNER="daemon"' 'c 0600 1:20 tts/0'
+}
+@test "050: a rule's MODE wins over the permissions line" {
+	printf '%s\n' 'tts/*:root:dialout:0666' > "$T/permissions"
+	check_add legacy $TTYS tty 'KERNEL="ttyS*", NAME="tts/%n", MODE="0640"' 'c 0640 0:20 tts/0'
+}
