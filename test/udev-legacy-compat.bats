@@ -89,3 +89,11 @@ KERNEL="ttyS0", NAME="c", GROUP="tty"' 'c 0600 1:0 b'; }
 	printf '%s\n' 'tts/*:root:dialout:0666' > "$T/permissions"
 	check_add legacy $TTYS tty 'KERNEL="ttyS*", NAME="tts/%n", MODE="0640"' 'c 0640 0:20 tts/0'
 }
+
+# ---- '!' in kernel names ---------------------------------------------------------
+CCISS='/block/cciss!c0d0'
+@test "064: %k has '/' for '!', KERNEL matches the '/' form" { check_add legacy $CCISS block 'KERNEL=="cciss/c0d0", NAME="%k-x", SYMLINK+="disk-%n"' 'b 0600 0:0 cciss/c0d0-x; l disk-0 -> cciss/c0d0-x'; }
+@test "064: KERNEL does not match the '!' form" { check_add legacy $CCISS block 'KERNEL=="cciss!c0d0", NAME="bang"' 'b 0600 0:0 cciss/c0d0'; }
+@test "064: NAME=\"%k\" makes a directory" { check_add legacy $CCISS block 'KERNEL=="cciss/*", NAME="%k", MODE="0640"' 'b 0640 0:0 cciss/c0d0'; }
+@test "050: %k has '/' for '!', KERNEL matches the sysfs name with '!'" { check_add legacy $CCISS block 'KERNEL="cciss!c0d0", NAME="%k-x", SYMLINK="disk-%n"' 'b 0600 0:0 cciss/c0d0-x; l disk-0 -> cciss/c0d0-x'; }
+@test "050: KERNEL does not match the '/' form" { check_add legacy $CCISS block 'KERNEL="cciss/c0d0", NAME="slash"' 'b 0600 0:0 cciss/c0d0'; }

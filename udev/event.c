@@ -29,11 +29,17 @@ void event_fail(struct udev_event *ev, int rc)
 		ev->rc = rc;
 }
 
+/* The kernel name with '!' as '/' (cciss!c0d0 -> cciss/c0d0), as udev 050
+ * and 064 gave it to KERNEL and %k, and its trailing number. */
 static void event_kernel_name(struct udev_event *ev)
 {
 	size_t len;
+	char *p;
 
 	str_copy(ev->kernel, path_basename(ev->devpath), sizeof(ev->kernel));
+	for (p = ev->kernel; *p; p++)
+		if (*p == '!')
+			*p = '/';
 	len = strlen(ev->kernel);
 	while (len && isdigit((unsigned char)ev->kernel[len - 1]))
 		len--;
@@ -165,8 +171,8 @@ static int event_devnum(struct udev_event *ev)
 	return 0;   /* a device without a node */
 }
 
-/* NAME when no rule gave one: the kernel's DEVNAME, or the kernel name
- * with '!' turned into '/' (cciss!c0d0 -> cciss/c0d0). */
+/* NAME when no rule gave one: the kernel's DEVNAME (its '!' turned into
+ * '/'), or the kernel name. */
 static void event_default_name(struct udev_event *ev)
 {
 	const char *dn = env_get(&ev->orig, "DEVNAME");

@@ -107,7 +107,10 @@ static int match_event_keys(struct udev_event *ev, const struct rules *rs, const
 
 		switch (t->type) {
 		case TK_ACTION: ok = cmp(t, ev->action); break;
-		case TK_KERNEL: ok = cmp(t, ev->kernel); break;
+		case TK_KERNEL:
+			/* 050 matched the sysfs name (cciss!c0d0), 064 the one with '/' */
+			ok = cmp(t, r->legacy ? path_basename(ev->devpath) : ev->kernel);
+			break;
 		case TK_SUBSYSTEM: ok = cmp(t, ev->subsystem); break;
 		case TK_DEVPATH: ok = cmp(t, ev->devpath); break;
 		default: break;
