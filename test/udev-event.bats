@@ -361,10 +361,12 @@ KERNEL=="ttyS0", SYMLINK+="s6"'
 	[ "$status" -eq 6 ]
 	[ -c "$T/dev/ttyS0" ]
 }
-@test "exit 7 for an unknown group" {
+@test "an unknown group is root, with a log line, and the event succeeds (064)" {
 	rules 'KERNEL=="ttyS0", GROUP="no-such-group-x"'
 	run ev add $TTYS tty
-	[ "$status" -eq 7 ]
+	[ "$status" -eq 0 ]
+	[[ "$output" == *"unknown group 'no-such-group-x' for ttyS0, using root"* ]]
+	[ "$(listing)" = "c 0600 0:0 ttyS0" ]
 }
 @test "exit 8 when the database cannot be written" {
 	sed -i "s|^udev_db=.*|udev_db=\"$T/dbfile\"|" "$T/udev.conf"

@@ -97,3 +97,13 @@ CCISS='/block/cciss!c0d0'
 @test "064: NAME=\"%k\" makes a directory" { check_add legacy $CCISS block 'KERNEL=="cciss/*", NAME="%k", MODE="0640"' 'b 0640 0:0 cciss/c0d0'; }
 @test "050: %k has '/' for '!', KERNEL matches the sysfs name with '!'" { check_add legacy $CCISS block 'KERNEL="cciss!c0d0", NAME="%k-x", SYMLINK="disk-%n"' 'b 0600 0:0 cciss/c0d0-x; l disk-0 -> cciss/c0d0-x'; }
 @test "050: KERNEL does not match the '/' form" { check_add legacy $CCISS block 'KERNEL="cciss/c0d0", NAME="slash"' 'b 0600 0:0 cciss/c0d0'; }
+
+# ---- OWNER and GROUP values ------------------------------------------------------
+@test "064: numeric OWNER and GROUP are used as they are" { check_add legacy $TTYS tty 'KERNEL=="ttyS0", OWNER="5000", GROUP="100"' 'c 0600 5000:100 ttyS0'; }
+@test "064: OWNER and GROUP names are resolved" { check_add legacy $TTYS tty 'KERNEL=="ttyS0", OWNER="nobody", GROUP="users"' 'c 0600 65534:100 ttyS0'; }
+@test "050: OWNER and GROUP names are resolved" { check_add legacy $TTYS tty 'KERNEL="ttyS0", NAME="s", OWNER="daemon", GROUP="tty"' 'c 0600 1:5 s'; }
+@test "064: an unknown OWNER and GROUP are root, logged, and the event succeeds" {
+	check_add legacy $TTYS tty 'KERNEL=="ttyS0", OWNER="no-such-user", GROUP="no-such-group"' 'c 0600 0:0 ttyS0'
+	[[ "$output" == *"unknown user 'no-such-user' for ttyS0, using root"* ]]
+	[[ "$output" == *"unknown group 'no-such-group' for ttyS0, using root"* ]]
+}

@@ -228,14 +228,11 @@ static void event_perms(struct udev_event *ev, uid_t *uid, gid_t *gid, mode_t *m
 	*mode = ev->mode_set ? ev->mode : m;
 	*uid = 0;
 	*gid = 0;
-	if (user_lookup(owner, uid) < 0) {
+	/* unknown names are root, as udev 064 had it: the event goes on */
+	if (user_lookup(owner, uid) < 0)
 		log_err("unknown user '%s' for %s, using root", owner, ev->name);
-		event_fail(ev, UDEV_EXIT_PERM);
-	}
-	if (group_lookup(group, gid) < 0) {
+	if (group_lookup(group, gid) < 0)
 		log_err("unknown group '%s' for %s, using root", group, ev->name);
-		event_fail(ev, UDEV_EXIT_PERM);
-	}
 }
 
 /* KEY=value lines the rules added to or changed in the environment. */
