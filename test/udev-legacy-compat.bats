@@ -107,3 +107,39 @@ CCISS='/block/cciss!c0d0'
 	[[ "$output" == *"unknown user 'no-such-user' for ttyS0, using root"* ]]
 	[[ "$output" == *"unknown group 'no-such-group' for ttyS0, using root"* ]]
 }
+
+# ---- the database ----------------------------------------------------------------
+@test "050: the record is named by DEVPATH without its leading '/'" {
+	check_add legacy $TTYS tty 'KERNEL="ttyS0", NAME="modem"' 'c 0600 0:0 modem'
+	[ "$(ls -A "$T/db")" = "class@tty@ttyS0" ]
+	grep -qx 'P:/class/tty/ttyS0' "$T/db/class@tty@ttyS0"
+}
+@test "050: a record as udev 050 wrote it (all links on one S: line) is read and removed" {
+	mkdir -p "$T/db"
+	printf 'P:/class/tty/ttyS0\nN:modem\nS:l1 l2\nA:0\nR:0\n' > "$T/db/class@tty@ttyS0"
+	mknod "$T/dev/modem" c 4 64
+	ln -s modem "$T/dev/l1"
+	ln -s modem "$T/dev/l2"
+	run "$BIN/udevinfo" -q path -n l2
+	[ "$status" -eq 0 ] && [ "$output" = /class/tty/ttyS0 ]
+	run ev remove $TTYS tty
+	[ "$status" -eq 0 ]
+	[ -z "$(listing)" ]
+	[ -z "$(ls -A "$T/db")" ]
+}
+@test "a record of an earlier version (leading '@') is read, removed, and rewritten under the new name" {
+	mkdir -p "$T/db"
+	printf 'P:/class/tty/ttyS0\nN:old\nS:oldlink\n' > "$T/db/@class@tty@ttyS0"
+	run "$BIN/udevinfo" -q name -p /class/tty/ttyS0
+	[ "$status" -eq 0 ] && [ "$output" = old ]
+	rules 'KERNEL=="ttyS0", NAME="new"'
+	run ev add $TTYS tty
+	[ "$status" -eq 0 ]
+	[ "$(ls -A "$T/db")" = "class@tty@ttyS0" ]
+	grep -qx 'N:new' "$T/db/class@tty@ttyS0"
+	printf 'P:/class/tty/ttyS0\nN:new\n' > "$T/db/@class@tty@ttyS0"
+	rm "$T/db/class@tty@ttyS0"
+	run ev remove $TTYS tty
+	[ "$status" -eq 0 ]
+	[ -z "$(ls -A "$T/db")" ] && [ -z "$(listing)" ]
+}
