@@ -6,6 +6,7 @@
 #include "path.h"
 #include "str.h"
 
+#include <ctype.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
@@ -64,7 +65,7 @@ int sysfs_exists(const char *devpath, const char *name)
 	return sysfs_path(p, sizeof(p), devpath, name) == 0 && access(p, F_OK) == 0;
 }
 
-int sysfs_attr_read(const char *devpath, const char *attr, char *buf, size_t size)
+int sysfs_attr_read_raw(const char *devpath, const char *attr, char *buf, size_t size)
 {
 	char p[SYSFS_PATH_MAX * 2];
 	ssize_t n;
@@ -79,11 +80,21 @@ int sysfs_attr_read(const char *devpath, const char *attr, char *buf, size_t siz
 	close(fd);
 	if (n < 0)
 		return -errno;
-	while (n > 0 && (buf[n - 1] == '\n' || buf[n - 1] == ' ' ||
-			 buf[n - 1] == '\t' || buf[n - 1] == '\r'))
+	while (n > 0 && buf[n - 1] == '\n')
 		n--;
 	buf[n] = '\0';
 	return (int)n;
+}
+
+int sysfs_attr_read(const char *devpath, const char *attr, char *buf, size_t size)
+{
+	int n = sysfs_attr_read_raw(devpath, attr, buf, size);
+
+	while (n > 0 && isspace((unsigned char)buf[n - 1]))
+		n--;
+	if (n >= 0)
+		buf[n] = '\0';
+	return n;
 }
 
 /* Raw link target; length or -errno. */

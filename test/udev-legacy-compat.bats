@@ -143,3 +143,13 @@ CCISS='/block/cciss!c0d0'
 	[ "$status" -eq 0 ]
 	[ -z "$(ls -A "$T/db")" ] && [ -z "$(listing)" ]
 }
+
+# ---- SYSFS and trailing whitespace (attribute "WHITE  SPACE   ", no newline;
+# "PAD  SPACE  " with one) ---------------------------------------------------------
+SDA=/block/sda
+@test "050: SYSFS ignores the attribute's trailing blanks when the pattern has none" { check_add legacy $SDA block 'SYSFS{whitespace_test}="WHITE  SPACE", NAME="ignored"' 'b 0600 0:0 ignored'; }
+@test "050: a pattern ending in a blank must match the blanks exactly" { check_add legacy $SDA block 'SYSFS{whitespace_test}="WHITE  SPACE ", NAME="wrong"
+SYSFS{whitespace_test}="WHITE  SPACE   ", NAME="matched-with-space"' 'b 0600 0:0 matched-with-space'; }
+@test "064: SYSFS ignores trailing blanks and newline when the pattern has none" { check_add legacy $SDA block 'SYSFS{padded_test}=="PAD  SPACE", NAME="ignored"' 'b 0600 0:0 ignored'; }
+@test "064: a pattern ending in blanks matches them but not the newline" { check_add legacy $SDA block 'SYSFS{padded_test}=="PAD  SPACE ", NAME="wrong"
+SYSFS{padded_test}=="PAD  SPACE  ", NAME="matched-with-space"' 'b 0600 0:0 matched-with-space'; }

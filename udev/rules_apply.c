@@ -20,6 +20,7 @@
 #include "path.h"
 #include "str.h"
 
+#include <ctype.h>
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -47,12 +48,17 @@ static int match_place(const struct token *t, const char *id)
 	return t->op == OP_NOMATCH ? !hit : hit;
 }
 
+/* The attribute's trailing blanks count only when the pattern ends in one
+ * (050 and 064 alike). */
 static int match_sysfs(struct udev_event *ev, const struct token *t, int level)
 {
 	char val[LIST_SIZE];
+	size_t len = strlen(t->value);
+	int (*rd)(const char *, const char *, char *, size_t) =
+		len && isspace((unsigned char)t->value[len - 1]) ? sysfs_attr_read_raw : sysfs_attr_read;
 
-	if (sysfs_attr_read(ev->chain[level].devpath, t->attr, val, sizeof(val)) < 0 &&
-	    (level == 0 || sysfs_attr_read(ev->chain[0].devpath, t->attr, val, sizeof(val)) < 0))
+	if (rd(ev->chain[level].devpath, t->attr, val, sizeof(val)) < 0 &&
+	    (level == 0 || rd(ev->chain[0].devpath, t->attr, val, sizeof(val)) < 0))
 		return 0;
 	return cmp(t, val);
 }
