@@ -153,3 +153,13 @@ SYSFS{whitespace_test}="WHITE  SPACE   ", NAME="matched-with-space"' 'b 0600 0:0
 @test "064: SYSFS ignores trailing blanks and newline when the pattern has none" { check_add legacy $SDA block 'SYSFS{padded_test}=="PAD  SPACE", NAME="ignored"' 'b 0600 0:0 ignored'; }
 @test "064: a pattern ending in blanks matches them but not the newline" { check_add legacy $SDA block 'SYSFS{padded_test}=="PAD  SPACE ", NAME="wrong"
 SYSFS{padded_test}=="PAD  SPACE  ", NAME="matched-with-space"' 'b 0600 0:0 matched-with-space'; }
+
+# ---- substituted text is scanned again; untrusted characters ---------------------
+@test "050: PROGRAM output 'escape-%n' gives NAME=\"%c\" the kernel number" { check_add legacy $SDA1 block 'KERNEL="sda1", PROGRAM="/bin/echo -n escape-%%n", NAME="%c"' 'b 0600 0:0 escape-1'; }
+@test "064: PROGRAM output 'escape-%n' gives NAME=\"%c\" the kernel number" { check_add legacy $SDA1 block 'KERNEL=="sda1", PROGRAM=="/bin/echo -n escape-%%n", NAME="%c"' 'b 0600 0:0 escape-1'; }
+@test "064: a \$name in PROGRAM output is substituted too" { check_add legacy $SDA1 block 'KERNEL=="sda1", PROGRAM=="/bin/echo -n a-$$kernel", NAME="%c"' 'b 0600 0:0 a-sda1'; }
+@test "064: '%%' in substituted text is a '%', not scanned again" { check_add legacy $SDA1 block 'KERNEL=="sda1", PROGRAM=="/bin/echo -n %%%%n", NAME="x%c"' 'b 0600 0:0 x%n'; }
+@test "output that names itself ends after three rounds (064 looped for ever)" { check_add legacy $SDA1 block 'KERNEL=="sda1", PROGRAM=="/bin/echo -n %%c", NAME="loop-%c"' 'b 0600 0:0 loop-%c'; }
+@test "064: ; , ( ) ~ ' and backslash in PROGRAM output become _, RESULT sees that" { check_add legacy $SDA1 block 'KERNEL=="sda1", PROGRAM=="/bin/echo a;b c", RESULT=="a_b c", NAME="%c{2}-%c{1}"' 'b 0600 0:0 c-a_b'; }
+@test "064: the same characters of a sysfs value become _" { check_add legacy $SDA1 block 'KERNEL=="sda1", NAME="%s{untrusted_test}"' 'b 0600 0:0 x_y_z__w_v_u_t'; }
+@test "064: a sysfs value keeps its inner blank, so SYMLINK gets two links" { check_add legacy $SDA1 block 'KERNEL=="sda1", SYMLINK+="%s{model}"' 'l WD800JD-75MS -> sda1; l WDC -> sda1; b 0600 0:0 sda1'; }

@@ -65,6 +65,9 @@ void event_chain(struct udev_event *ev);
 int event_run(struct udev_event *ev, const struct rules *rules);
 /* Records an exit code: real failures replace warnings (codes 2 and 3). */
 void event_fail(struct udev_event *ev, int rc);
+/* Replaces the characters udev 064 did not trust in device data and
+ * program output (; , ~ backslash ( ) ') with '_' (subst.c). */
+void subst_untrusted(char *s);
 /* Expands % and $ substitutions of in into out (subst.c). */
 void subst_format(struct udev_event *ev, const char *in, char *out, size_t size);
 

@@ -228,6 +228,7 @@ static int match_program_keys(struct udev_event *ev, const struct rules *rs, con
 			break;
 		case TK_PROGRAM:
 			rc = run_program(ev, t->value, ev->result, sizeof(ev->result));
+			subst_untrusted(ev->result);
 			ok = (rc == 0) == (t->op != OP_NOMATCH);
 			break;
 		default: break;

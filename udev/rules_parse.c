@@ -91,7 +91,7 @@ static const char *classify(struct token *t, const char *key, const char *attr)
 	unsigned int i;
 
 	for (i = 0; i < sizeof(key_defs) / sizeof(key_defs[0]); i++)
-		if (strcasecmp(key, key_defs[i].name) == 0)
+		if (str_casecmp(key, key_defs[i].name) == 0)
 			d = &key_defs[i];
 	if (!d)
 		return "unknown key";
@@ -179,6 +179,7 @@ static void drop_tokens(struct rules *rs, int from)
 static const char *parse_key(const char **pp, char *key, size_t ksize, char **attr)
 {
 	const char *p = *pp, *s = p, *e;
+	char pre[7];
 	size_t n;
 
 	while (isalnum((unsigned char)*p) || *p == '_')
@@ -194,7 +195,7 @@ static const char *parse_key(const char **pp, char *key, size_t ksize, char **at
 			return "missing '}'";
 		*attr = strndup(p + 1, (size_t)(e - p - 1));
 		p = e + 1;
-	} else if (strncasecmp(key, "SYSFS_", 6) == 0 && key[6]) {
+	} else if (str_copy(pre, key, sizeof(pre)) > 6 && str_casecmp(pre, "SYSFS_") == 0) {
 		*attr = strdup(key + 6);
 		key[5] = '\0';
 	}

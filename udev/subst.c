@@ -20,6 +20,7 @@
 #include <unistd.h>
 
 #define ENUM_MARK '\x01'
+#define RESCAN_MAX 3       /* substitutions inside substituted text, nested */
 #define NAME_MARK '\x03'   /* $name: no % letter of its own */
 
 static const struct { const char *name; char c; } dollar_names[] = {
@@ -28,6 +29,11 @@ static const struct { const char *name; char c; } dollar_names[] = {
 	{ "env", 'E' }, { "root", 'r' }, { "parent", 'P' }, { "enum", 'e' },
 	{ "tempnode", 'N' }, { "name", NAME_MARK },
 };
+
+void subst_untrusted(char *s)
+{
+	str_replace_chars(s, ";,~\\()'", '_');
+}
 
 /* Words of the PROGRAM result: {N} the Nth, {N+} the Nth to the end. */
 static void subst_result(const char *result, const char *arg, char *out, size_t size)
@@ -133,9 +139,7 @@ static void subst_one(struct udev_event *ev, char c, const char *arg, char *out,
 	case 's':
 		if (arg)
 			subst_attr(ev, arg, out, size);
-		for (; *out; out++)     /* "WDC WD800JD" must stay one word */
-			if (*out == ' ' || *out == '\t')
-				*out = '_';
+		subst_untrusted(out);
 		return;
 	case 'E': v = arg ? env_get(&ev->env, arg) : NULL; break;
 	case 'P': subst_parent(ev, out, size); return;
@@ -187,7 +191,28 @@ static int subst_parse(const char **pp, char dollar, char *c, char *arg, size_t 
 	return 0;
 }
 
-static void subst_expand(struct udev_event *ev, const char *in, char *out, size_t size)
+static void subst_expand(struct udev_event *ev, const char *in, char *out, size_t size,
+			 int depth);
+
+/* A substituted value is scanned again (PROGRAM output "disk-%n" gives
+ * "disk-3"), as udev 050 and 064 did, RESCAN_MAX levels deep at most (064
+ * looped for ever on a value that named itself); %% and $$ are final. */
+static void subst_rescan(struct udev_event *ev, char c, char *val, size_t size, int depth)
+{
+	char again[LIST_SIZE];
+	size_t n;
+
+	for (n = 0; val[n]; n++)   /* the mark is ours alone */
+		if (val[n] == ENUM_MARK)
+			val[n] = '\x02';
+	if (c == '%' || c == '$' || depth >= RESCAN_MAX || !strpbrk(val, "%$"))
+		return;
+	subst_expand(ev, val, again, sizeof(again), depth + 1);
+	str_copy(val, again, size);
+}
+
+static void subst_expand(struct udev_event *ev, const char *in, char *out, size_t size,
+			 int depth)
 {
 	char val[LIST_SIZE], arg[128], c;
 	size_t len = 0, n;
@@ -208,9 +233,8 @@ static void subst_expand(struct udev_event *ev, const char *in, char *out, size_
 			continue;
 		}
 		subst_one(ev, c, arg[0] ? arg : NULL, val, sizeof(val));
-		for (n = 0; val[n]; n++)   /* the mark is ours alone */
-			if (val[n] == ENUM_MARK)
-				val[n] = '\x02';
+		subst_rescan(ev, c, val, sizeof(val), depth);
+		n = strlen(val);
 		if (limit > 0 && (size_t)limit < n)
 			n = (size_t)limit;
 		if (n > size - 1 - len)
@@ -245,7 +269,7 @@ void subst_format(struct udev_event *ev, const char *in, char *out, size_t size)
 {
 	char *p;
 
-	subst_expand(ev, in, out, size);
+	subst_expand(ev, in, out, size, 0);
 	subst_enum(ev, out, size);
 	while ((p = strchr(out, ENUM_MARK)))
 		memmove(p, p + 1, strlen(p));
