@@ -170,3 +170,29 @@ HDA=/block/hda
 @test "064: DRIVER of another driver of the bus does not match" { check_add legacy $HDA block 'DRIVER=="ide-cdrom", NAME="cd"' 'b 0600 0:0 hda'; }
 @test "064: BUS and DRIVER at the same level" { check_add legacy $HDA block 'KERNEL=="hda", BUS=="ide", DRIVER=="ide-*", NAME="b"' 'b 0600 0:0 b'; }
 @test "050: DRIVER found through /bus/BUS/drivers/*/ID" { check_add legacy $HDA block 'KERNEL="hda", DRIVER="ide-disk", NAME="d50"' 'b 0600 0:0 d50'; }
+
+# ---- MODALIAS, %A, $modalias, WAIT_FOR_SYSFS (064 keys) ---------------------------
+@test "064: MODALIAS matches the modalias of the device behind the class device" { check_add legacy $HDA block 'MODALIAS=="ide:m-disk", NAME="m-%k"' 'b 0600 0:0 m-hda'; }
+@test "064: MODALIAS does not look further up than that device" { check_add legacy $HDA block 'MODALIAS=="pci:*", NAME="pci"' 'b 0600 0:0 hda'; }
+@test "064: MODALIAS on a device without one never matches, not even with !=" { check_add legacy $TTYS tty 'MODALIAS!="x", NAME="y"' 'c 0600 0:0 ttyS0'; }
+@test "064: %A and \$modalias" { check_add legacy $HDA block 'KERNEL=="hda", NAME="%A", SYMLINK+="a-$modalias"' 'l a-ide:m-disk -> ide:m-disk; b 0600 0:0 ide:m-disk'; }
+@test "064: WAIT_FOR_SYSFS on a file that is there" { check_add legacy $HDA block 'KERNEL=="hda", WAIT_FOR_SYSFS="range", NAME="w"' 'b 0600 0:0 w'; }
+@test "064: WAIT_FOR_SYSFS != on a file that is there" { check_add legacy $HDA block 'KERNEL=="hda", WAIT_FOR_SYSFS!="dev", NAME="w"' 'b 0600 0:0 hda'; }
+@test "064: WAIT_FOR_SYSFS waits for a file the kernel writes late" {
+	cp -a "$TOP/test/sysfs-legacy" "$T/sys"
+	export SYSFS_PATH="$T/sys"
+	rules 'KERNEL=="hda", WAIT_FOR_SYSFS=="late_attr", NAME="late"'
+	(sleep 0.5; : > "$T/sys/block/hda/late_attr") &
+	run ev add $HDA block
+	wait
+	[ "$status" -eq 0 ]
+	[ "$(listing)" = "b 0600 0:0 late" ]
+}
+@test "064: WAIT_FOR_SYSFS gives up after 3 s and the rule does not match" {
+	rules 'KERNEL=="hda", WAIT_FOR_SYSFS=="never_there", NAME="w"'
+	start=$(date +%s)
+	run ev add $HDA block
+	[ "$status" -eq 0 ]
+	[ "$(listing)" = "b 0600 0:0 hda" ]
+	[ $(( $(date +%s) - start )) -lt 6 ]
+}

@@ -104,8 +104,25 @@ static int match_chain(struct udev_event *ev, const struct rules *rs, const stru
 	return 0;
 }
 
+/* WAIT_FOR_SYSFS="file": the device's file appears within 3 s (064's
+ * bound; a file that the kernel writes after the event). */
+static int wait_for_sysfs(struct udev_event *ev, const struct token *t)
+{
+	struct timespec step = { 0, 50 * 1000 * 1000 };
+	int i;
+
+	for (i = 0; i < 60; i++) {
+		if (sysfs_exists(ev->devpath, t->value))
+			return 1;
+		nanosleep(&step, NULL);
+	}
+	log_info("%s/%s did not appear within 3 s", ev->devpath, t->value);
+	return 0;
+}
+
 static int match_event_keys(struct udev_event *ev, const struct rules *rs, const struct rule *r)
 {
+	char val[LIST_SIZE];
 	int i, ok = 1;
 
 	for (i = r->first; ok && i < r->first + r->count; i++) {
@@ -119,6 +136,8 @@ static int match_event_keys(struct udev_event *ev, const struct rules *rs, const
 			break;
 		case TK_SUBSYSTEM: ok = cmp(t, ev->subsystem); break;
 		case TK_DEVPATH: ok = cmp(t, ev->devpath); break;
+		case TK_MODALIAS: ok = event_modalias(ev, val, sizeof(val)) && cmp(t, val); break;
+		case TK_WAIT_FOR_SYSFS: ok = wait_for_sysfs(ev, t) == (t->op != OP_NOMATCH); break;
 		default: break;
 		}
 	}

@@ -36,7 +36,8 @@ static const struct key_def key_defs[] = {
 	{ "OWNER", TK_OWNER, 1, 0 },       { "GROUP", TK_GROUP, 1, 0 },
 	{ "MODE", TK_MODE, 1, 0 },         { "OPTIONS", TK_OPTIONS, 1, 0 },
 	{ "RUN", TK_RUN, 1, 0 },           { "GOTO", TK_GOTO, 1, 0 },
-	{ "LABEL", TK_LABEL, 1, 0 },
+	{ "LABEL", TK_LABEL, 1, 0 },       { "MODALIAS", TK_MODALIAS, 0, 0 },
+	{ "WAIT_FOR_SYSFS", TK_WAIT_FOR_SYSFS, 0, 0 },
 };
 
 /* "last_rule,ignore_remove" -> OPT_* flags; -1 for an unknown option. */

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /* Substitutions in rule values: %k %n %p %M %m %b %c %c{N} %c{N+} %s{attr}
- * %E{key} %e %r %P %N %%, an optional length limit (%3s{attr}), and the
+ * %E{key} %e %r %P %N %A %%, an optional length limit (%3s{attr}), and the
  * $kernel $number $devpath $id $major $minor $result $sysfs{attr} $env{key}
- * $root $parent $enum $tempnode $name $$ spellings. */
+ * $root $parent $enum $tempnode $name $modalias $$ spellings. */
 #include "compat.h"
 #include "event.h"
 #include "db.h"
@@ -27,7 +27,7 @@ static const struct { const char *name; char c; } dollar_names[] = {
 	{ "kernel", 'k' }, { "number", 'n' }, { "devpath", 'p' }, { "id", 'b' },
 	{ "major", 'M' }, { "minor", 'm' }, { "result", 'c' }, { "sysfs", 's' },
 	{ "env", 'E' }, { "root", 'r' }, { "parent", 'P' }, { "enum", 'e' },
-	{ "tempnode", 'N' }, { "name", NAME_MARK },
+	{ "tempnode", 'N' }, { "name", NAME_MARK }, { "modalias", 'A' },
 };
 
 void subst_untrusted(char *s)
@@ -74,6 +74,20 @@ static void subst_attr(struct udev_event *ev, const char *attr, char *out, size_
 		if (sysfs_attr_read(ev->chain[i].devpath, attr, out, size) >= 0)
 			return;
 	out[0] = '\0';
+}
+
+int event_modalias(struct udev_event *ev, char *out, size_t size)
+{
+	int i;
+
+	out[0] = '\0';
+	event_chain(ev);
+	for (i = 0; i < ev->nchain && !ev->chain[i].bus[0]; i++)
+		;
+	if (i < ev->nchain && sysfs_attr_read(ev->chain[i].devpath, "modalias", out, size) >= 0)
+		return 1;
+	out[0] = '\0';
+	return 0;
 }
 
 /* %N: a node of the device's number for PROGRAM to open before the real
@@ -143,6 +157,7 @@ static void subst_one(struct udev_event *ev, char c, const char *arg, char *out,
 		return;
 	case 'E': v = arg ? env_get(&ev->env, arg) : NULL; break;
 	case 'P': subst_parent(ev, out, size); return;
+	case 'A': event_modalias(ev, out, size); return;
 	case 'N': subst_tempnode(ev, out, size); return;
 	case NAME_MARK: v = ev->name; break;
 	default:
