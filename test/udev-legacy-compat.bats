@@ -196,3 +196,27 @@ HDA=/block/hda
 	[ "$(listing)" = "b 0600 0:0 hda" ]
 	[ $(( $(date +%s) - start )) -lt 6 ]
 }
+
+# ---- IMPORT ----------------------------------------------------------------------
+imports() {
+	printf '#!/bin/sh\nprintf "  \\n  ID_A=one  \\n\\tID_B = two\\nID_C=\\"three four\\"  \\nID_D=five six\\n# ID_E=no\\nID_F=\\047q w\\047\\nID_G=a\\\\\\\\b\\n"\n' > "$T/imp"
+	chmod +x "$T/imp"
+	printf 'ID_X=filed\n ID_Y="y y" \n' > "$T/imp.env"
+}
+@test "064: IMPORT output with blanks and several lines is read per line, keys trimmed" {
+	imports
+	check_add legacy $TTYS tty "KERNEL==\"ttyS0\", IMPORT{program}=\"$T/imp\", NAME=\"n-\$env{ID_A}-\$env{ID_B}-\$env{ID_C}-\$env{ID_D}-\$env{ID_E}-\$env{ID_F}-\$env{ID_G}\"" "c 0600 0:0 n-one-two-three four-five--q w-"
+}
+@test "064: IMPORT without a type runs an executable" {
+	imports
+	check_add legacy $TTYS tty "KERNEL==\"ttyS0\", IMPORT=\"$T/imp\", ENV{ID_A}==\"one\", NAME=\"prog\"" 'c 0600 0:0 prog'
+}
+@test "064: IMPORT without a type reads a file that is not executable" {
+	imports
+	check_add legacy $TTYS tty "KERNEL==\"ttyS0\", IMPORT=\"$T/imp.env\", NAME=\"f-\$env{ID_X}-\$env{ID_Y}\"" 'c 0600 0:0 f-filed-y y'
+}
+@test "064: IMPORT{file} reads KEY=value lines" {
+	imports
+	check_add legacy $TTYS tty "KERNEL==\"ttyS0\", IMPORT{file}=\"$T/imp.env\", NAME=\"g-\$env{ID_X}\"" 'c 0600 0:0 g-filed'
+}
+@test "064: IMPORT{file} of a missing file does not match" { check_add legacy $TTYS tty "KERNEL==\"ttyS0\", IMPORT{file}=\"$T/none.env\", NAME=\"h\"" 'c 0600 0:0 ttyS0'; }

@@ -144,26 +144,45 @@ static int match_event_keys(struct udev_event *ev, const struct rules *rs, const
 	return ok;
 }
 
-/* KEY=value lines (values optionally quoted) into the environment. */
+/* One KEY=value line as udev 064 read it: blanks around the key and the
+ * '=' are dropped; the value is "quoted", 'quoted', or one word; a line
+ * with a backslash is skipped. 1 with key and value set, else 0. */
+static int import_line(char *line, char **key, char **value)
+{
+	char *p = line + strspn(line, " \t\r"), *end;
+
+	if (!*p || *p == '#' || strchr(p, '\\'))
+		return 0;
+	*key = p;
+	p += strcspn(p, "= \t\r");
+	end = p;
+	p += strspn(p, " \t\r");
+	if (*p != '=' || end == *key)
+		return 0;
+	*end = '\0';
+	p++;
+	p += strspn(p, " \t\r");
+	if (*p == '"' || *p == '\'') {
+		end = strchr(p + 1, *p);
+		if (!end)
+			return 0;
+		p++;
+	} else {
+		end = p + strcspn(p, " \t\r");
+	}
+	*end = '\0';
+	*value = p;
+	return 1;
+}
+
+/* KEY=value lines into the environment. */
 static void import_lines(struct udev_event *ev, char *text)
 {
-	char *line, *save = NULL, *eq, *v;
-	size_t len;
+	char *line, *save = NULL, *key, *value;
 
-	for (line = strtok_r(text, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
-		line += strspn(line, " \t");
-		eq = strchr(line, '=');
-		if (*line == '#' || !eq || eq == line)
-			continue;
-		*eq = '\0';
-		v = eq + 1;
-		len = strlen(v);
-		if (len >= 2 && (v[0] == '"' || v[0] == '\'') && v[len - 1] == v[0]) {
-			v[len - 1] = '\0';
-			v++;
-		}
-		env_set(&ev->env, line, v);
-	}
+	for (line = strtok_r(text, "\n", &save); line; line = strtok_r(NULL, "\n", &save))
+		if (import_line(line, &key, &value))
+			env_set(&ev->env, key, value);
 }
 
 /* Runs a PROGRAM or IMPORT{program} value; its output into out. */

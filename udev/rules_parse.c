@@ -127,6 +127,20 @@ static const char *classify(struct token *t, const char *key, const char *attr)
 	return NULL;
 }
 
+/* IMPORT without a type, as udev 064 decided when it read the rules: a
+ * program when the first word names an executable, else a file. */
+static enum token_type import_auto(const char *value)
+{
+	char file[1024];
+	struct stat st;
+
+	str_copy(file, value, sizeof(file));
+	file[strcspn(file, " ")] = '\0';
+	if (lstat(file, &st) == 0 && (st.st_mode & S_IXUSR))
+		return TK_IMPORT_PROGRAM;
+	return TK_IMPORT_FILE;
+}
+
 /* Checks the value of a typed token; an error message or NULL. */
 static const char *check_value(struct token *t)
 {
@@ -148,6 +162,8 @@ static const char *check_value(struct token *t)
 			return "MODE is not an octal number";
 	} else if ((t->type == TK_GOTO || t->type == TK_LABEL) && !*t->value) {
 		return "empty label";
+	} else if (t->type == TK_IMPORT_PROGRAM && !t->attr) {
+		t->type = import_auto(t->value);
 	}
 	return NULL;
 }
