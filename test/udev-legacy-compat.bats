@@ -220,3 +220,4 @@ imports() {
 	check_add legacy $TTYS tty "KERNEL==\"ttyS0\", IMPORT{file}=\"$T/imp.env\", NAME=\"g-\$env{ID_X}\"" 'c 0600 0:0 g-filed'
 }
 @test "064: IMPORT{file} of a missing file does not match" { check_add legacy $TTYS tty "KERNEL==\"ttyS0\", IMPORT{file}=\"$T/none.env\", NAME=\"h\"" 'c 0600 0:0 ttyS0'; }
+@test "064: ENV{key} of an unset key compares as empty" { check_add legacy $TTYS tty 'ENV{NOPE}=="", NAME="empty"' 'c 0600 0:0 empty'; }

@@ -249,13 +249,18 @@ static int import_parent(struct udev_event *ev, const char *pattern)
 static int match_program_keys(struct udev_event *ev, const struct rules *rs, const struct rule *r)
 {
 	char out[LIST_SIZE];
+	const char *v;
 	int i, ok = 1, rc;
 
 	for (i = r->first; ok && i < r->first + r->count; i++) {
 		const struct token *t = &rs->tokens[i];
 
 		switch (t->type) {
-		case TK_ENV_MATCH: ok = cmp(t, env_get(&ev->env, t->attr)); break;
+		case TK_ENV_MATCH:
+			/* 064: an unset key compares as "" */
+			v = env_get(&ev->env, t->attr);
+			ok = cmp(t, v ? v : "");
+			break;
 		case TK_RESULT: ok = cmp(t, ev->result); break;
 		case TK_IMPORT_FILE: ok = import_file(ev, t->value); break;
 		case TK_IMPORT_PARENT: ok = import_parent(ev, t->value); break;
