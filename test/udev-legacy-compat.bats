@@ -221,3 +221,18 @@ imports() {
 }
 @test "064: IMPORT{file} of a missing file does not match" { check_add legacy $TTYS tty "KERNEL==\"ttyS0\", IMPORT{file}=\"$T/none.env\", NAME=\"h\"" 'c 0600 0:0 ttyS0'; }
 @test "064: ENV{key} of an unset key compares as empty" { check_add legacy $TTYS tty 'ENV{NOPE}=="", NAME="empty"' 'c 0600 0:0 empty'; }
+
+# ---- udevinfo exit codes (050) ------------------------------------------------------
+@test "050: udevinfo exit codes" {
+	mkdir -p "$T/db"
+	printf 'P:/class/tty/ttyS0\nN:modem\nS:l1 l2\n' > "$T/db/class@tty@ttyS0"
+	local row args code
+	for row in "0|-q name -p /class/tty/ttyS0" "0|-q symlink -n modem" "0|-h" "0|-V" "0|-r" \
+		   "1|" "1|-x" "1|-q bogus -n modem" "1|-q name" "1|-q name -n modem extra" \
+		   "255|-q name -p /class/tty/ttyS9" "255|-q path -n nothere" "234|-a"; do
+		code=${row%%|*} args=${row#*|}
+		# shellcheck disable=SC2086
+		run "$BIN/udevinfo" $args
+		[ "$status" -eq "$code" ] || { echo "udevinfo $args: $status, expected $code"; return 1; }
+	done
+}
