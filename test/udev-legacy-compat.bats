@@ -236,3 +236,14 @@ imports() {
 		[ "$status" -eq "$code" ] || { echo "udevinfo $args: $status, expected $code"; return 1; }
 	done
 }
+
+# ---- udev.permissions and rules ----------------------------------------------------
+@test "050: first matching permissions line wins; its empty fields and mode 0 take the defaults" {
+	printf '%s\n' 'ttyS*:daemon::0' 'ttyS0:root:tty:0666' > "$T/permissions"
+	check_add legacy $TTYS tty 'KERNEL="ttyS0", NAME="%k"' 'c 0600 1:0 ttyS0'
+}
+@test "064 syntax with udev.permissions: rule values win field by field, the line fills the rest" {
+	printf '%s\n' 'ttyS*:daemon:tty:0640' > "$T/permissions"
+	check_add legacy $TTYS tty 'KERNEL=="ttyS*", GROUP="dialout"
+KERNEL=="ttyS0", GROUP="users"' 'c 0640 1:100 ttyS0'
+}
