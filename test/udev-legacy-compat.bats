@@ -247,3 +247,20 @@ imports() {
 	check_add legacy $TTYS tty 'KERNEL=="ttyS*", GROUP="dialout"
 KERNEL=="ttyS0", GROUP="users"' 'c 0640 1:100 ttyS0'
 }
+
+# ---- deliberate differences ------------------------------------------------------------
+@test "differs from 064: an unknown match key skips the rule, naming key, file and line" {
+	rules 'KERNEL=="ttyS*", GROUP="tty"
+KERNEL=="ttyS0", FOO=="bar", NAME="x"'
+	run ev add $TTYS tty
+	[ "$status" -eq 3 ]
+	[[ "$output" == *"50-test.rules:2: unknown key 'FOO', skipping the rule"* ]]
+	[ "$(listing)" = "c 0600 0:5 ttyS0" ]
+}
+@test "differs from 064: a SYMLINK equal to the NAME does not replace the node" {
+	rules 'KERNEL=="ttyS0", NAME="modem", SYMLINK+="modem other"'
+	run ev add $TTYS tty
+	[ "$status" -eq 0 ]
+	[[ "$output" == *"symlink modem is the node's own name, ignoring"* ]]
+	[ "$(listing | paste -sd ";")" = "c 0600 0:0 modem;l other -> modem" ]
+}

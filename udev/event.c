@@ -281,7 +281,7 @@ static void event_make_links(struct udev_event *ev)
 	str_copy(list, ev->symlinks, sizeof(list));
 	for (w = strtok_r(list, " ", &save); w; w = strtok_r(NULL, " ", &save)) {
 		if (strcmp(w, ev->name) == 0) {
-			log_warn("symlink %s is the node's own name, ignoring", w);
+			log_err("symlink %s is the node's own name, ignoring", w);
 			continue;
 		}
 		r = node_symlink(ev->conf, w, ev->name);

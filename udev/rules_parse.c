@@ -249,6 +249,7 @@ static const char *parse_value(const char **pp, char **value)
 /* Parses one key/op/value; returns NULL or an error message. */
 static const char *parse_pair(struct rules *rs, const char **pp)
 {
+	static char msg[96];
 	struct token t;
 	char key[64];
 	const char *err, *p = *pp;
@@ -267,6 +268,12 @@ static const char *parse_pair(struct rules *rs, const char **pp)
 		err = parse_value(&p, &t.value);
 	if (!err)
 		err = classify(&t, key, t.attr);
+	if (err && strcmp(err, "unknown key") == 0) {
+		/* udev 050/064 ignored an unknown key and applied the rest of the
+		 * rule to every device; this names it and skips the rule */
+		snprintf(msg, sizeof(msg), "unknown key '%s'", key);
+		err = msg;
+	}
 	if (!err)
 		err = check_value(&t);
 	if (!err && push_token(rs, &t) < 0)
