@@ -264,3 +264,7 @@ KERNEL=="ttyS0", FOO=="bar", NAME="x"'
 	[[ "$output" == *"symlink modem is the node's own name, ignoring"* ]]
 	[ "$(listing | paste -sd ";")" = "c 0600 0:0 modem;l other -> modem" ]
 }
+@test "differs from 064: %e and %N in PROGRAM output stay as written (no database scan, no node)" {
+	check_add legacy $SDA1 block 'KERNEL=="sda1", PROGRAM=="/bin/echo -n a%%e-%%N-%%n", NAME="%c"' 'b 0600 0:0 a%e-%N-1'
+	[ -z "$(find "$T/dev" -name '.tmp-*')" ]
+}

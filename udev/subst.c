@@ -211,7 +211,8 @@ static void subst_expand(struct udev_event *ev, const char *in, char *out, size_
 
 /* A substituted value is scanned again (PROGRAM output "disk-%n" gives
  * "disk-3"), as udev 050 and 064 did, RESCAN_MAX levels deep at most (064
- * looped for ever on a value that named itself); %% and $$ are final. */
+ * looped for ever on a value that named itself); %% and $$ are final, and
+ * %e and %N are not expanded there (see subst_expand). */
 static void subst_rescan(struct udev_event *ev, char c, char *val, size_t size, int depth)
 {
 	char again[LIST_SIZE];
@@ -241,6 +242,14 @@ static void subst_expand(struct udev_event *ev, const char *in, char *out, size_
 		    (p++, subst_parse(&p, *start, &c, arg, sizeof(arg), &limit) < 0)) {
 			p = start + 1;
 			out[len++] = *start;
+			continue;
+		}
+		if (depth && (c == 'e' || c == 'N')) {
+			/* device data may not make udev scan the database or make a
+			 * node: %e and %N stay as written in substituted text */
+			n = (size_t)(p - start) < size - 1 - len ? (size_t)(p - start) : size - 1 - len;
+			memcpy(out + len, start, n);
+			len += n;
 			continue;
 		}
 		if (c == 'e') {
