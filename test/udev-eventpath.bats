@@ -29,9 +29,9 @@ teardown() {
 }
 @test "eventpath: udev's exit code comes back through udevsend" {
 	start_udevd
-	rules 'KERNEL=="ttyS0", GROUP="no-such-group-x"'
+	rules 'KERNEL=="ttyS0", NO_SUCH_KEY=="x"'
 	run send ACTION=add DEVPATH=/class/tty/ttyS0 SEQNUM=1 tty
-	[ "$status" -eq 7 ]
+	[ "$status" -eq 3 ]
 	run send ACTION=add DEVPATH=/class/tty/nosuch SEQNUM=2 tty
 	[ "$status" -eq 4 ]
 }

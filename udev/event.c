@@ -29,11 +29,17 @@ void event_fail(struct udev_event *ev, int rc)
 		ev->rc = rc;
 }
 
+/* The kernel name with '!' as '/' (cciss!c0d0 -> cciss/c0d0), as udev 050
+ * and 064 gave it to KERNEL and %k, and its trailing number. */
 static void event_kernel_name(struct udev_event *ev)
 {
 	size_t len;
+	char *p;
 
 	str_copy(ev->kernel, path_basename(ev->devpath), sizeof(ev->kernel));
+	for (p = ev->kernel; *p; p++)
+		if (*p == '!')
+			*p = '/';
 	len = strlen(ev->kernel);
 	while (len && isdigit((unsigned char)ev->kernel[len - 1]))
 		len--;
@@ -165,8 +171,8 @@ static int event_devnum(struct udev_event *ev)
 	return 0;   /* a device without a node */
 }
 
-/* NAME when no rule gave one: the kernel's DEVNAME, or the kernel name
- * with '!' turned into '/' (cciss!c0d0 -> cciss/c0d0). */
+/* NAME when no rule gave one: the kernel's DEVNAME (its '!' turned into
+ * '/'), or the kernel name. */
 static void event_default_name(struct udev_event *ev)
 {
 	const char *dn = env_get(&ev->orig, "DEVNAME");
@@ -222,14 +228,11 @@ static void event_perms(struct udev_event *ev, uid_t *uid, gid_t *gid, mode_t *m
 	*mode = ev->mode_set ? ev->mode : m;
 	*uid = 0;
 	*gid = 0;
-	if (user_lookup(owner, uid) < 0) {
+	/* unknown names are root, as udev 064 had it: the event goes on */
+	if (user_lookup(owner, uid) < 0)
 		log_err("unknown user '%s' for %s, using root", owner, ev->name);
-		event_fail(ev, UDEV_EXIT_PERM);
-	}
-	if (group_lookup(group, gid) < 0) {
+	if (group_lookup(group, gid) < 0)
 		log_err("unknown group '%s' for %s, using root", group, ev->name);
-		event_fail(ev, UDEV_EXIT_PERM);
-	}
 }
 
 /* KEY=value lines the rules added to or changed in the environment. */
@@ -278,7 +281,7 @@ static void event_make_links(struct udev_event *ev)
 	str_copy(list, ev->symlinks, sizeof(list));
 	for (w = strtok_r(list, " ", &save); w; w = strtok_r(NULL, " ", &save)) {
 		if (strcmp(w, ev->name) == 0) {
-			log_warn("symlink %s is the node's own name, ignoring", w);
+			log_err("symlink %s is the node's own name, ignoring", w);
 			continue;
 		}
 		r = node_symlink(ev->conf, w, ev->name);

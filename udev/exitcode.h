@@ -12,7 +12,7 @@ enum udev_exit {
 	UDEV_EXIT_NODEVICE = 4,  /* no sysfs data and no MAJOR/MINOR for add */
 	UDEV_EXIT_NODE = 5,      /* the device node could not be created */
 	UDEV_EXIT_SYMLINK = 6,   /* a symlink could not be created */
-	UDEV_EXIT_PERM = 7,      /* unknown owner/group, chown/chmod failed */
+	UDEV_EXIT_PERM = 7,      /* chown/chmod failed */
 	UDEV_EXIT_DB = 8,        /* the database record could not be written */
 	UDEV_EXIT_RUN = 9,       /* a RUN program failed or timed out */
 	UDEV_EXIT_NETIF = 10,    /* a network interface could not be renamed */
