@@ -425,7 +425,7 @@ clean:
 # make check-kernel: builds (or reuses from KERNEL_CACHE) a small Linux 6.1 from
 # Debian's linux-source-6.1, boots the statically built suite in qemu (TCG) and runs
 # the storm scenarios: counting boot, /sbin/hotplug, /sbin/udevsend, udevd autostart
-# and kill. make bench-kernel: the timing boots and the kernel timing section of docs/performance.md.
+# and kill; then firmware loading through test_firmware. make bench-kernel: the timing boots and the kernel timing section of docs/performance.md.
 # LUNS=, TIME_LUNS=, TIME_HELPERS=, SUITE_MAKE= are passed on from the environment.
 check-kernel:
 	bash test/kernel/run.sh
