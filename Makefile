@@ -123,6 +123,10 @@ LINKED_PROGRAMS += udevstart udevinfo udevtest
 udev_OBJS := udev/multicall.o udev/udev.main.o udev/worker.o udev/udevstart.main.o \
 	udev/udevinfo.main.o udev/udevtest.main.o $(UDEV_CORE_OBJS)
 
+# -- the firmware loader, run by a default rule (udev/firmware.c)
+PROGRAMS += firmware
+firmware_OBJS := udev/firmware.o
+
 # -- hotplug multiplexer (hotplug/)
 PROGRAMS += hotplug
 hotplug_OBJS := hotplug/hotplug.o hotplug/filter.o
@@ -365,18 +369,21 @@ lint:
 SBIN_PROGRAMS   := udevsend udevd udev udevstart udevcontrol udevsettle hotplug \
 	udevtrigger
 USRBIN_PROGRAMS := udevinfo udevtest udevmonitor
+# helpers that rules RUN, where udev keeps them since 2006
+LIBUDEV_PROGRAMS := firmware
 ETC_SRC  ?= etc
 INSTALL  ?= install
 ROOT     := $(DESTDIR)$(prefix)
 sbindir  := $(ROOT)/sbin
 usrbindir := $(ROOT)/usr/bin
+libudevdir := $(ROOT)/lib/udev
 etcdir   := $(ROOT)/etc
 mandir   := $(ROOT)/usr/share/man
 MANPAGES := $(wildcard docs/*.8)
 HOTPLUG_LINK := $(etcdir)/hotplug.d/default/10-udev.hotplug
 
 install: all
-	$(INSTALL) -d $(sbindir) $(usrbindir) $(mandir)/man8 \
+	$(INSTALL) -d $(sbindir) $(usrbindir) $(libudevdir) $(mandir)/man8 \
 		$(etcdir)/hotplug.d/default $(etcdir)/dev.d/default
 	$(Q)for p in $(filter $(SBIN_PROGRAMS),$(filter-out $(LINKED_PROGRAMS),$(PROGRAMS))); do \
 		echo "  INSTALL $(sbindir)/$$p"; \
@@ -384,6 +391,9 @@ install: all
 	$(Q)for p in $(filter $(USRBIN_PROGRAMS),$(filter-out $(LINKED_PROGRAMS),$(PROGRAMS))); do \
 		echo "  INSTALL $(usrbindir)/$$p"; \
 		$(INSTALL) -m 755 $(O)/$$p $(usrbindir)/$$p || exit 1; done
+	$(Q)for p in $(filter $(LIBUDEV_PROGRAMS),$(PROGRAMS)); do \
+		echo "  INSTALL $(libudevdir)/$$p"; \
+		$(INSTALL) -m 755 $(O)/$$p $(libudevdir)/$$p || exit 1; done
 	$(Q)for p in $(filter $(SBIN_PROGRAMS),$(LINKED_PROGRAMS)); do \
 		echo "  LN      $(sbindir)/$$p"; \
 		ln -sfn $$(readlink $(O)/$$p) $(sbindir)/$$p || exit 1; done
@@ -396,11 +406,13 @@ install: all
 
 uninstall:
 	rm -f $(addprefix $(sbindir)/,$(SBIN_PROGRAMS)) \
-		$(addprefix $(usrbindir)/,$(USRBIN_PROGRAMS)) $(HOTPLUG_LINK) \
+		$(addprefix $(usrbindir)/,$(USRBIN_PROGRAMS)) \
+		$(addprefix $(libudevdir)/,$(LIBUDEV_PROGRAMS)) $(HOTPLUG_LINK) \
 		$(addprefix $(mandir)/man8/,$(notdir $(MANPAGES)))
 	$(Q)sh tools/install-etc.sh uninstall $(ETC_SRC) $(etcdir)
 	$(Q)for d in hotplug.d/default hotplug.d dev.d/default dev.d; do \
 		rmdir $(etcdir)/$$d 2>/dev/null || :; done
+	$(Q)rmdir $(libudevdir) 2>/dev/null || :
 
 print-programs:
 	@echo $(PROGRAMS)
@@ -421,7 +433,7 @@ clean:
 # make check-kernel: builds (or reuses from KERNEL_CACHE) a small Linux 6.1 from
 # Debian's linux-source-6.1, boots the statically built suite in qemu (TCG) and runs
 # the storm scenarios: counting boot, /sbin/hotplug, /sbin/udevsend, udevd autostart
-# and kill. make bench-kernel: the timing boots and the kernel timing section of docs/performance.md.
+# and kill; then firmware loading through test_firmware. make bench-kernel: the timing boots and the kernel timing section of docs/performance.md.
 # LUNS=, TIME_LUNS=, TIME_HELPERS=, SUITE_MAKE= are passed on from the environment.
 check-kernel:
 	bash test/kernel/run.sh

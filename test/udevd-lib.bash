@@ -60,11 +60,12 @@ udevd_mode() {
 
 # send_event VAR=value... : udevsend with only these variables (plus the test's
 # socket, fake-udev's log, PATH), the way the kernel gives a small environment.
+# The subsystem is "test", or SEND_SUBSYSTEM.
 send_event() {
 	env -i PATH="$PATH" UDEVD_SOCKET="$UDEVD_SOCKET" UDEV_BIN="$UDEV_BIN" \
 		UDEVD_BIN="$UDEVD_BIN" ${UDEVSEND_ACK_TIMEOUT:+UDEVSEND_ACK_TIMEOUT=$UDEVSEND_ACK_TIMEOUT} \
 		${UDEVD_WORKERS:+UDEVD_WORKERS=$UDEVD_WORKERS} \
-		FAKE_UDEV_LOG="$FAKE_UDEV_LOG" ACTION=add "$@" "$BIN/udevsend" test
+		FAKE_UDEV_LOG="$FAKE_UDEV_LOG" ACTION=add "$@" "$BIN/udevsend" "${SEND_SUBSYSTEM:-test}"
 }
 
 # send_bg NAME VAR=value... : send_event in the background; exit code in $T/rc.NAME
