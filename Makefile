@@ -131,10 +131,16 @@ PROGRAMS += udevtrigger udevmonitor
 udevtrigger_OBJS := udevd/udevtrigger.o udevd/ctl.o
 udevmonitor_OBJS := udevd/udevmonitor.o udevd/ctl.o
 
+# -- persistent storage names: the superblock and disk id helpers (extras/)
+PROGRAMS += vol_id disk_id
+vol_id_OBJS  := extras/vol_id.o extras/volume.o extras/volume_fs.o
+disk_id_OBJS := extras/disk_id.o
+
 # ---- shared library -------------------------------------------------------
 LIB_OBJS := lib/compat.o lib/fmt.o lib/log.o lib/fd.o lib/str.o
 LIB_OBJS += lib/msg.o lib/uevent.o lib/loop.o
 LIB_OBJS += lib/conf.o lib/sysfs.o lib/path.o lib/user.o lib/coldplug.o lib/proc.o
+LIB_OBJS += lib/enc.o
 
 # Objects live apart from the binaries: program "udevd" is built from udevd/udevd.c.
 OBJDIR := $(O)/obj
@@ -338,7 +344,7 @@ check-stress: deps all
 
 # Static analysis: cppcheck and clang-tidy, clean or suppressed with a reason
 # (tools/lint-suppressions.txt, NOLINT comments): docs/hardening.md lists them.
-LINT_SRCS = $(filter-out test/%,$(wildcard lib/*.c udev/*.c udevd/*.c udevsend/*.c hotplug/*.c))
+LINT_SRCS = $(filter-out test/%,$(wildcard lib/*.c udev/*.c udevd/*.c udevsend/*.c hotplug/*.c extras/*.c))
 lint:
 	@sh tools/install-deps.sh lint
 	cppcheck --quiet --error-exitcode=1 --enable=warning,portability,performance \
@@ -355,7 +361,7 @@ lint:
 # programs in PROGRAMS are installed, so a partial tree installs what it has;
 # the links to the multi-call udev stay (relative) links.
 SBIN_PROGRAMS   := udevsend udevd udev udevstart udevcontrol udevsettle hotplug \
-	udevtrigger
+	udevtrigger vol_id disk_id
 USRBIN_PROGRAMS := udevinfo udevtest udevmonitor
 ETC_SRC  ?= etc
 INSTALL  ?= install
