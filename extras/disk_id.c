@@ -26,6 +26,7 @@ struct disk {
 	struct sysfs_device chain[CHAIN];
 	int n;
 	int scsi, usbif, usbdev;  /* chain levels, -1 when none */
+	char part[16];            /* partition number, "" for a whole disk */
 	char out[4096];
 };
 
@@ -34,19 +35,26 @@ static int disk_chain(struct disk *d, const char *devpath)
 {
 	char cur[SYSFS_PATH_MAX], next[SYSFS_PATH_MAX];
 
+	const char *num;
+
 	str_copy(cur, devpath, sizeof(cur));
 	if (sysfs_exists(cur, "partition") ||
 	    (strncmp(cur, "/block/", 7) == 0 && strchr(cur + 7, '/'))) {
+		if (sysfs_attr_read(cur, "partition", d->part, sizeof(d->part)) <= 0) {
+			for (num = cur + strlen(cur); num > cur && num[-1] >= '0' && num[-1] <= '9'; num--)
+				;
+			str_copy(d->part, num, sizeof(d->part));
+		}
 		if (sysfs_parent(cur, next, sizeof(next)) < 0)
 			return -ENOENT;
 		str_copy(cur, next, sizeof(cur));
 	}
-	for (d->n = 0; d->n < CHAIN && sysfs_device_get(cur, &d->chain[d->n]) == 0; d->n++)
-		if (sysfs_parent(cur, next, sizeof(next)) < 0 || !str_copy(cur, next, sizeof(cur)))
-			break;
-	if (d->n < CHAIN && sysfs_device_get(cur, &d->chain[d->n]) == 0 &&
-	    strcmp(d->chain[d->n].devpath, cur) == 0 && d->n && strcmp(d->chain[d->n - 1].devpath, cur))
+	for (d->n = 0; d->n < CHAIN && sysfs_device_get(cur, &d->chain[d->n]) == 0;) {
 		d->n++;
+		if (sysfs_parent(cur, next, sizeof(next)) < 0)
+			break;
+		str_copy(cur, next, sizeof(cur));
+	}
 	return d->n ? 0 : -ENOENT;
 }
 
@@ -389,6 +397,7 @@ int main(int argc, char **argv)
 		return 2;
 	}
 	disk_levels(&d);
+	put(&d, "ID_PART_ENTRY_NUMBER", d.part);
 	if (d.usbdev >= 0)
 		ids_usb(&d);
 	if (d.scsi >= 0)

@@ -128,7 +128,7 @@ static int probe_device(const struct opts *o, struct volume *v)
 	int r;
 
 	memset(v, 0, sizeof(*v));
-	v->fd = open(o->device, O_RDONLY | O_CLOEXEC | O_NONBLOCK);
+	v->fd = open(o->device, O_RDONLY | O_CLOEXEC);
 	if (v->fd < 0) {
 		log_err("cannot open %s: %s", o->device, strerror(errno));
 		return EXIT_READ;
