@@ -127,5 +127,5 @@ fake_part() {
 # links DIR: "name -> target" lines of $T/dev/disk/DIR, sorted
 links() {
 	[ -d "$T/dev/disk/$1" ] || return 0
-	(cd "$T/dev/disk/$1" && for l in *; do echo "$l -> $(readlink "$l")"; done) | LC_ALL=C sort
+	find "$T/dev/disk/$1" -mindepth 1 -maxdepth 1 -printf '%f -> %l\n' | LC_ALL=C sort
 }
