@@ -130,7 +130,11 @@ static int probe_device(const struct opts *o, struct volume *v)
 	memset(v, 0, sizeof(*v));
 	v->fd = open(o->device, O_RDONLY | O_CLOEXEC);
 	if (v->fd < 0) {
-		log_err("cannot open %s: %s", o->device, strerror(errno));
+		/* no medium, or the device went away: nothing to report */
+		if (errno == ENOMEDIUM || errno == ENXIO || errno == ENODEV)
+			log_info("cannot open %s: %s", o->device, strerror(errno));
+		else
+			log_err("cannot open %s: %s", o->device, strerror(errno));
 		return EXIT_READ;
 	}
 	r = volume_probe(v);
