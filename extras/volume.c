@@ -35,6 +35,23 @@ int volume_read(struct volume *v, unsigned long long off, void *buf, size_t len)
 	return 0;
 }
 
+int volume_at(struct volume *v, unsigned long long off, void *buf, size_t len,
+	      size_t moff, const char *magic, size_t mlen)
+{
+	int r = volume_read(v, off, buf, len);
+
+	if (r < 0)
+		return r == -ENODATA ? 0 : r;
+	return !magic || memcmp((const char *)buf + moff, magic, mlen) == 0;
+}
+
+int volume_found(struct volume *v, const char *usage, const char *type)
+{
+	v->usage = usage;
+	v->type = type;
+	return 1;
+}
+
 void volume_uuid16(unsigned char *out, const unsigned char *id)
 {
 	static const char hex[] = "0123456789abcdef";
@@ -84,18 +101,18 @@ int probe_swap(struct volume *v)
 	int r;
 
 	for (i = 0; i < sizeof(pages) / sizeof(pages[0]); i++) {
-		r = volume_read(v, pages[i] - 10, magic, sizeof(magic));
-		if (r < 0)
-			return r == -ENODATA ? 0 : r;
+		r = volume_at(v, pages[i] - 10, magic, sizeof(magic), 0, NULL, 0);
+		if (r <= 0)
+			return r;
 		if (memcmp(magic, "SWAP-SPACE", 10) == 0) {
 			strcpy(v->version, "0");
 			break;
 		}
 		if (memcmp(magic, "SWAPSPACE2", 10) != 0)
 			continue;
-		r = volume_read(v, 1024, hdr, sizeof(hdr));
-		if (r < 0)
-			return r == -ENODATA ? 0 : r;
+		r = volume_at(v, 1024, hdr, sizeof(hdr), 0, NULL, 0);
+		if (r <= 0)
+			return r;
 		if (le32(hdr) != 1 && be32(hdr) != 1)
 			return 0;
 		strcpy(v->version, "1");
@@ -105,9 +122,7 @@ int probe_swap(struct volume *v)
 	}
 	if (i == sizeof(pages) / sizeof(pages[0]))
 		return 0;
-	v->usage = "other";
-	v->type = "swap";
-	return 1;
+	return volume_found(v, "other", "swap");
 }
 
 /* LUKS: "LUKS\xba\xbe", a big-endian version (1 or 2), the UUID as text
@@ -116,12 +131,10 @@ int probe_luks(struct volume *v)
 {
 	unsigned char hdr[208];
 	unsigned int version;
-	int r = volume_read(v, 0, hdr, sizeof(hdr));
+	int r = volume_at(v, 0, hdr, sizeof(hdr), 0, "LUKS\xba\xbe", 6);
 
-	if (r < 0)
-		return r == -ENODATA ? 0 : r;
-	if (memcmp(hdr, "LUKS\xba\xbe", 6) != 0)
-		return 0;
+	if (r <= 0)
+		return r;
 	version = be16(hdr + 6);
 	if (version != 1 && version != 2)
 		return 0;
@@ -130,9 +143,7 @@ int probe_luks(struct volume *v)
 	volume_text(v->uuid, sizeof(v->uuid), hdr + 168, 40);
 	if (version == 2)
 		volume_label(v, hdr + 24, 48);
-	v->usage = "crypto";
-	v->type = "crypto_LUKS";
-	return 1;
+	return volume_found(v, "crypto", "crypto_LUKS");
 }
 
 /* squashfs: "hsqs" (little-endian) or "sqsh" (big-endian, before 4.0) at
@@ -141,10 +152,10 @@ int probe_squashfs(struct volume *v)
 {
 	unsigned char sb[32];
 	unsigned int major, minor;
-	int r = volume_read(v, 0, sb, sizeof(sb));
+	int r = volume_at(v, 0, sb, sizeof(sb), 0, NULL, 0);
 
-	if (r < 0)
-		return r == -ENODATA ? 0 : r;
+	if (r <= 0)
+		return r;
 	if (memcmp(sb, "hsqs", 4) == 0) {
 		major = le16(sb + 28);
 		minor = le16(sb + 30);
@@ -160,9 +171,7 @@ int probe_squashfs(struct volume *v)
 	v->version[1] = '.';
 	v->version[2] = (char)('0' + minor);
 	v->version[3] = '\0';
-	v->usage = "filesystem";
-	v->type = "squashfs";
-	return 1;
+	return volume_found(v, "filesystem", "squashfs");
 }
 
 /* The formats with magic at a fixed place first; FAT, whose boot sector

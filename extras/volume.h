@@ -22,6 +22,13 @@ struct volume {
 
 /* Reads len bytes at off into buf: 0, or -errno (-EIO on a short read). */
 int volume_read(struct volume *v, unsigned long long off, void *buf, size_t len);
+/* Reads len bytes at off into buf and compares mlen bytes of magic at moff
+ * (none when magic is NULL): 1 when they match, 0 when not or when the
+ * device ends before (not this format), -errno when it cannot be read. */
+int volume_at(struct volume *v, unsigned long long off, void *buf, size_t len,
+	      size_t moff, const char *magic, size_t mlen);
+/* Records the usage and type of the format found; returns 1. */
+int volume_found(struct volume *v, const char *usage, const char *type);
 /* Tries every known format; 0 and v filled in, -ENOENT when none matched,
  * or -errno when the device could not be read at all. */
 int volume_probe(struct volume *v);

@@ -8,8 +8,6 @@
 #include <errno.h>
 #include <string.h>
 
-#define NOT_FOUND(r) ((r) == -ENODATA ? 0 : (r))
-
 /* ext2/3/4: superblock at byte 1024; magic 0xEF53 at 56; revision at 76
  * and 62; compat, incompat and ro_compat feature words at 92, 96, 100;
  * UUID at 104, label at 120 (16 bytes). ext3 is ext2 with a journal; a
@@ -24,29 +22,27 @@ int probe_ext(struct volume *v)
 {
 	unsigned char sb[136];
 	unsigned long compat, incompat, ro;
-	int r = volume_read(v, 1024, sb, sizeof(sb));
+	const char *type;
+	int r = volume_at(v, 1024, sb, sizeof(sb), 56, "\x53\xef", 2);
 
-	if (r < 0 || le16(sb + 56) != 0xef53)
-		return NOT_FOUND(r);
+	if (r <= 0)
+		return r;
 	compat = le32(sb + 92);
 	incompat = le32(sb + 96);
 	ro = le32(sb + 100);
-	v->usage = "filesystem";
-	if (incompat & EXT_INCOMPAT_JOURNAL_DEV) {
-		v->usage = "other";
-		v->type = "jbd";
-	} else if (compat & EXT_COMPAT_HAS_JOURNAL) {
-		v->type = (incompat & ~EXT3_INCOMPAT_KNOWN) || (ro & ~EXT23_RO_KNOWN) ? "ext4" : "ext3";
-	} else {
-		v->type = (incompat & ~EXT2_INCOMPAT_KNOWN) || (ro & ~EXT23_RO_KNOWN) ? "ext4" : "ext2";
-	}
+	if (incompat & EXT_INCOMPAT_JOURNAL_DEV)
+		type = "jbd";
+	else if (compat & EXT_COMPAT_HAS_JOURNAL)
+		type = (incompat & ~EXT3_INCOMPAT_KNOWN) || (ro & ~EXT23_RO_KNOWN) ? "ext4" : "ext3";
+	else
+		type = (incompat & ~EXT2_INCOMPAT_KNOWN) || (ro & ~EXT23_RO_KNOWN) ? "ext4" : "ext2";
 	v->version[0] = (char)('0' + le32(sb + 76) % 10);
 	v->version[1] = '.';
 	v->version[2] = (char)('0' + le16(sb + 62) % 10);
 	v->version[3] = '\0';
 	volume_uuid16(v->uuid, sb + 104);
 	volume_label(v, sb + 120, 16);
-	return 1;
+	return volume_found(v, type[0] == 'j' ? "other" : "filesystem", type);
 }
 
 /* The BIOS parameter block's sanity checks: sector size, a power-of-two
@@ -93,10 +89,10 @@ int probe_vfat(struct volume *v)
 	unsigned char bs[512];
 	const unsigned char *ext;
 	const char *version = "FAT32";
-	int r = volume_read(v, 0, bs, sizeof(bs));
+	int r = volume_at(v, 0, bs, sizeof(bs), 0, NULL, 0);
 
-	if (r < 0 || !fat_bpb_ok(bs))
-		return NOT_FOUND(r);
+	if (r <= 0 || !fat_bpb_ok(bs))
+		return r < 0 ? r : 0;
 	if (le16(bs + 22) == 0) {
 		if (le32(bs + 36) == 0)
 			return 0;
@@ -112,9 +108,7 @@ int probe_vfat(struct volume *v)
 	if (ext[0] == 0x29 && memcmp(ext + 5, "NO NAME    ", 11) != 0)
 		volume_label(v, ext + 5, 11);
 	strcpy(v->version, version);
-	v->usage = "filesystem";
-	v->type = "vfat";
-	return 1;
+	return volume_found(v, "filesystem", "vfat");
 }
 
 /* btrfs: superblock at 64 KiB; fsid at 32, magic "_BHRfS_M" at 64, the
@@ -122,16 +116,14 @@ int probe_vfat(struct volume *v)
 int probe_btrfs(struct volume *v)
 {
 	unsigned char sb[299 + 256];
-	int r = volume_read(v, 65536, sb, sizeof(sb));
+	int r = volume_at(v, 65536, sb, sizeof(sb), 64, "_BHRfS_M", 8);
 
-	if (r < 0 || memcmp(sb + 64, "_BHRfS_M", 8) != 0)
-		return NOT_FOUND(r);
+	if (r <= 0)
+		return r;
 	volume_uuid16(v->uuid, sb + 32);
 	volume_uuid16(v->uuid_sub, sb + 201 + 66);
 	volume_label(v, sb + 299, 256);
-	v->usage = "filesystem";
-	v->type = "btrfs";
-	return 1;
+	return volume_found(v, "filesystem", "btrfs");
 }
 
 /* xfs: superblock at 0, big-endian: "XFSB", block size at 4, UUID at 32,
@@ -140,10 +132,10 @@ int probe_xfs(struct volume *v)
 {
 	unsigned char sb[120];
 	unsigned long bs;
-	int r = volume_read(v, 0, sb, sizeof(sb));
+	int r = volume_at(v, 0, sb, sizeof(sb), 0, "XFSB", 4);
 
-	if (r < 0 || memcmp(sb, "XFSB", 4) != 0)
-		return NOT_FOUND(r);
+	if (r <= 0)
+		return r;
 	bs = be32(sb + 4);
 	if (bs < 512 || bs > 65536 || (bs & (bs - 1)))
 		return 0;
@@ -151,9 +143,7 @@ int probe_xfs(struct volume *v)
 	volume_label(v, sb + 108, 12);
 	v->version[0] = (char)('0' + (be16(sb + 100) & 15) % 10);
 	v->version[1] = '\0';
-	v->usage = "filesystem";
-	v->type = "xfs";
-	return 1;
+	return volume_found(v, "filesystem", "xfs");
 }
 
 /* A Joliet volume label: UCS-2 big-endian, 16 characters, as UTF-8. */
@@ -191,11 +181,9 @@ static int iso_joliet(struct volume *v, unsigned char *out, size_t size)
 
 	out[0] = '\0';
 	for (i = 1; i < 32; i++) {
-		r = volume_read(v, 32768 + 2048ULL * (unsigned int)i, vd, sizeof(vd));
-		if (r < 0)
-			return NOT_FOUND(r);
-		if (vd[0] == 255 || memcmp(vd + 1, "CD001", 5) != 0)
-			break;
+		r = volume_at(v, 32768 + 2048ULL * (unsigned int)i, vd, sizeof(vd), 1, "CD001", 5);
+		if (r <= 0 || vd[0] == 255)
+			return r < 0 ? r : 0;
 		if (vd[0] == 2 && vd[88] == '%' && vd[89] == '/' &&
 		    (vd[90] == '@' || vd[90] == 'C' || vd[90] == 'E')) {
 			iso_joliet_label(out, size, vd + 40);
@@ -249,10 +237,10 @@ static int iso_same_name(const unsigned char *j, const unsigned char *p)
 int probe_iso9660(struct volume *v)
 {
 	unsigned char pvd[847], joliet[VOL_LABEL_MAX];
-	int r = volume_read(v, 32768, pvd, sizeof(pvd));
+	int r = volume_at(v, 32768, pvd, sizeof(pvd), 1, "CD001", 5);
 
-	if (r < 0 || pvd[0] != 1 || memcmp(pvd + 1, "CD001", 5) != 0 || pvd[6] != 1)
-		return NOT_FOUND(r);
+	if (r <= 0 || pvd[0] != 1 || pvd[6] != 1)
+		return r < 0 ? r : 0;
 	volume_label(v, pvd + 40, 32);
 	iso_date_uuid(v->uuid, pvd);
 	r = iso_joliet(v, joliet, sizeof(joliet));
@@ -260,7 +248,5 @@ int probe_iso9660(struct volume *v)
 		return r;
 	if (joliet[0] && !iso_same_name(joliet, v->label))
 		volume_text(v->label, sizeof(v->label), joliet, sizeof(joliet));
-	v->usage = "filesystem";
-	v->type = "iso9660";
-	return 1;
+	return volume_found(v, "filesystem", "iso9660");
 }
