@@ -202,7 +202,7 @@ static int wwid_attr(const char *wwid, char *serial, char *wwn)
 /* VPD page 0x80: the unit serial number (bytes 4.. of the page). */
 static void vpd80(const char *devpath, char *out)
 {
-	unsigned char pg[VAL];
+	unsigned char pg[VAL] = { 0 };
 	int n = attr_raw(devpath, "vpd_pg80", pg, sizeof(pg) - 1);
 	int len;
 
@@ -237,7 +237,7 @@ static void ids_scsi(struct disk *d)
 {
 	const struct sysfs_device *s = &d->chain[d->scsi];
 	char vendor[VAL], model[VAL], rev[VAL], serial[VAL], wwn[VAL], id[VAL * 3];
-	unsigned char pg[1024];
+	unsigned char pg[1024] = { 0 };
 	int n;
 
 	attr(s, "vendor", vendor, sizeof(vendor));

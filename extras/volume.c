@@ -2,6 +2,7 @@
 /* vol_id's probe loop, the byte-order and field helpers, and the formats
  * that are not file systems: swap, LUKS (see volume.h). */
 #include "compat.h"
+#include "str.h"
 #include "volume.h"
 
 #include <errno.h>
@@ -105,7 +106,7 @@ int probe_swap(struct volume *v)
 		if (r <= 0)
 			return r;
 		if (memcmp(magic, "SWAP-SPACE", 10) == 0) {
-			strcpy(v->version, "0");
+			str_copy(v->version, "0", sizeof(v->version));
 			break;
 		}
 		if (memcmp(magic, "SWAPSPACE2", 10) != 0)
@@ -115,7 +116,7 @@ int probe_swap(struct volume *v)
 			return r;
 		if (le32(hdr) != 1 && be32(hdr) != 1)
 			return 0;
-		strcpy(v->version, "1");
+		str_copy(v->version, "1", sizeof(v->version));
 		volume_uuid16(v->uuid, hdr + 12);
 		volume_label(v, hdr + 28, 16);
 		break;

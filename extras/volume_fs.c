@@ -3,6 +3,7 @@
  * superblock offsets and flags are those of the format's documentation
  * (see docs/vol_id.8 for the list). */
 #include "compat.h"
+#include "str.h"
 #include "volume.h"
 
 #include <errno.h>
@@ -107,7 +108,7 @@ int probe_vfat(struct volume *v)
 		fat_serial(v->uuid, ext + 1);
 	if (ext[0] == 0x29 && memcmp(ext + 5, "NO NAME    ", 11) != 0)
 		volume_label(v, ext + 5, 11);
-	strcpy(v->version, version);
+	str_copy(v->version, version, sizeof(v->version));
 	return volume_found(v, "filesystem", "vfat");
 }
 

@@ -20,6 +20,7 @@ int link_release(const struct udev_conf *conf, const char *link, const char *nam
 	struct db_record other;
 	int r = node_symlink_owned(conf, link, name);
 
+	memset(&other, 0, sizeof(other));
 	if (r <= 0)
 		return r;   /* gone, or another device's already */
 	if (db_find_claim(conf, link, devpath, &other) == 0 && other.name[0] &&
