@@ -103,6 +103,26 @@ ID_PATH=pci-0000:00:05.0" ]
 	grep -qx ID_PATH=pci-0000:01:00.0-nvme-1 <<<"$output"
 }
 
+@test "disk_id: an MMC card: its name and serial, the platform controller's path" {
+	m=/devices/platform/sdhci.0/mmc_host/mmc0/mmc0:0001
+	mkdir -p "$S/bus/mmc" "$S/bus/platform" "$S$m/block/mmcblk0"
+	touch "$S/devices/platform/sdhci.0/uevent" "$S$m/uevent"
+	ln -s ../../../bus/platform "$S/devices/platform/sdhci.0/subsystem"
+	ln -s ../../../../../../bus/mmc "$S$m/subsystem"
+	echo SD16G >"$S$m/name"
+	echo 0x1234abcd >"$S$m/serial"
+	fake_blockdev "$m/block/mmcblk0" 179:0 disk
+	fake_blockdev "$m/block/mmcblk0/mmcblk0p1" 179:1 partition 1
+	run out "$m/block/mmcblk0/mmcblk0p1"
+	[ "$output" = "ID_PART_ENTRY_NUMBER=1
+ID_BUS=mmc
+ID_NAME=SD16G
+ID_NAME_ENC=SD16G
+ID_SERIAL=SD16G_0x1234abcd
+ID_SERIAL_SHORT=0x1234abcd
+ID_PATH=platform-sdhci.0" ]
+}
+
 @test "disk_id: the legacy /block layout with a device link" {
 	legacy
 	run out /block/sda
