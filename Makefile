@@ -182,13 +182,14 @@ $(LINKS): $(O)/udev
 # One harness per parser. Built with a small replay main (driver.c) they run
 # over their committed corpora in `make check`; `make fuzz` builds them with
 # clang's libFuzzer + ASan/UBSan into build/fuzz/ and runs each FUZZ_SECONDS.
-FUZZERS := msg conf rules subst db hotplug
+FUZZERS := msg conf rules subst db hotplug volume
 fuzz-msg_OBJS     :=
 fuzz-conf_OBJS    :=
 fuzz-rules_OBJS   := $(UDEV_CORE_OBJS)
 fuzz-subst_OBJS   := $(UDEV_CORE_OBJS)
 fuzz-db_OBJS      := $(UDEV_CORE_OBJS)
 fuzz-hotplug_OBJS := hotplug/filter.o
+fuzz-volume_OBJS  := extras/volume.o extras/volume_fs.o
 FUZZ_MAIN    ?= driver
 FUZZ_SECONDS ?= 60
 FUZZ_BINS    := $(addprefix $(O)/fuzz/fuzz-,$(FUZZERS))
@@ -201,7 +202,7 @@ else
   FUZZ_DRIVER := $(OBJDIR)/test/fuzz/driver.o
 endif
 
-$(OBJDIR)/test/fuzz/%.o: CPPFLAGS += -Iudev -Ihotplug -Itest/fuzz
+$(OBJDIR)/test/fuzz/%.o: CPPFLAGS += -Iudev -Ihotplug -Iextras -Itest/fuzz
 
 $(O)/fuzz/fuzz-%: $(OBJDIR)/test/fuzz/fuzz-%.o $(OBJDIR)/test/fuzz/fuzz.o $(FUZZ_DRIVER) \
 		$$(addprefix $(OBJDIR)/,$$(fuzz-$$*_OBJS)) $(LIB)

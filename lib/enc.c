@@ -12,7 +12,7 @@ static int enc_plain(unsigned char c)
 }
 
 /* Length of the valid UTF-8 sequence of 2 to 4 bytes at s, or 0: no
- * overlong forms, no surrogates, nothing above U+10FFFF. */
+ * overlong forms, no surrogates, no C1 controls, nothing above U+10FFFF. */
 static size_t enc_utf8(const unsigned char *s, size_t len)
 {
 	size_t n, i;
@@ -33,8 +33,9 @@ static size_t enc_utf8(const unsigned char *s, size_t len)
 			return 0;
 		cp = cp << 6 | (s[i] & 0x3f);
 	}
+	/* C1 control characters (U+0080..U+009F) are controls as well */
 	if ((n == 3 && cp < 0x800) || (n == 4 && cp < 0x10000) || cp > 0x10ffff ||
-	    (cp >= 0xd800 && cp <= 0xdfff))
+	    (cp >= 0xd800 && cp <= 0xdfff) || cp < 0xa0)
 		return 0;
 	return n;
 }
