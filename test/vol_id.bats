@@ -97,6 +97,7 @@ poke() { printf "$3" | dd of="$1" bs=1 seek="$2" conv=notrunc status=none; }
 	back\\x2f|back\x5cx2f|back_x2f
 	Données|Données|Données
 	\377\376bad|\xff\xfebad|__bad
+	nel\302\205x|nel\xc2\x85x|nel__x
 	EOF2
 }
 
