@@ -345,10 +345,11 @@ static void path_prepend(char *path, size_t size, const char *kind, const char *
 }
 
 /* ID_PATH: from the disk up to the first PCI or platform device, the SCSI
- * address, the USB port and interface, the NVMe namespace. */
+ * address, the IDE channel and unit, the USB port and interface, the NVMe
+ * namespace. */
 static void id_path(struct disk *d)
 {
-	char path[1024], usb[VAL];
+	char path[1024], usb[VAL];   /* usb: a bus id rewritten for the path */
 	const char *p = strchr(d->chain[0].kernel, 'n');
 	int i;
 
@@ -364,6 +365,10 @@ static void id_path(struct disk *d)
 			str_copy(usb, "0:", sizeof(usb));
 			str_append(usb, strchr(s->kernel, '-') + 1, sizeof(usb));
 			path_prepend(path, sizeof(path), "usb", usb);
+		} else if (strcmp(s->bus, "ide") == 0 && strchr(s->kernel, '.')) {
+			str_copy(usb, s->kernel, sizeof(usb));   /* "0.1": channel.unit */
+			*strchr(usb, '.') = ':';
+			path_prepend(path, sizeof(path), "ide", usb);
 		} else if (strcmp(s->bus, "pci") == 0 || strcmp(s->bus, "platform") == 0) {
 			path_prepend(path, sizeof(path), s->bus, s->kernel);
 			break;

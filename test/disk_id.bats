@@ -130,6 +130,9 @@ ID_PATH=platform-sdhci.0" ]
 	grep -q '^ID_PATH=.*scsi-0:0:0:0$' <<<"$output"
 	run out /block/sda/sda1
 	[ "${lines[0]}" = ID_PART_ENTRY_NUMBER=1 ]
+	# an IDE disk (2.6 ide driver): channel and unit in the path
+	run out /block/hda
+	[ "$output" = ID_PATH=pci-0000:00:1f.1-ide-0:0 ]
 }
 
 @test "disk_id: hostile attribute values are one safe word each" {
