@@ -115,7 +115,7 @@ udevsettle_OBJS  := udevd/udevsettle.o udevd/ctl.o
 # Four programs over one core (rules, nodes, database, dev.d).
 UDEV_CORE_OBJS := udev/env.o udev/exec.o udev/glob.o udev/rules_parse.o \
 	udev/rules_apply.o udev/subst.o udev/db.o udev/node.o udev/perms.o \
-	udev/netif.o udev/devd.o udev/event.o
+	udev/netif.o udev/devd.o udev/event.o udev/links.o
 # One multi-call binary (udev/multicall.c): udevstart, udevinfo and udevtest
 # are links to udev and share its core; their main() is renamed per program.
 PROGRAMS += udev udevstart udevinfo udevtest
@@ -136,10 +136,16 @@ PROGRAMS += udevtrigger udevmonitor
 udevtrigger_OBJS := udevd/udevtrigger.o udevd/ctl.o
 udevmonitor_OBJS := udevd/udevmonitor.o udevd/ctl.o
 
+# -- persistent storage names: the superblock and disk id helpers (extras/)
+PROGRAMS += vol_id disk_id
+vol_id_OBJS  := extras/vol_id.o extras/volume.o extras/volume_fs.o
+disk_id_OBJS := extras/disk_id.o
+
 # ---- shared library -------------------------------------------------------
 LIB_OBJS := lib/compat.o lib/fmt.o lib/log.o lib/fd.o lib/str.o
 LIB_OBJS += lib/msg.o lib/uevent.o lib/loop.o
 LIB_OBJS += lib/conf.o lib/sysfs.o lib/path.o lib/user.o lib/coldplug.o lib/proc.o
+LIB_OBJS += lib/enc.o
 
 # Objects live apart from the binaries: program "udevd" is built from udevd/udevd.c.
 OBJDIR := $(O)/obj
@@ -181,13 +187,14 @@ $(LINKS): $(O)/udev
 # One harness per parser. Built with a small replay main (driver.c) they run
 # over their committed corpora in `make check`; `make fuzz` builds them with
 # clang's libFuzzer + ASan/UBSan into build/fuzz/ and runs each FUZZ_SECONDS.
-FUZZERS := msg conf rules subst db hotplug
+FUZZERS := msg conf rules subst db hotplug volume
 fuzz-msg_OBJS     :=
 fuzz-conf_OBJS    :=
 fuzz-rules_OBJS   := $(UDEV_CORE_OBJS)
 fuzz-subst_OBJS   := $(UDEV_CORE_OBJS)
 fuzz-db_OBJS      := $(UDEV_CORE_OBJS)
 fuzz-hotplug_OBJS := hotplug/filter.o
+fuzz-volume_OBJS  := extras/volume.o extras/volume_fs.o
 FUZZ_MAIN    ?= driver
 FUZZ_SECONDS ?= 60
 FUZZ_BINS    := $(addprefix $(O)/fuzz/fuzz-,$(FUZZERS))
@@ -200,7 +207,7 @@ else
   FUZZ_DRIVER := $(OBJDIR)/test/fuzz/driver.o
 endif
 
-$(OBJDIR)/test/fuzz/%.o: CPPFLAGS += -Iudev -Ihotplug -Itest/fuzz
+$(OBJDIR)/test/fuzz/%.o: CPPFLAGS += -Iudev -Ihotplug -Iextras -Itest/fuzz
 
 $(O)/fuzz/fuzz-%: $(OBJDIR)/test/fuzz/fuzz-%.o $(OBJDIR)/test/fuzz/fuzz.o $(FUZZ_DRIVER) \
 		$$(addprefix $(OBJDIR)/,$$(fuzz-$$*_OBJS)) $(LIB)
@@ -350,7 +357,7 @@ check-stress: deps all
 
 # Static analysis: cppcheck and clang-tidy, clean or suppressed with a reason
 # (tools/lint-suppressions.txt, NOLINT comments): docs/hardening.md lists them.
-LINT_SRCS = $(filter-out test/%,$(wildcard lib/*.c udev/*.c udevd/*.c udevsend/*.c hotplug/*.c))
+LINT_SRCS = $(filter-out test/%,$(wildcard lib/*.c udev/*.c udevd/*.c udevsend/*.c hotplug/*.c extras/*.c))
 lint:
 	@sh tools/install-deps.sh lint
 	cppcheck --quiet --error-exitcode=1 --enable=warning,portability,performance \
@@ -367,7 +374,7 @@ lint:
 # programs in PROGRAMS are installed, so a partial tree installs what it has;
 # the links to the multi-call udev stay (relative) links.
 SBIN_PROGRAMS   := udevsend udevd udev udevstart udevcontrol udevsettle hotplug \
-	udevtrigger
+	udevtrigger vol_id disk_id
 USRBIN_PROGRAMS := udevinfo udevtest udevmonitor
 # helpers that rules RUN, where udev keeps them since 2006
 LIBUDEV_PROGRAMS := firmware

@@ -402,17 +402,13 @@ static int event_fallback_record(struct udev_event *ev, struct db_record *rec)
 
 static void event_remove_nodes(struct udev_event *ev, struct db_record *rec)
 {
-	char *w, *save = NULL, path[1024];
+	char path[1024];
 	struct stat st;
 	int r;
 
-	for (w = strtok_r(rec->symlinks, " ", &save); w; w = strtok_r(NULL, " ", &save)) {
-		r = node_symlink_remove(ev->conf, w, rec->name);
-		if (r < 0) {
-			log_err("cannot remove symlink %s/%s: %s", ev->conf->root, w, strerror(-r));
-			event_fail(ev, UDEV_EXIT_REMOVE);
-		}
-	}
+	/* a link another device claims too moves to it (links.c) */
+	if (links_drop(ev->conf, rec->symlinks, "", rec->name, ev->devpath) < 0)
+		event_fail(ev, UDEV_EXIT_REMOVE);
 	if (path_join(path, sizeof(path), ev->conf->root, rec->name) == 0 &&
 	    (rec->major || rec->minor) && lstat(path, &st) == 0 &&
 	    (S_ISCHR(st.st_mode) || S_ISBLK(st.st_mode)) &&
@@ -459,8 +455,27 @@ static int event_remove(struct udev_event *ev, const struct rules *rules)
 	return ev->rc;
 }
 
+/* change of a device with a node: the rules' symlinks replace the
+ * record's (a formatted disk gets its new by-uuid link and loses the old
+ * one), and the record keeps what the rules imported now. */
+static void event_change_links(struct udev_event *ev, const struct db_record *rec)
+{
+	str_copy(ev->name, rec->name, sizeof(ev->name));
+	if (links_drop(ev->conf, rec->symlinks, ev->symlinks, rec->name, ev->devpath) < 0)
+		event_fail(ev, UDEV_EXIT_SYMLINK);
+	event_make_links(ev);
+	if (!ev->has_devnum) {
+		ev->major = rec->major;
+		ev->minor = rec->minor;
+	}
+	if (rec->ignore_remove)
+		ev->options |= OPT_IGNORE_REMOVE;
+	event_write_db(ev, rec->partitions);
+}
+
 /* change, move, online, offline, bind, unbind and any later action:
- * rules, dev.d and RUN; no node is created or removed. */
+ * rules, dev.d and RUN; no node is created or removed (change updates
+ * the symlinks). */
 static int event_other(struct udev_event *ev, const struct rules *rules)
 {
 	struct db_record rec;
@@ -483,6 +498,8 @@ static int event_other(struct udev_event *ev, const struct rules *rules)
 		printf("action '%s': no node change\n", ev->action);
 		return ev->rc;
 	}
+	if (have && rec.name[0] && strcmp(ev->action, "change") == 0 && !event_ignored(ev))
+		event_change_links(ev, &rec);
 	if (!have)
 		event_kernel_devname(ev, rec.name, sizeof(rec.name));
 	event_set_devname(ev, rec.name);

@@ -60,7 +60,7 @@ static void print_list(const char *list, int root)
 
 static int print_record(const struct db_record *rec, void *data)
 {
-	char env[LIST_SIZE], *line, *save = NULL;
+	char env[DB_ENV_SIZE], *line, *save = NULL;
 
 	(void)data;
 	printf("P: %s\nN: %s\n", rec->devpath, rec->name);

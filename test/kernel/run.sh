@@ -11,6 +11,8 @@
 #   autostart  udevd started by the first event and killed in the middle of the storm
 #   firmware   test_firmware requests a file through the sysfs fallback, via
 #              /sbin/hotplug and via udevd --netlink (no storm; guest/firmware.sh)
+#   storage    /dev/disk/by-* links of a scsi_debug disk formatted in the guest (also run
+#              at the end of the udevsend boot)
 #   time       timing boots for TIME_HELPERS x TIME_LUNS, writes PERF_DOC
 # Environment: LUNS (512), TIME_LUNS ("512 1024"), TIME_HELPERS ("noop hotplug
 #   udevsend mdev"), BOOT_TIMEOUT (seconds per boot, 1500), KPROOF_BUDGET (seconds
@@ -105,6 +107,7 @@ build_initramfs() {
 	cp "$kdir/scsi_debug.ko" "$stage/lib/kproof/"
 	stage_firmware "$stage"
 	install -m 755 "$here/guest/init" "$stage/init"
+	install -m 644 "$here/guest/storage" "$stage/lib/kproof/storage"
 	install -m 755 /bin/busybox "$stage/bin/busybox"
 	# the users and groups the shipped rules name, as a firmware image has them
 	echo "root:x:0:0:root:/root:/bin/sh" >"$stage/etc/passwd"
@@ -175,6 +178,8 @@ run_scenario() { # NAME
 		boot count kproof=count kproof.luns="$LUNS"
 		events_of count kernel >"$out/count.events" 2>/dev/null || : >"$out/count.events"
 		grep '^COUNT ' "$out/count.console" >&2 || : ;;
+	storage)
+		boot storage kproof=storage ;;
 	hotplug | udevsend | autostart)
 		boot "$1" kproof="$1" kproof.luns="$LUNS"
 		if [ "$1" = autostart ]; then
