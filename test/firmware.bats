@@ -182,9 +182,11 @@ fw_event() {
 
 @test "firmware: through udevsend -> udevd -> udev -> RUN: loaded when udevsend returns" {
 	[ -x "$BIN/udevd" ] && [ -x "$BIN/udevsend" ] || skip "no udevd/udevsend in $BIN"
+	local sys=$SYSFS_PATH
 	udevd_setup
-	UDEV_BIN=$BIN/udev
-	export UDEV_BIN
+	# udevd_setup points SYSFS_PATH at an empty tree; the device is in ours
+	UDEV_BIN=$BIN/udev SYSFS_PATH=$sys
+	export UDEV_BIN SYSFS_PATH
 	start_udevd
 	fake_device
 	head -c 5000 /dev/urandom >"$W/fw2/card.bin"

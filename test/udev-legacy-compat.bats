@@ -207,6 +207,12 @@ imports() {
 	imports
 	check_add legacy $TTYS tty "KERNEL==\"ttyS0\", IMPORT{program}=\"$T/imp\", NAME=\"n-\$env{ID_A}-\$env{ID_B}-\$env{ID_C}-\$env{ID_D}-\$env{ID_E}-\$env{ID_F}-\$env{ID_G}\"" "c 0600 0:0 n-one-two-three four-five--q w-"
 }
+@test "differs from 064: an IMPORT line whose only backslashes are \\xHH escapes is kept (vol_id's _ENC keys)" {
+	printf '%s\n' 'ID_E=a\x2fb\x20c' 'ID_F=a\nb' > "$T/imp.out"
+	printf '#!/bin/sh\ncat "%s"\n' "$T/imp.out" > "$T/imp"
+	chmod +x "$T/imp"
+	check_add legacy $TTYS tty "KERNEL==\"ttyS0\", IMPORT{program}=\"$T/imp\", SYMLINK=\"e-\$env{ID_E}-\$env{ID_F}\"" 'l e-a\x2fb\x20c- -> ttyS0; c 0600 0:0 ttyS0'
+}
 @test "064: IMPORT without a type runs an executable" {
 	imports
 	check_add legacy $TTYS tty "KERNEL==\"ttyS0\", IMPORT=\"$T/imp\", ENV{ID_A}==\"one\", NAME=\"prog\"" 'c 0600 0:0 prog'

@@ -146,14 +146,27 @@ static int match_event_keys(struct udev_event *ev, const struct rules *rs, const
 	return ok;
 }
 
+/* 1 when every backslash of s starts a \xHH escape: the encoded form of
+ * untrusted text (ID_FS_LABEL_ENC) that the default rules use as it is. */
+static int escapes_only_hex(const char *s)
+{
+	for (s = strchr(s, '\\'); s; s = strchr(s + 1, '\\'))
+		if (s[1] != 'x' || !isxdigit((unsigned char)s[2]) ||
+		    !isxdigit((unsigned char)s[3]))
+			return 0;
+	return 1;
+}
+
 /* One KEY=value line as udev 064 read it: blanks around the key and the
  * '=' are dropped; the value is "quoted", 'quoted', or one word; a line
- * with a backslash is skipped. 1 with key and value set, else 0. */
+ * with any other backslash than a \xHH escape is skipped (064 skipped
+ * every backslash; \xHH lines are kept for the _ENC keys of vol_id).
+ * 1 with key and value set, else 0. */
 static int import_line(char *line, char **key, char **value)
 {
 	char *p = line + strspn(line, " \t\r"), *end;
 
-	if (!*p || *p == '#' || strchr(p, '\\'))
+	if (!*p || *p == '#' || !escapes_only_hex(p))
 		return 0;
 	*key = p;
 	p += strcspn(p, "= \t\r");
