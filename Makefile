@@ -6,6 +6,10 @@
 #   make USE_DIETLIBC=true    static, diet         -> build/diet/
 #   make CC=musl-gcc STATIC=true                   -> build/musl/
 # Also: V=1, CROSS_COMPILE=, DESTDIR=, prefix=, SANITIZE=address,undefined.
+# The toolchain names the folder (build/glibc-static, build/arm-linux-gnueabihf-
+# glibc-static, build/glibc-clang); build/<variant>/flags holds the compiler and
+# every flag, and all objects are remade when it changes. CFLAGS, CPPFLAGS and
+# LDFLAGS from the environment or the command line come after our own flags.
 # With any of them: make size (stripped sizes and budgets), make check (budgets,
 # then the bats suite against that build); make bench-static compares them all.
 
@@ -20,6 +24,9 @@ STATIC       ?= false
 SANITIZE     ?=
 EXTRA_CFLAGS ?=
 VARIANT_CPPFLAGS ?=
+CFLAGS       ?=
+CPPFLAGS     ?=
+LDFLAGS      ?=
 LINK_NOTES   ?=
 
 WARNINGS := -Wall -Wextra -Wshadow -Wmissing-prototypes -Wstrict-prototypes \
@@ -39,8 +46,8 @@ ifeq ($(USE_KLIBC),true)
   WARNINGS += -Wno-shadow
 else ifeq ($(USE_DIETLIBC),true)
   CC      := diet $(CROSS_COMPILE)gcc
-  VARIANT := diet
-  MAKE_VARIANT := USE_DIETLIBC=true
+  VARIANT := $(CROSS_COMPILE)diet
+  MAKE_VARIANT := USE_DIETLIBC=true CROSS_COMPILE=$(CROSS_COMPILE)
   # dietlibc's libc.a marks stdio, printf and scanf with link-time notes on
   # "bloat"; make size is where size is judged, so those two-line notes are
   # dropped here (and only those: the link's status is kept).
@@ -48,7 +55,7 @@ else ifeq ($(USE_DIETLIBC),true)
 	rm -f $@.ld; exit $$r
   LDSTATIC := -static
 else ifneq ($(filter musl-gcc%,$(CC)),)
-  VARIANT := musl
+  VARIANT := musl$(if $(filter true,$(STATIC)),,-dynamic)
   MAKE_VARIANT := CC=$(CC) STATIC=$(STATIC)
   # Debian's musl-gcc sees no kernel headers (linux/netlink.h): the system's
   # come after musl's own, so that only what musl lacks is taken from there
@@ -56,11 +63,29 @@ else ifneq ($(filter musl-gcc%,$(CC)),)
   VARIANT_CPPFLAGS := -idirafter /usr/include $(if $(MUSL_KHDR),-idirafter /usr/include/$(MUSL_KHDR),)
   LDSTATIC := $(if $(filter true,$(STATIC)),-static,)
 else
-  CC      := $(CROSS_COMPILE)gcc
-  VARIANT := glibc$(if $(SANITIZE),-san,)
-  MAKE_VARIANT := STATIC=$(STATIC) $(if $(SANITIZE),SANITIZE=$(SANITIZE),)
+  # a compiler named on the command line (CC=clang) names the folder too
+  ifeq ($(origin CC),command line)
+    CC_NAME := -$(notdir $(firstword $(CC)))
+  else
+    CC      := $(CROSS_COMPILE)gcc
+    CC_NAME :=
+  endif
+  VARIANT := $(CROSS_COMPILE)glibc$(CC_NAME)$(if $(filter true,$(STATIC)),-static,)$(if $(SANITIZE),-san,)
+  MAKE_VARIANT := STATIC=$(STATIC) CROSS_COMPILE=$(CROSS_COMPILE) $(if $(CC_NAME),CC=$(CC),) \
+	$(if $(SANITIZE),SANITIZE=$(SANITIZE),)
   LDSTATIC := $(if $(filter true,$(STATIC)),-static,)
+  # A root daemon on a distribution: stack protector and FORTIFY (unless the
+  # packager's flags choose a level), and in a dynamic build full RELRO with
+  # every symbol bound at start-up. The libc variants have no FORTIFY.
+  HARDEN_CFLAGS := -fstack-protector-strong
+  ifeq ($(findstring _FORTIFY_SOURCE,$(CPPFLAGS) $(CFLAGS))$(SANITIZE),)
+    HARDEN_CPPFLAGS := -U_FORTIFY_SOURCE -D_FORTIFY_SOURCE=2
+  endif
+  HARDEN_LDFLAGS := $(if $(LDSTATIC),,-Wl,-z,relro -Wl,-z,now)
 endif
+HARDEN_CFLAGS   ?=
+HARDEN_CPPFLAGS ?=
+HARDEN_LDFLAGS  ?=
 
 ifneq ($(SANITIZE),)
   OPTFLAGS := -O1 -g -fno-omit-frame-pointer -fsanitize=$(SANITIZE) -fno-sanitize-recover=all
@@ -83,9 +108,21 @@ endif
 
 AR       := $(CROSS_COMPILE)ar
 O        := build/$(VARIANT)
-CPPFLAGS := -Ilib -DVERSION='"$(VERSION)"' $(VARIANT_CPPFLAGS)
-CFLAGS   := $(OPTFLAGS) $(WARNINGS) -std=gnu99 $(EXTRA_CFLAGS)
-LDFLAGS  := $(LDSTATIC) $(LDGC) $(if $(SANITIZE),-fsanitize=$(SANITIZE),)
+# The code's flags first, then the packager's (CFLAGS, CPPFLAGS, LDFLAGS).
+# Recursive: the fuzz harnesses add FUZZ_CPPFLAGS per target.
+FUZZ_CPPFLAGS :=
+ALL_CPPFLAGS = -Ilib -DVERSION='"$(VERSION)"' $(VARIANT_CPPFLAGS) $(HARDEN_CPPFLAGS) \
+	$(FUZZ_CPPFLAGS) $(CPPFLAGS)
+ALL_CFLAGS   = $(OPTFLAGS) $(WARNINGS) -std=gnu99 $(HARDEN_CFLAGS) $(EXTRA_CFLAGS) $(CFLAGS)
+ALL_LDFLAGS  = $(LDSTATIC) $(LDGC) $(if $(SANITIZE),-fsanitize=$(SANITIZE),) \
+	$(HARDEN_LDFLAGS) $(LDFLAGS)
+
+# build/<variant>/flags: the compiler and all its flags. Rewritten only when
+# they change, and every object and link depends on it, so that no object is
+# ever reused with another toolchain or other flags.
+FLAGS_STAMP := $(O)/flags
+differ = $(subst $(1),,$(2))$(subst $(2),,$(1))
+FLAGS_NOW = CC=$(CC) CPPFLAGS=$(ALL_CPPFLAGS) CFLAGS=$(ALL_CFLAGS) LDFLAGS=$(ALL_LDFLAGS)
 
 ifeq ($(V),1)
   Q :=
@@ -146,17 +183,25 @@ LINKS := $(addprefix $(O)/,$(filter $(LINKED_PROGRAMS),$(PROGRAMS)))
 
 all: $(BINS) $(LINKS)
 
-$(OBJDIR)/%.o: %.c $(wildcard lib/*.h) $$(wildcard $$(dir $$*)*.h) Makefile
+# (the whole recipe is expanded before it runs: the folder is made inside it)
+$(FLAGS_STAMP): FORCE
+	$(if $(call differ,$(FLAGS_NOW),$(file <$@)),\
+		@$(shell mkdir -p $(dir $@))$(file >$@,$(FLAGS_NOW))echo "  FLAGS   $@ (changed: all is rebuilt)",\
+		@:)
+
+FORCE:
+
+$(OBJDIR)/%.o: %.c $(wildcard lib/*.h) $$(wildcard $$(dir $$*)*.h) Makefile $(FLAGS_STAMP)
 	@mkdir -p $(dir $@)
 	@[ "$(V)" = 1 ] || echo "  CC      $@"
-	$(Q)$(CC) $(CPPFLAGS) $(CFLAGS) -c -o $@ $<
+	$(Q)$(CC) $(ALL_CPPFLAGS) $(ALL_CFLAGS) -c -o $@ $<
 
 # A program's main() inside the multi-call binary: udev/udevinfo.c gives
 # udevinfo_main() in udev/udevinfo.main.o.
-$(OBJDIR)/%.main.o: %.c $(wildcard lib/*.h) $$(wildcard $$(dir $$*)*.h) Makefile
+$(OBJDIR)/%.main.o: %.c $(wildcard lib/*.h) $$(wildcard $$(dir $$*)*.h) Makefile $(FLAGS_STAMP)
 	@mkdir -p $(dir $@)
 	@[ "$(V)" = 1 ] || echo "  CC      $@"
-	$(Q)$(CC) $(CPPFLAGS) $(CFLAGS) -include $(dir $<)multicall.h \
+	$(Q)$(CC) $(ALL_CPPFLAGS) $(ALL_CFLAGS) -include $(dir $<)multicall.h \
 		-Dmain=$(notdir $*)_main -c -o $@ $<
 
 $(LIB): $(addprefix $(OBJDIR)/,$(LIB_OBJS))
@@ -164,9 +209,9 @@ $(LIB): $(addprefix $(OBJDIR)/,$(LIB_OBJS))
 	@[ "$(V)" = 1 ] || echo "  AR      $@"
 	$(Q)rm -f $@ && $(AR) rcs $@ $^
 
-$(BINS): $(O)/%: $$(addprefix $(OBJDIR)/,$$($$*_OBJS)) $(LIB)
+$(BINS): $(O)/%: $$(addprefix $(OBJDIR)/,$$($$*_OBJS)) $(LIB) $(FLAGS_STAMP)
 	@[ "$(V)" = 1 ] || echo "  LD      $@"
-	$(Q)$(CC) $(LDFLAGS) -o $@ $(filter %.o,$^) $(LIB) $(LINK_NOTES)
+	$(Q)$(CC) $(ALL_LDFLAGS) -o $@ $(filter %.o,$^) $(LIB) $(LINK_NOTES)
 
 $(LINKS): $(O)/udev
 	@[ "$(V)" = 1 ] || echo "  LN      $@"
@@ -187,7 +232,7 @@ FUZZ_MAIN    ?= driver
 FUZZ_SECONDS ?= 60
 FUZZ_BINS    := $(addprefix $(O)/fuzz/fuzz-,$(FUZZERS))
 ifeq ($(FUZZ_MAIN),libfuzzer)
-  CFLAGS += -fsanitize=fuzzer-no-link
+  EXTRA_CFLAGS += -fsanitize=fuzzer-no-link
   FUZZ_LDFLAGS := -fsanitize=fuzzer
   FUZZ_DRIVER :=
 else
@@ -195,13 +240,13 @@ else
   FUZZ_DRIVER := $(OBJDIR)/test/fuzz/driver.o
 endif
 
-$(OBJDIR)/test/fuzz/%.o: CPPFLAGS += -Iudev -Ihotplug -Itest/fuzz
+$(OBJDIR)/test/fuzz/%.o: FUZZ_CPPFLAGS := -Iudev -Ihotplug -Itest/fuzz
 
 $(O)/fuzz/fuzz-%: $(OBJDIR)/test/fuzz/fuzz-%.o $(OBJDIR)/test/fuzz/fuzz.o $(FUZZ_DRIVER) \
-		$$(addprefix $(OBJDIR)/,$$(fuzz-$$*_OBJS)) $(LIB)
+		$$(addprefix $(OBJDIR)/,$$(fuzz-$$*_OBJS)) $(LIB) $(FLAGS_STAMP)
 	@mkdir -p $(dir $@)
 	@[ "$(V)" = 1 ] || echo "  LD      $@"
-	$(Q)$(CC) $(LDFLAGS) $(FUZZ_LDFLAGS) -o $@ $(filter %.o,$^) $(LIB)
+	$(Q)$(CC) $(ALL_LDFLAGS) $(FUZZ_LDFLAGS) -o $@ $(filter %.o,$^) $(LIB)
 
 fuzz-bins: $(FUZZ_BINS)
 
@@ -236,8 +281,7 @@ fuzz-run: $(FUZZ_BINS)
 BENCH_N    ?= 512 1024
 BENCH_REPS ?= 5
 BENCH_OUT  ?= build/bench
-BENCH_BINS := $(O)/bench/storm $(O)/bench/fakesys $(O)/bench/noop-nolibc \
-	      $(O)/bench/noop
+BENCH_BINS := $(O)/bench/storm $(O)/bench/fakesys $(O)/bench/noop
 # The driver, the tree writer and the floor run on the build machine in every
 # variant (they need posix_spawn and nftw): built with HOSTCC. The static
 # no-op with a libc uses the variant's, to show what its start-up costs.
@@ -248,22 +292,29 @@ $(O)/bench/storm $(O)/bench/fakesys: $(O)/bench/%: bench/%.c lib/compat.h Makefi
 	@[ "$(V)" = 1 ] || echo "  HOSTCC  $@"
 	$(Q)$(HOSTCC) -Ilib -O2 -g $(WARNINGS) -std=gnu99 -o $@ $<
 
-$(O)/bench/noop-nolibc: bench/noop-nolibc.c Makefile
+# The floor is built for the benchmarks only, and skipped (with a message) on
+# an architecture whose exit_group stub bench/noop-nolibc.c does not have.
+NOLIBC := $(O)/bench/noop-nolibc
+$(NOLIBC): bench/noop-nolibc.c Makefile
 	@mkdir -p $(dir $@)
-	@[ "$(V)" = 1 ] || echo "  HOSTCC  $@ (static, no libc)"
-	$(Q)$(HOSTCC) -Os $(WARNINGS) -static -nostdlib -fno-stack-protector -o $@ $<
+	$(Q)if $(HOSTCC) -dM -E $< | grep -q NOOP_NOLIBC_NO_STUB; then \
+		echo "  SKIP    $@: no exit_group stub for $$($(HOSTCC) -dumpmachine) in $<"; \
+	else \
+		[ "$(V)" = 1 ] || echo "  HOSTCC  $@ (static, no libc)"; \
+		$(HOSTCC) -Os $(WARNINGS) -static -nostdlib -fno-stack-protector -o $@ $<; \
+	fi
 
 # Static: no dynamic loader, the cheapest a libc helper gets, as udevsend aims to be.
-$(O)/bench/noop: bench/noop.c Makefile
+$(O)/bench/noop: bench/noop.c Makefile $(FLAGS_STAMP)
 	@mkdir -p $(dir $@)
 	@[ "$(V)" = 1 ] || echo "  CCLD    $@ (static)"
-	$(Q)$(CC) $(filter-out -fsanitize=%,$(CFLAGS)) -static -o $@ $<
+	$(Q)$(CC) $(filter-out -fsanitize=%,$(ALL_CFLAGS)) -static -o $@ $<
 
 all: $(BENCH_BINS)
 check: $(BENCH_BINS)
 
 # Installs busybox-static and gnuplot when missing, then runs the storms.
-bench: all
+bench: all $(NOLIBC)
 	@sh tools/install-deps.sh bench
 	BIN=$(abspath $(O)) BENCH_N="$(BENCH_N)" BENCH_REPS="$(BENCH_REPS)" \
 		BENCH_OUT="$(BENCH_OUT)" bench/run-bench
@@ -279,7 +330,7 @@ $(O)/bench/spawn-cost: bench/spawn-cost.c Makefile
 bench-static:
 	@sh tools/install-deps.sh static
 	$(MAKE) -s USE_KLIBC=false USE_DIETLIBC=false CC=$(HOSTCC) STATIC=false \
-		all build/glibc/bench/spawn-cost
+		all build/glibc/bench/spawn-cost build/glibc/bench/noop-nolibc
 	$(MAKE) -s USE_KLIBC=true USE_DIETLIBC=false all
 	$(MAKE) -s USE_KLIBC=false USE_DIETLIBC=true all
 	$(if $(shell command -v musl-gcc),$(MAKE) -s USE_KLIBC=false USE_DIETLIBC=false CC=musl-gcc STATIC=true all,)
@@ -345,7 +396,7 @@ lint:
 		--std=c99 --inline-suppr --suppressions-list=tools/lint-suppressions.txt \
 		-D__GNUC__ -D_GNU_SOURCE -DVERSION='"$(VERSION)"' -Ilib -Iudev -Iudevd -Ihotplug \
 		$(LINT_SRCS)
-	clang-tidy --quiet --warnings-as-errors='*' $(LINT_SRCS) -- $(CPPFLAGS) \
+	clang-tidy --quiet --warnings-as-errors='*' $(LINT_SRCS) -- $(ALL_CPPFLAGS) \
 		-Iudev -Iudevd -Ihotplug -std=gnu99
 
 # ---- installation (legacy layout) ------------------------------------------
@@ -397,6 +448,9 @@ uninstall:
 print-programs:
 	@echo $(PROGRAMS)
 
+print-outdir:
+	@echo $(O)
+
 # ---- the first run ---------------------------------------------------------
 # make demo: installs its build dependencies, builds, and replays an "add" for
 # every device of this machine through the real event path, in a sandbox.
@@ -406,7 +460,7 @@ demo:
 clean:
 	rm -rf build
 
-.PHONY: all check deps size size-check clean install uninstall print-programs demo \
+.PHONY: FORCE all check deps size size-check clean install uninstall print-programs print-outdir demo \
 	fuzz fuzz-bins fuzz-check fuzz-run check-sanitize check-valgrind check-stress lint
 
 # ---- proof on a real kernel (test/kernel/) ---------------------------------
