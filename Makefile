@@ -14,7 +14,17 @@
 # then the bats suite against that build); make bench-static compares them all.
 
 VERSION      := 001
+# Install variables, as packagers pass them (the legacy layout by default:
+# /sbin, /usr/bin, /etc). prefix=/usr gives /usr/sbin, /usr/bin, /etc and
+# /usr/share; prefix=/opt/x gives /opt/x/sbin, /opt/x/bin, /opt/x/etc.
 prefix       ?=
+exec_prefix  ?= $(prefix)
+sbindir      ?= $(exec_prefix)/sbin
+bindir       ?= $(if $(exec_prefix),$(exec_prefix)/bin,/usr/bin)
+sysconfdir   ?= $(if $(filter-out /usr,$(prefix)),$(prefix)/etc,/etc)
+datarootdir  ?= $(if $(prefix),$(prefix)/share,/usr/share)
+mandir       ?= $(datarootdir)/man
+docdir       ?= $(datarootdir)/doc/udev-legacy
 DESTDIR      ?=
 V            ?= 0
 CROSS_COMPILE ?=
@@ -104,6 +114,10 @@ ifeq ($(LDSTATIC),-static)
   LDGC += -Wl,-z,noseparate-code -Wl,-z,norelro -Wl,-z,common-page-size=64 \
 	  -Wl,--build-id=none
   OPTFLAGS += -fno-asynchronous-unwind-tables -fno-unwind-tables
+  # x86 aligns arrays of 32 bytes and more to 32 for vector loads, which
+  # tables of strings never get: the ABI's alignment is enough
+  OPTFLAGS += $(shell $(CC) -malign-data=abi -E -x c /dev/null >/dev/null 2>&1 && \
+	echo -malign-data=abi)
 endif
 
 AR       := $(CROSS_COMPILE)ar
@@ -114,7 +128,8 @@ O        := build/$(VARIANT)
 # (ext4's 64-bit directory offsets made readdir fail with EOVERFLOW for an
 # ARM build under qemu-user: the rules directory read as empty).
 FUZZ_CPPFLAGS :=
-ALL_CPPFLAGS = -Ilib -DVERSION='"$(VERSION)"' -D_FILE_OFFSET_BITS=64 $(VARIANT_CPPFLAGS) $(HARDEN_CPPFLAGS) \
+ALL_CPPFLAGS = -Ilib -DVERSION='"$(VERSION)"' -D_FILE_OFFSET_BITS=64 $(VARIANT_CPPFLAGS) \
+	-DSBINDIR='"$(sbindir)"' -DSYSCONFDIR='"$(sysconfdir)"' $(HARDEN_CPPFLAGS) \
 	$(FUZZ_CPPFLAGS) $(CPPFLAGS)
 ALL_CFLAGS   = $(OPTFLAGS) $(WARNINGS) -std=gnu99 $(HARDEN_CFLAGS) $(EXTRA_CFLAGS) $(CFLAGS)
 ALL_LDFLAGS  = $(LDSTATIC) $(LDGC) $(if $(SANITIZE),-fsanitize=$(SANITIZE),) \
@@ -174,7 +189,7 @@ udevmonitor_OBJS := udevd/udevmonitor.o udevd/ctl.o
 # ---- shared library -------------------------------------------------------
 LIB_OBJS := lib/compat.o lib/fmt.o lib/log.o lib/fd.o lib/str.o
 LIB_OBJS += lib/msg.o lib/uevent.o lib/loop.o
-LIB_OBJS += lib/conf.o lib/sysfs.o lib/path.o lib/user.o lib/coldplug.o lib/proc.o
+LIB_OBJS += lib/conf.o lib/sysfs.o lib/path.o lib/user.o lib/coldplug.o lib/proc.o lib/opts.o
 
 # Objects live apart from the binaries: program "udevd" is built from udevd/udevd.c.
 OBJDIR := $(O)/obj
@@ -405,48 +420,65 @@ lint:
 # ---- installation (legacy layout) ------------------------------------------
 # make install DESTDIR=... prefix=...: /sbin and /usr/bin programs, the etc/ tree
 # (an edited file is never overwritten: the new one goes beside it as *.dist),
-# the udevsend link in /etc/hotplug.d, /etc/dev.d and the man pages. Only the
-# programs in PROGRAMS are installed, so a partial tree installs what it has;
-# the links to the multi-call udev stay (relative) links.
+# the udevsend link in /etc/hotplug.d, /etc/dev.d, the man pages and the docs
+# they cite. Only the programs in PROGRAMS are installed, so a partial tree
+# installs what it has; the links to the multi-call udev stay relative links.
+# The install variables (prefix, sbindir, bindir, sysconfdir, mandir, docdir;
+# defined at the top) are compiled in: the programs look where they were put.
+# A /sbin/hotplug that is not ours is kept as hotplug.orig, and uninstall
+# puts it back; uninstall also removes the folders it leaves empty.
 SBIN_PROGRAMS   := udevsend udevd udev udevstart udevcontrol udevsettle hotplug \
 	udevtrigger
 USRBIN_PROGRAMS := udevinfo udevtest udevmonitor
 ETC_SRC  ?= etc
 INSTALL  ?= install
-ROOT     := $(DESTDIR)$(prefix)
-sbindir  := $(ROOT)/sbin
-usrbindir := $(ROOT)/usr/bin
-etcdir   := $(ROOT)/etc
-mandir   := $(ROOT)/usr/share/man
 MANPAGES := $(wildcard docs/*.8)
-HOTPLUG_LINK := $(etcdir)/hotplug.d/default/10-udev.hotplug
+DOCS     := $(wildcard docs/*.md) RELEASE-NOTES
+D_SBIN   := $(DESTDIR)$(sbindir)
+D_BIN    := $(DESTDIR)$(bindir)
+D_ETC    := $(DESTDIR)$(sysconfdir)
+HOTPLUG_LINK := $(D_ETC)/hotplug.d/default/10-udev.hotplug
+INSTALL_DIRS := $(D_SBIN) $(D_BIN) $(DESTDIR)$(mandir)/man8 $(DESTDIR)$(docdir) \
+	$(D_ETC)/hotplug.d/default $(D_ETC)/dev.d/default $(D_ETC)/udev
+# A program of ours carries this mark (lib/opts.c, --version).
+OUR_MARK := udev-legacy
 
 install: all
-	$(INSTALL) -d $(sbindir) $(usrbindir) $(mandir)/man8 \
-		$(etcdir)/hotplug.d/default $(etcdir)/dev.d/default
+	$(INSTALL) -d $(INSTALL_DIRS)
+	$(Q)h=$(D_SBIN)/hotplug; \
+	if [ -n "$(filter hotplug,$(PROGRAMS))" ] && { [ -e $$h ] || [ -L $$h ]; } && \
+	   ! grep -qa "$(OUR_MARK)" $$h && [ ! -e $$h.orig ]; then \
+		echo "  KEEP    $$h as $$h.orig (it is not udev-legacy's; make uninstall restores it)"; \
+		mv $$h $$h.orig; fi
 	$(Q)for p in $(filter $(SBIN_PROGRAMS),$(filter-out $(LINKED_PROGRAMS),$(PROGRAMS))); do \
-		echo "  INSTALL $(sbindir)/$$p"; \
-		$(INSTALL) -m 755 $(O)/$$p $(sbindir)/$$p || exit 1; done
+		echo "  INSTALL $(D_SBIN)/$$p"; \
+		$(INSTALL) -m 755 $(O)/$$p $(D_SBIN)/$$p || exit 1; done
 	$(Q)for p in $(filter $(USRBIN_PROGRAMS),$(filter-out $(LINKED_PROGRAMS),$(PROGRAMS))); do \
-		echo "  INSTALL $(usrbindir)/$$p"; \
-		$(INSTALL) -m 755 $(O)/$$p $(usrbindir)/$$p || exit 1; done
+		echo "  INSTALL $(D_BIN)/$$p"; \
+		$(INSTALL) -m 755 $(O)/$$p $(D_BIN)/$$p || exit 1; done
 	$(Q)for p in $(filter $(SBIN_PROGRAMS),$(LINKED_PROGRAMS)); do \
-		echo "  LN      $(sbindir)/$$p"; \
-		ln -sfn $$(readlink $(O)/$$p) $(sbindir)/$$p || exit 1; done
-	$(Q)for p in $(filter $(USRBIN_PROGRAMS),$(LINKED_PROGRAMS)); do \
-		echo "  LN      $(usrbindir)/$$p"; \
-		ln -sfn ../../sbin/$$(readlink $(O)/$$p) $(usrbindir)/$$p || exit 1; done
-	$(Q)sh tools/install-etc.sh install $(ETC_SRC) $(etcdir)
-	ln -sfn $(prefix)/sbin/udevsend $(HOTPLUG_LINK)
-	$(if $(MANPAGES),$(INSTALL) -m 644 $(MANPAGES) $(mandir)/man8/)
+		echo "  LN      $(D_SBIN)/$$p"; \
+		ln -sfn $$(readlink $(O)/$$p) $(D_SBIN)/$$p || exit 1; done
+	$(Q)rel=$$(realpath -m -s --relative-to=$(bindir) $(sbindir)); \
+	for p in $(filter $(USRBIN_PROGRAMS),$(LINKED_PROGRAMS)); do \
+		echo "  LN      $(D_BIN)/$$p -> $$rel/udev"; \
+		ln -sfn $$rel/$$(readlink $(O)/$$p) $(D_BIN)/$$p || exit 1; done
+	$(Q)sh tools/install-etc.sh install $(ETC_SRC) $(D_ETC) $(sysconfdir)
+	ln -sfn $(sbindir)/udevsend $(HOTPLUG_LINK)
+	$(if $(MANPAGES),$(INSTALL) -m 644 $(MANPAGES) $(DESTDIR)$(mandir)/man8/)
+	$(INSTALL) -m 644 $(DOCS) $(DESTDIR)$(docdir)/
 
 uninstall:
-	rm -f $(addprefix $(sbindir)/,$(SBIN_PROGRAMS)) \
-		$(addprefix $(usrbindir)/,$(USRBIN_PROGRAMS)) $(HOTPLUG_LINK) \
-		$(addprefix $(mandir)/man8/,$(notdir $(MANPAGES)))
-	$(Q)sh tools/install-etc.sh uninstall $(ETC_SRC) $(etcdir)
-	$(Q)for d in hotplug.d/default hotplug.d dev.d/default dev.d; do \
-		rmdir $(etcdir)/$$d 2>/dev/null || :; done
+	rm -f $(addprefix $(D_SBIN)/,$(SBIN_PROGRAMS)) \
+		$(addprefix $(D_BIN)/,$(USRBIN_PROGRAMS)) $(HOTPLUG_LINK) \
+		$(addprefix $(DESTDIR)$(mandir)/man8/,$(notdir $(MANPAGES))) \
+		$(addprefix $(DESTDIR)$(docdir)/,$(notdir $(DOCS)))
+	$(Q)h=$(D_SBIN)/hotplug; if [ -e $$h.orig ] || [ -L $$h.orig ]; then \
+		echo "  RESTORE $$h from $$h.orig"; mv $$h.orig $$h; fi
+	$(Q)sh tools/install-etc.sh uninstall $(ETC_SRC) $(D_ETC) $(sysconfdir)
+	$(Q)for d in $(INSTALL_DIRS); do \
+		while [ "$$d" != "$(DESTDIR)" ] && [ "$$d" != / ] && rmdir $$d 2>/dev/null; do \
+			d=$${d%/*}; done; done
 
 print-programs:
 	@echo $(PROGRAMS)

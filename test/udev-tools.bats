@@ -113,7 +113,7 @@ add_mouse() {
 	[[ "$output" == *'SYSFS{serial}="ABC123"'* ]]
 	[[ "$output" == *'DRIVER="hid-generic"'* ]]
 }
-@test "udevinfo -V, -r, and the legacy exit codes" {
+@test "udevinfo -V, -r, and the suite's exit codes" {
 	run "$BIN/udevinfo" -V
 	[ "$status" -eq 0 ]
 	[[ "$output" == *"version"* ]]
@@ -126,17 +126,21 @@ add_mouse() {
 	[ "$status" -eq 1 ]
 	add_mouse
 	run "$BIN/udevinfo" -q bogus -n mouse
-	[ "$status" -eq 2 ]
+	[ "$status" -eq 1 ]
+	[[ "$output" == *"unknown query type 'bogus'"* ]]
 	run "$BIN/udevinfo" -q name -p /class/tty/nosuch
 	[ "$status" -eq 3 ]
 	run "$BIN/udevinfo" -q name -n nosuch
 	[ "$status" -eq 4 ]
 	run "$BIN/udevinfo" -q name
-	[ "$status" -eq 4 ]
+	[ "$status" -eq 1 ]
 	run "$BIN/udevinfo" -a -p /class/tty/nosuch
 	[ "$status" -eq 4 ]
 	run "$BIN/udevinfo" -a
-	[ "$status" -eq 5 ]
+	[ "$status" -eq 1 ]
+	UDEV_CONFIG_FILE=$T/no-such.conf run "$BIN/udevinfo" -r
+	[ "$status" -eq 2 ]
+	[[ "$output" == *"cannot read $T/no-such.conf: No such file or directory"* ]]
 	run "$BIN/udevinfo" -e
 	[ "$status" -eq 0 ]
 	[[ "$output" == *"N: input/m0"* ]]

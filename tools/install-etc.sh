@@ -2,15 +2,24 @@
 # SPDX-License-Identifier: GPL-2.0-only
 # Installs or removes the etc/ tree without ever overwriting a file the user edited:
 # when a different file is already there, the new one goes beside it as NAME.dist.
-# Usage: install-etc.sh install|uninstall SRCDIR ETCDIR
+# Usage: install-etc.sh install|uninstall SRCDIR ETCDIR [SYSCONFDIR]
+# With a SYSCONFDIR other than /etc, the quoted "/etc/..." paths of the files
+# (udev.conf's udev_rules, ...) name SYSCONFDIR instead.
 set -e
 
-mode=$1 src=$2 dst=$3
+mode=$1 src=$2 dst=$3 sysconfdir=${4:-/etc}
 case $mode in
 install|uninstall) ;;
-*) echo "usage: install-etc.sh install|uninstall SRCDIR ETCDIR" >&2; exit 2 ;;
+*) echo "usage: install-etc.sh install|uninstall SRCDIR ETCDIR [SYSCONFDIR]" >&2; exit 1 ;;
 esac
 [ -d "$src" ] || exit 0
+if [ "$sysconfdir" != /etc ]; then
+	stage=$(mktemp -d)
+	trap 'rm -rf "$stage"' EXIT
+	cp -a "$src/." "$stage/"
+	find "$stage" -type f -exec sed -i "s|\"/etc/|\"$sysconfdir/|g" {} +
+	src=$stage
+fi
 
 files() {
 	(cd "$src" && find . -type f ! -name '*~' ! -name '.*' | sort)

@@ -47,7 +47,7 @@ int event_conf_load(struct udev_conf *conf, int *rc)
 	conf_defaults(conf);
 	r = conf_load(conf, NULL);
 	if (r < 0) {
-		log_err("cannot read udev.conf: %s", strerror(-r));
+		log_err("cannot read %s: %s", conf_file(), strerror(-r));
 		return UDEV_EXIT_CONFIG;
 	}
 	if (r > 0)

@@ -228,15 +228,18 @@ static const char *parse_value(const char **pp, char **value)
 	return NULL;
 }
 
-/* Parses one key/op/value; returns NULL or an error message. */
-static const char *parse_pair(struct rules *rs, const char **pp)
+#define RULE_KEY_MAX 64
+
+/* Parses one key/op/value into key[RULE_KEY_MAX] and a token; returns NULL
+ * or an error message (about key, when key is not empty). */
+static const char *parse_pair(struct rules *rs, const char **pp, char *key)
 {
 	struct token t;
-	char key[64];
 	const char *err, *p = *pp;
 
 	memset(&t, 0, sizeof(t));
-	err = parse_key(&p, key, sizeof(key), &t.attr);
+	key[0] = '\0';
+	err = parse_key(&p, key, RULE_KEY_MAX, &t.attr);
 	while (!err && isspace((unsigned char)*p))
 		p++;
 	if (!err && parse_op(&p, &t.op) < 0)
@@ -285,13 +288,14 @@ static void parse_line(struct rules *rs, const char *line, const char *file, int
 {
 	int first = rs->ntokens;
 	const char *err = NULL, *p = line;
+	char key[RULE_KEY_MAX] = "";
 
 	for (;;) {
 		while (isspace((unsigned char)*p) || *p == ',')
 			p++;
 		if (!*p || *p == '#')
 			break;
-		err = parse_pair(rs, &p);
+		err = parse_pair(rs, &p, key);
 		if (err)
 			break;
 		if (*p && *p != ',' && !isspace((unsigned char)*p)) {
@@ -300,7 +304,8 @@ static void parse_line(struct rules *rs, const char *line, const char *file, int
 		}
 	}
 	if (err) {
-		log_err("%s:%d: %s, skipping the rule", file, lineno, err);
+		log_err("%s:%d: %s%s%s%s, skipping the rule", file, lineno, err,
+			key[0] ? " (at key '" : "", key, key[0] ? "')" : "");
 		rs->errors++;
 		drop_tokens(rs, first);
 		return;

@@ -36,11 +36,15 @@
 #include "fd.h"
 #include "msg.h"
 #include "log.h"
+#include "opts.h"
 
 #include <stdlib.h>
 #include <string.h>
 
 extern char **environ;
+
+#define UDEV_USAGE "usage: udev SUBSYSTEM, with the event's ACTION, DEVPATH, MAJOR, MINOR...\n" \
+	"in the environment, as udevd runs it for each event (see udev(8))"
 
 static void setup_rules(struct rules *rules, const struct udev_conf *conf, int *rc)
 {
@@ -56,6 +60,8 @@ int main(int argc, char **argv)
 	int rc = 0, r;
 
 	fd_sanitize();
+	if (opts_std(argc, argv, "udev", UDEV_USAGE))
+		return 0;
 	log_init("udev", 0);
 	if (argc > 1 && strcmp(argv[1], MSG_WORKER_ARG) == 0)
 		return worker_main();

@@ -8,6 +8,7 @@
 #include "event.h"
 #include "rules.h"
 #include "log.h"
+#include "opts.h"
 #include "path.h"
 #include "str.h"
 
@@ -16,6 +17,9 @@
 #include <string.h>
 
 extern char **environ;
+
+#define UDEVTEST_USAGE "usage: udevtest DEVPATH [SUBSYSTEM]\n" \
+	"DEVPATH as in sysfs, with or without the sysfs mount point in front"
 
 /* The event environment of a device found in sysfs. */
 static int setup_env(struct env *e, const char *devpath, const char *subsystem)
@@ -42,14 +46,21 @@ int main(int argc, char **argv)
 	struct env e;
 	int r, rc = 0;
 
+	if (opts_std(argc, argv, "udevtest", UDEVTEST_USAGE))
+		return 0;
 	log_init("udevtest", 0);
-	if (argc < 2 || argv[1][0] == '-') {
-		fprintf(stderr, "usage: udevtest DEVPATH [SUBSYSTEM]\n");
-		return UDEV_EXIT_USAGE;
-	}
+	if (argc < 2 || argv[1][0] == '-' || argc > 3)
+		return opts_usage_error("udevtest", UDEVTEST_USAGE, "bad arguments at",
+					argc < 2 ? "" : argv[argv[1][0] == '-' ? 1 : 3]);
 	r = event_conf_load(&conf, &rc);
 	if (r)
 		return r;
+	/* an add needs the device; a remove may name one that is gone */
+	if ((!getenv("ACTION") || strcmp(getenv("ACTION"), "add") == 0) &&
+	    !sysfs_exists(sysfs_devpath(argv[1]), NULL)) {
+		log_err("no such device: %s%s", sysfs_root(), sysfs_devpath(argv[1]));
+		return UDEV_EXIT_NODEVICE;
+	}
 	if (setup_env(&e, sysfs_devpath(argv[1]), argc > 2 ? argv[2] : NULL) < 0)
 		return UDEV_EXIT_NOMEM;
 	r = event_init(&ev, &conf, e.v, NULL);

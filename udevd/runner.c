@@ -5,6 +5,7 @@
 #include "runner.h"
 #include "pool.h"
 #include "log.h"
+#include "layout.h"
 
 #include <errno.h>
 #include <signal.h>
@@ -12,7 +13,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-static const char *runner_bin = "/sbin/udev";
+static const char *runner_bin = UDEV_BIN_DEFAULT;
 static enum runner_mode runner_mode = RUNNER_FORK;
 
 void runner_init(const char *udev_bin, enum runner_mode mode, uint64_t idle_ms,

@@ -10,6 +10,8 @@
 #include "loop.h"
 #include "monitor.h"
 #include "msg.h"
+#include "opts.h"
+#include "layout.h"
 #include "netlink.h"
 #include "queue.h"
 #include "rescan.h"
@@ -318,6 +320,19 @@ static void rescan(struct udevd *d)
 		log_info("rescan: %d devices with a missing or stale node queued", n);
 }
 
+/* The udevcontrol command a control message carries, for the log. */
+static const char *ctl_name(uint32_t type)
+{
+	switch (type) {
+	case MSG_CTL_STOP_EXEC: return "stop_exec_queue";
+	case MSG_CTL_START_EXEC: return "start_exec_queue";
+	case MSG_CTL_LOG_PRIORITY: return "log_priority";
+	case MSG_CTL_MAX_CHILDS: return "max_childs";
+	case MSG_CTL_RELOAD_RULES: return "reload_rules";
+	default: return "control message";
+	}
+}
+
 static int handle_control(struct udevd *d, const struct msg_hdr *h, uint32_t *arg,
 			  const struct sockaddr_un *from, socklen_t fromlen)
 {
@@ -364,7 +379,7 @@ static int handle_control(struct udevd *d, const struct msg_hdr *h, uint32_t *ar
 	/* queries (udevsend's liveness probe too) and subscriptions change nothing */
 	if (h->type == MSG_CTL_QUEUE || h->type == MSG_CTL_SEQNUM || h->type == MSG_CTL_MONITOR)
 		return 0;
-	log_info("control message %u (arg %u) accepted", h->type, h->arg);
+	log_info("%s (arg %u) accepted", ctl_name(h->type), h->arg);
 	d->q.dirty = 1;
 	return 0;
 }
@@ -547,32 +562,27 @@ static void handle_signals(struct udevd *d)
 
 /* ---- setup ----------------------------------------------------------------- */
 
+#define EXIT_SETUP 3   /* exit codes: 1 usage, 2 name taken, 3 setup failed */
+#define UDEVD_USAGE "usage: udevd [--daemon] [--debug] [--netlink] [--max-childs=N]\n" \
+	"             [--event-timeout=DUR] [--exec-timeout=DUR] [--startup-window=DUR]\n" \
+	"             [--workers=pool|fork] [--idle-timeout=DUR]\n" \
+	"DUR: N or Ns seconds, Nms milliseconds; an option's value after = or apart"
+
 static void usage_exit(const char *bad) __attribute__((noreturn));
 static void usage_exit(const char *bad)
 {
-	log_err("unknown or bad option '%s'", bad);
-	log_err("usage: udevd [--daemon] [--debug] [--netlink] [--max-childs=N] "
-		"[--event-timeout=DUR] [--exec-timeout=DUR] [--startup-window=DUR] "
-		"[--workers=pool|fork] [--idle-timeout=DUR]; "
-		"DUR: N or Ns seconds, Nms milliseconds");
-	exit(1);
+	exit(opts_usage_error("udevd", UDEVD_USAGE, "unknown or bad option", bad));
 }
 
 /* "--name=value" or "--name value"; NULL when arg is not --name. */
 static const char *opt_value(int argc, char **argv, int *i, const char *name)
 {
-	size_t n = strlen(name);
+	int missing;
+	const char *v = opts_value(argc, argv, i, name, &missing);
 
-	/* argv[*i] is never NULL for *i < argc, which the analyzer cannot know */
-	if (strncmp(argv[*i], name, n) != 0)  // NOLINT(clang-analyzer-core.NonNullParamChecker)
-		return NULL;
-	if (argv[*i][n] == '=')
-		return argv[*i] + n + 1;
-	if (argv[*i][n] != '\0')
-		return NULL;
-	if (*i + 1 >= argc)
+	if (missing)
 		usage_exit(argv[*i]);
-	return argv[++*i];
+	return v;
 }
 
 static void parse_duration(const char *s, uint64_t *ms)
@@ -762,7 +772,7 @@ static void setup_daemon(struct udevd *d)
 
 	if (pid < 0) {
 		log_err("fork: %s", strerror(errno));
-		exit(1);
+		exit(EXIT_SETUP);
 	}
 	if (pid > 0)
 		_exit(0);
@@ -822,18 +832,20 @@ int main(int argc, char **argv)
 	int r;
 
 	fd_sanitize();
+	if (opts_std(argc, argv, "udevd", UDEVD_USAGE))
+		return 0;
 	log_init("udevd", 0);
 	setup_options(d, argc, argv);
 	if (d->debug)
 		log_set_level(LOG_DEBUG);
 	r = setup_socket(d);
 	if (r)
-		return r;
+		return r == 2 ? 2 : EXIT_SETUP;
 	if (setup_netlink(d))
-		return 1;
+		return EXIT_SETUP;
 	if (setup_signals(d) < 0 || queue_init(&d->q, d->gap_ms, 0) < 0) {
 		log_err("setup: out of resources");
-		return 1;
+		return EXIT_SETUP;
 	}
 	if (d->daemonize)
 		setup_daemon(d);
@@ -842,9 +854,9 @@ int main(int argc, char **argv)
 	if (loop_add(&d->loop, d->sock) < 0 || loop_add(&d->loop, d->sigpipe[0]) < 0 ||
 	    (d->netlink && loop_add(&d->loop, d->nl) < 0)) {
 		log_err("setup: out of memory");
-		return 1;
+		return EXIT_SETUP;
 	}
-	runner_init(bin && *bin ? bin : "/sbin/udev", d->mode, d->idle_ms, &d->loop);
+	runner_init(bin && *bin ? bin : UDEV_BIN_DEFAULT, d->mode, d->idle_ms, &d->loop);
 	runner_set_max(d->max_childs);
 	log_info("listening on @%s%s, max %lu children, gap timeout %llu ms, %s mode",
 		 d->name, d->netlink ? " and netlink" : "", d->max_childs,
