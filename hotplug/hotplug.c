@@ -182,7 +182,7 @@ static int run_list(const char *dir, const struct script_list *l, enum pass pass
 			continue;
 		}
 		/* (one log line for both: hotplug is within 8 KiB by bytes) */
-		skip = is_udev_hook(l->name[i]) ? "already run by udev" :
+		skip = is_udev_hook(l->name[i]) ? "udev has run" :
 		       !is_executable_file(path) ? "not executable" : NULL;
 		if (skip)
 			log_debug("%s: %s, skipping", path, skip);
@@ -242,8 +242,8 @@ int main(int argc, char *argv[])
 	fd_sanitize();
 	if (opts_std(argc, argv, "hotplug", HOTPLUG_USAGE))
 		return 0;
-	/* started by the kernel, we have no stderr: log to syslog */
-	log_init("hotplug", !had_stderr);
+	/* started by the kernel, we have no stderr: syslog, never waiting on it */
+	log_init("hotplug", had_stderr ? 0 : LOG_TO_SYSLOG_NOWAIT);
 	if (!subsystem || !*subsystem) {
 		log_err("%s", HOTPLUG_USAGE);
 		return EXIT_USAGE;

@@ -8,6 +8,7 @@
 #include "db.h"
 #include "node.h"
 #include "rules.h"
+#include "fmt.h"
 #include "log.h"
 #include "path.h"
 #include "str.h"
@@ -55,6 +56,16 @@ int event_conf_load(struct udev_conf *conf, int *rc)
 	return 0;
 }
 
+/* Syslog lines of this event begin with its SEQNUM and DEVPATH. */
+static void event_log_context(const struct udev_event *ev)
+{
+	const char *seq = env_get(&ev->env, "SEQNUM");
+	char ctx[192];
+
+	fmt_s(ctx, sizeof(ctx), "seq %s %s", seq && *seq ? seq : "-", ev->devpath);
+	log_set_context(ctx);
+}
+
 int event_init(struct udev_event *ev, const struct udev_conf *conf,
 	       char *const *envp, const char *subsystem)
 {
@@ -80,6 +91,7 @@ int event_init(struct udev_event *ev, const struct udev_conf *conf,
 		log_err("refusing DEVPATH '%s'", ev->devpath);
 		return UDEV_EXIT_USAGE;
 	}
+	event_log_context(ev);
 	event_kernel_name(ev);
 	maj = env_get(&ev->env, "MAJOR");
 	min = env_get(&ev->env, "MINOR");

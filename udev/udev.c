@@ -62,7 +62,7 @@ int main(int argc, char **argv)
 	fd_sanitize();
 	if (opts_std(argc, argv, "udev", UDEV_USAGE))
 		return 0;
-	log_init("udev", 0);
+	log_init("udev", log_sink_auto());
 	if (argc > 1 && strcmp(argv[1], MSG_WORKER_ARG) == 0)
 		return worker_main();
 	r = event_conf_load(&conf, &rc);

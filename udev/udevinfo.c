@@ -216,7 +216,7 @@ int main(int argc, char **argv)
 
 	if (opts_std(argc, argv, "udevinfo", UDEVINFO_USAGE))
 		return 0;
-	log_init("udevinfo", 0);
+	log_init("udevinfo", log_sink_auto());
 	if (parse_opts(argc, argv, &o, &bad) < 0)
 		return usage("unknown option or bad argument in", bad);
 	conf_defaults(&conf);

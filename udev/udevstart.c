@@ -81,7 +81,7 @@ int main(int argc, char **argv)
 		return 0;
 	if (argc > 1)   /* no options: anything else is a mistake, not a coldplug */
 		return opts_usage_error("udevstart", STARTUP_USAGE, "unknown argument", argv[1]);
-	log_init("udevstart", 0);
+	log_init("udevstart", log_sink_auto());
 	r = event_conf_load(&conf, &conf_rc);
 	if (r)
 		return r;

@@ -6,9 +6,11 @@
 #include "pool.h"
 #include "log.h"
 #include "layout.h"
+#include "msg.h"
 
 #include <errno.h>
 #include <signal.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -37,6 +39,24 @@ void runner_child_reset(void)
 	sigprocmask(SIG_SETMASK, &none, NULL);
 }
 
+/* The event's environment for udev, with udevcontrol's log level if one was
+ * set (fork mode; the pool's workers apply it themselves). */
+static char **child_env(char **envp)
+{
+	static char *v[MSG_ENV_MAX / 2 + 2];
+	unsigned int n = 0;
+
+	if (!getenv(LOG_PRIORITY_ENV))
+		return envp;
+	while (envp[n] && n + 2 < sizeof(v) / sizeof(v[0])) {
+		v[n] = envp[n];
+		n++;
+	}
+	v[n] = NULL;
+	log_env_level(v, sizeof(v) / sizeof(v[0]), getenv(LOG_PRIORITY_ENV));
+	return v;
+}
+
 /* The child starts clean: default signal dispositions, nothing blocked. */
 static void child_exec(struct event *ev)
 {
@@ -46,7 +66,7 @@ static void child_exec(struct event *ev)
 	argv[0] = (char *)runner_bin;
 	argv[1] = (char *)ev->u.subsystem;
 	argv[2] = NULL;
-	execve(runner_bin, argv, ev->envp);
+	execve(runner_bin, argv, child_env(ev->envp));
 	_exit(127);
 }
 

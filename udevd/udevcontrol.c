@@ -53,7 +53,7 @@ int main(int argc, char **argv)
 
 	if (opts_std(argc, argv, "udevcontrol", CONTROL_USAGE))
 		return 0;
-	log_init("udevcontrol", 0);
+	log_init("udevcontrol", log_sink_auto());
 	if (argc < 2)
 		return opts_usage_error("udevcontrol", CONTROL_USAGE, "no command", "");
 	for (i = 1; i < argc; i++)

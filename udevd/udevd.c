@@ -4,6 +4,7 @@
  * concurrency and timeouts, and acks every event. */
 #include "compat.h"
 #include "fmt.h"
+#include "conf.h"
 #include "dedup.h"
 #include "fd.h"
 #include "log.h"
@@ -57,6 +58,8 @@ struct udevd {
 	uint64_t max_seqnum;        /* highest SEQNUM received, either way */
 	uint64_t fork_retry_ms;     /* no event starts before this (fork failed) */
 };
+
+extern char **environ;
 
 static struct udevd udevd;
 static union {
@@ -320,6 +323,28 @@ static void rescan(struct udevd *d)
 		log_info("rescan: %d devices with a missing or stale node queued", n);
 }
 
+/* udevcontrol log_priority reaches udev: every udev started from now on gets
+ * it (log.h: through our environment, which the pool's workers inherit), and
+ * no pool worker started before is used again. The environment is rebuilt in
+ * static storage rather than by putenv: klibc's allocates (400 bytes of the
+ * 32 KiB budget) and dietlibc's setenv warns of malloc. */
+static void set_worker_log_level(uint32_t level)
+{
+	static char *env[256];
+	static char entry[sizeof(LOG_PRIORITY_ENV) + 12];
+	unsigned int n = 0;
+	char **e;
+
+	for (e = environ; *e && n + 2 < sizeof(env) / sizeof(env[0]); e++)
+		if (strncmp(*e, LOG_PRIORITY_ENV "=", sizeof(LOG_PRIORITY_ENV)) != 0)
+			env[n++] = *e;
+	fmt_s(entry, sizeof(entry), "%s=%u", LOG_PRIORITY_ENV, level);
+	env[n++] = entry;
+	env[n] = NULL;
+	environ = env;
+	runner_reload();
+}
+
 /* The udevcontrol command a control message carries, for the log. */
 static const char *ctl_name(uint32_t type)
 {
@@ -347,6 +372,7 @@ static int handle_control(struct udevd *d, const struct msg_hdr *h, uint32_t *ar
 		if (h->arg > LOG_DEBUG)
 			return MSG_RC_REFUSED;
 		log_set_level((int)h->arg);
+		set_worker_log_level(h->arg);
 		break;
 	case MSG_CTL_MAX_CHILDS:
 		if (h->arg < 1)
@@ -564,9 +590,8 @@ static void handle_signals(struct udevd *d)
 
 #define EXIT_SETUP 3   /* exit codes: 1 usage, 2 name taken, 3 setup failed */
 #define UDEVD_USAGE "usage: udevd [--daemon] [--debug] [--netlink] [--max-childs=N]\n" \
-	"             [--event-timeout=DUR] [--exec-timeout=DUR] [--startup-window=DUR]\n" \
-	"             [--workers=pool|fork] [--idle-timeout=DUR]\n" \
-	"DUR: N or Ns seconds, Nms milliseconds; an option's value after = or apart"
+	" [--workers=pool|fork] [--event-timeout=T] [--exec-timeout=T]\n" \
+	" [--startup-window=T] [--idle-timeout=T]   (T: seconds, or Nms)"
 
 static void usage_exit(const char *bad) __attribute__((noreturn));
 static void usage_exit(const char *bad)
@@ -608,6 +633,20 @@ static void parse_mode(const char *s, enum runner_mode *mode)
 		*mode = RUNNER_FORK;
 	else
 		usage_exit(s);
+}
+
+/* udev_log of udev.conf (unless UDEV_LOG is set), then --debug. */
+static void setup_log_level(const struct udevd *d)
+{
+	struct udev_conf conf;
+	int r;
+
+	conf_defaults(&conf);
+	r = conf_load(&conf, NULL);
+	if (r < 0)
+		log_err("cannot read %s: %s, ignoring", conf_file(), strerror(-r));
+	if (d->debug)
+		log_set_level(LOG_DEBUG);
 }
 
 static void setup_options(struct udevd *d, int argc, char **argv)
@@ -834,10 +873,9 @@ int main(int argc, char **argv)
 	fd_sanitize();
 	if (opts_std(argc, argv, "udevd", UDEVD_USAGE))
 		return 0;
-	log_init("udevd", 0);
+	log_init("udevd", log_sink_auto());
 	setup_options(d, argc, argv);
-	if (d->debug)
-		log_set_level(LOG_DEBUG);
+	setup_log_level(d);
 	r = setup_socket(d);
 	if (r)
 		return r == 2 ? 2 : EXIT_SETUP;

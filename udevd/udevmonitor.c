@@ -160,7 +160,7 @@ int main(int argc, char **argv)
 
 	if (opts_std(argc, argv, "udevmonitor", MONITOR_USAGE))
 		return 0;
-	log_init("udevmonitor", 0);
+	log_init("udevmonitor", log_sink_auto());
 	for (i = 1; i < argc; i++) {
 		if (strcmp(argv[i], "--env") == 0)
 			mo.env = 1;

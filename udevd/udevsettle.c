@@ -30,7 +30,7 @@ int main(int argc, char **argv)
 
 	if (opts_std(argc, argv, "udevsettle", SETTLE_USAGE))
 		return 0;
-	log_init("udevsettle", 0);
+	log_init("udevsettle", log_sink_auto());
 	for (i = 1; i < argc; i++) {
 		int missing;
 		const char *v = opts_value(argc, argv, &i, "--timeout", &missing);

@@ -264,7 +264,7 @@ int main(int argc, char **argv)
 
 	if (opts_std(argc, argv, "udevtrigger", TRIGGER_USAGE))
 		return 0;
-	log_init("udevtrigger", 0);
+	log_init("udevtrigger", log_sink_auto());
 	for (i = 1; i < argc; i++)
 		if (parse_opt(&o, argc, argv, &i) < 0)
 			return usage(argv[i]);
