@@ -13,7 +13,7 @@
 # With any of them: make size (stripped sizes and budgets), make check (budgets,
 # then the bats suite against that build); make bench-static compares them all.
 
-VERSION      := 001
+VERSION      := 002
 # Install variables, as packagers pass them (the legacy layout by default:
 # /sbin, /usr/bin, /etc). prefix=/usr gives /usr/sbin, /usr/bin, /etc and
 # /usr/share; prefix=/opt/x gives /opt/x/sbin, /opt/x/bin, /opt/x/etc.

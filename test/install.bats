@@ -51,6 +51,10 @@ mk_etc() {
 	[ "$(readlink "$D/etc/hotplug.d/default/10-udev.hotplug")" = /sbin/udevsend ]
 	[ "$(readlink "$D/usr/bin/udevinfo")" = ../../sbin/udev ]
 	links_resolve "$D"
+	# the documents the man pages cite are installed with them
+	for p in $(grep -ohE '[a-z-]+\.md' "$TOP"/docs/*.8 | sort -u); do
+		[ -f "$D/usr/share/doc/udev-legacy/$p" ] || { echo "$p not installed"; return 1; }
+	done
 	[ -d "$D/etc/dev.d/default" ]
 	for p in "$TOP"/docs/*.8; do
 		[ -e "$p" ] || continue
