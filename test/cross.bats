@@ -7,6 +7,7 @@
 # named in UDEVD_BIN and UDEV_BIN.
 
 load udev-lib
+load udevd-lib
 
 setup() {
 	[ -n "${CROSS_BIN:-}" ] || skip "CROSS_BIN not set (make check-cross sets it)"
@@ -21,12 +22,7 @@ setup() {
 	UDEVD_PID=
 }
 
-teardown() {
-	[ -z "$UDEVD_PID" ] && return 0
-	kill "$UDEVD_PID" 2>/dev/null
-	wait_for eval '! kill -0 "$UDEVD_PID" 2>/dev/null' || kill -KILL "$UDEVD_PID" 2>/dev/null
-	return 0
-}
+teardown() { udevd_teardown; }
 
 # xsend DEVPATH SEQNUM: the target's udevsend, as the kernel would run it
 xsend() {
@@ -44,7 +40,7 @@ xsend() {
 	done
 	run "$QEMU_USER" "$CROSS_BIN/udevinfo" -V
 	[ "$status" -eq 0 ]
-	[ "$output" = "udevinfo, version $(make -s -C "$TOP" print-version)" ]
+	[ "$output" = "udevinfo, version $(make -s -C "$TOP" print-version) (udev-legacy)" ]
 }
 
 @test "cross: udevsend -> udevd -> udev under qemu-user, acknowledged, node made" {

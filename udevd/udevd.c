@@ -318,7 +318,7 @@ static void rescan(struct udevd *d)
 	d->rescan = 0;
 	n = rescan_run(kernel_event, d);
 	if (n < 0)
-		log_err("rescan: cannot read udev.conf: %s", strerror(-n));
+		log_err("rescan: cannot read %s: %s", conf_file(), strerror(-n));
 	else
 		log_info("rescan: %d devices with a missing or stale node queued", n);
 }
