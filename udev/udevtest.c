@@ -44,6 +44,7 @@ int main(int argc, char **argv)
 	struct udev_event ev;
 	struct rules rules;
 	struct env e;
+	const char *action;
 	int r, rc = 0;
 
 	if (opts_std(argc, argv, "udevtest", UDEVTEST_USAGE))
@@ -56,7 +57,8 @@ int main(int argc, char **argv)
 	if (r)
 		return r;
 	/* an add needs the device; a remove may name one that is gone */
-	if ((!getenv("ACTION") || strcmp(getenv("ACTION"), "add") == 0) &&
+	action = getenv("ACTION");
+	if ((!action || !*action || strcmp(action, "add") == 0) &&
 	    !sysfs_exists(sysfs_devpath(argv[1]), NULL)) {
 		log_err("no such device: %s%s", sysfs_root(), sysfs_devpath(argv[1]));
 		return UDEV_EXIT_NODEVICE;
