@@ -75,7 +75,7 @@ else ifneq ($(filter musl-gcc%,$(CC)),)
 else
   # a compiler named on the command line (CC=clang) names the folder too
   ifeq ($(origin CC),command line)
-    CC_NAME := -$(notdir $(firstword $(CC)))
+    CC_NAME := $(if $(filter $(CROSS_COMPILE)gcc,$(CC)),,-$(notdir $(firstword $(CC))))
   else
     CC      := $(CROSS_COMPILE)gcc
     CC_NAME :=

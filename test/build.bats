@@ -45,6 +45,7 @@ mkb() {
 	[ "$(make -s -C "$TOP" print-outdir)" = build/glibc ]
 	[ "$(make -s -C "$TOP" STATIC=true print-outdir)" = build/glibc-static ]
 	[ "$(make -s -C "$TOP" CC=clang print-outdir)" = build/glibc-clang ]
+	[ "$(make -s -C "$TOP" CC=gcc print-outdir)" = build/glibc ]
 	[ "$(make -s -C "$TOP" CROSS_COMPILE=arm-linux-gnueabihf- STATIC=true print-outdir)" = \
 		build/arm-linux-gnueabihf-glibc-static ]
 	[ "$(make -s -C "$TOP" CROSS_COMPILE=arm-linux-gnueabihf- USE_DIETLIBC=true print-outdir)" = \
