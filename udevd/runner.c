@@ -6,7 +6,6 @@
 #include "pool.h"
 #include "log.h"
 #include "layout.h"
-#include "msg.h"
 
 #include <errno.h>
 #include <signal.h>
@@ -39,34 +38,27 @@ void runner_child_reset(void)
 	sigprocmask(SIG_SETMASK, &none, NULL);
 }
 
-/* The event's environment for udev, with udevcontrol's log level if one was
- * set (fork mode; the pool's workers apply it themselves). */
-static char **child_env(char **envp)
-{
-	static char *v[MSG_ENV_MAX / 2 + 2];
-	unsigned int n = 0;
-
-	if (!getenv(LOG_PRIORITY_ENV))
-		return envp;
-	while (envp[n] && n + 2 < sizeof(v) / sizeof(v[0])) {
-		v[n] = envp[n];
-		n++;
-	}
-	v[n] = NULL;
-	log_env_level(v, sizeof(v) / sizeof(v[0]), getenv(LOG_PRIORITY_ENV));
-	return v;
-}
-
 /* The child starts clean: default signal dispositions, nothing blocked. */
 static void child_exec(struct event *ev)
 {
 	char *argv[3];
+	unsigned int n = 0;
 
 	runner_child_reset();
 	argv[0] = (char *)runner_bin;
 	argv[1] = (char *)ev->u.subsystem;
 	argv[2] = NULL;
-	execve(runner_bin, argv, child_env(ev->envp));
+	while (ev->envp[n])
+		n++;
+	{
+		/* the event's environment, with udevcontrol's log level if one
+		 * was set (log.h; the pool's workers apply it themselves) */
+		char *envp[n + 2];
+
+		memcpy(envp, ev->envp, (n + 1) * sizeof(*envp));
+		log_env_level(envp, n + 2, getenv(LOG_PRIORITY_ENV));
+		execve(runner_bin, argv, envp);
+	}
 	_exit(127);
 }
 
