@@ -50,9 +50,11 @@ int main(int argc, char **argv)
 	if (opts_std(argc, argv, "udevtest", UDEVTEST_USAGE))
 		return 0;
 	log_init("udevtest", log_sink_auto());
-	if (argc < 2 || argv[1][0] == '-' || argc > 3)
-		return opts_usage_error("udevtest", UDEVTEST_USAGE, "bad arguments at",
-					argc < 2 ? "" : argv[argv[1][0] == '-' ? 1 : 3]);
+	if (argc < 2)
+		return opts_usage_error("udevtest", UDEVTEST_USAGE, "missing", "DEVPATH");
+	if (argv[1][0] == '-' || argc > 3)
+		return opts_usage_error("udevtest", UDEVTEST_USAGE, argc > 3 ?
+					"extra argument" : "unknown option", argv[argc > 3 ? 3 : 1]);
 	r = event_conf_load(&conf, &rc);
 	if (r)
 		return r;
