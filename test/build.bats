@@ -13,6 +13,10 @@ setup() {
 	B=$T/b
 }
 
+# These are about the default toolchain (gcc, glibc), whichever variant the
+# suite runs against: make check's variables (MAKEFLAGS) are not passed on.
+make() { env -u MAKEFLAGS -u MAKELEVEL -u MFLAGS make "$@"; }
+
 # mkb ARGS...: make in the source tree, output kept in $T/make.out
 mkb() {
 	make -C "$TOP" O="$B" "$@" >"$T/make.out" 2>&1 || { cat "$T/make.out"; return 1; }

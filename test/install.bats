@@ -104,13 +104,13 @@ links_resolve() {
 	# udev.conf names the rules where they were installed
 	grep -q '^udev_rules="/opt/ul/etc/udev/rules.d"' "$D/opt/ul/etc/udev/udev.conf"
 	# the programs look where they were installed (udev 0.5x compiled them in)
-	run env -u UDEV_CONFIG_FILE strace -f -e trace=openat,execve "$D/opt/ul/bin/udevinfo" -r
+	run env -u UDEV_CONFIG_FILE strace -f -e trace=%file "$D/opt/ul/bin/udevinfo" -r
 	[[ "$output" == *'"/opt/ul/etc/udev/udev.conf"'* ]]
 	run env -i ACTION=add DEVPATH=/class/tty/ttyS0 SUBSYSTEM=tty UDEVD_SOCKET="$UDEVD_SOCKET" \
-		UDEVSEND_ACK_TIMEOUT=1 strace -f -e trace=execve "$D/opt/ul/sbin/udevsend" tty
+		UDEVSEND_ACK_TIMEOUT=1 strace -f -e trace=%file "$D/opt/ul/sbin/udevsend" tty
 	[[ "$output" == *'execve("/opt/ul/sbin/udevd"'* ]]
 	[[ "$output" == *'execve("/opt/ul/sbin/udev"'* ]]
-	run env -u HOTPLUG_DIR strace -e trace=openat "$D/opt/ul/sbin/hotplug" tty
+	run env -u HOTPLUG_DIR strace -e trace=%file "$D/opt/ul/sbin/hotplug" tty
 	[[ "$output" == *'"/opt/ul/etc/hotplug.d/default"'* ]]
 }
 
