@@ -161,7 +161,8 @@ LINKED_PROGRAMS :=
 PROGRAMS += udevsend udevd udevcontrol udevsettle
 udevsend_OBJS    := udevsend/udevsend.o
 udevd_OBJS       := udevd/udevd.o udevd/queue.o udevd/claims.o udevd/runner.o \
-	udevd/pool.o udevd/netlink.o udevd/dedup.o udevd/monitor.o udevd/rescan.o
+	udevd/pool.o udevd/netlink.o udevd/dedup.o udevd/monitor.o udevd/rescan.o \
+	udevd/devseq.o
 udevcontrol_OBJS := udevd/udevcontrol.o udevd/ctl.o
 udevsettle_OBJS  := udevd/udevsettle.o udevd/ctl.o
 
@@ -355,7 +356,14 @@ bench-static:
 	$(if $(shell command -v musl-gcc),$(MAKE) -s USE_KLIBC=false USE_DIETLIBC=false CC=musl-gcc STATIC=true all,)
 	BENCH_TOOLS=$(abspath build/glibc/bench) bench/spawn-cost.sh
 
-.PHONY: bench bench-static
+# make bench-late: a storm with one starved helper, without and with the
+# kernel's seqnum counter: how long udevd holds the gap (bench/run-late).
+LATE_N      ?= 512
+LATE_DELAYS ?= 1 3 6
+bench-late: all
+	BIN=$(abspath $(O)) LATE_N="$(LATE_N)" LATE_DELAYS="$(LATE_DELAYS)" bench/run-late
+
+.PHONY: bench bench-static bench-late
 
 # ---- tests -----------------------------------------------------------------
 # make check installs what the tests need when it is missing (as root), builds,

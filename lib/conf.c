@@ -24,7 +24,7 @@ void conf_defaults(struct udev_conf *conf)
 	str_copy(conf->devd, SYSCONFDIR "/dev.d", sizeof(conf->devd));
 	str_copy(conf->owner, "root", sizeof(conf->owner));
 	str_copy(conf->group, "root", sizeof(conf->group));
-	conf->mode = 0600;
+	conf->mode = 0660;      /* udev 064's built-in mode (050 shipped 0600) */
 	conf->log = -1;
 }
 

@@ -125,7 +125,7 @@ nothing_happened() {
 	rules 'KERNEL=="ttyS0", FROBNICATE="x", NAME="x"'
 	run env UDEV_BIN= "$BIN/udevtest" /class/tty/ttyS0
 	[ "$status" -eq 3 ]
-	[[ "$output" == *"50-test.rules:1: unknown key (at key 'FROBNICATE')"* ]]
+	[[ "$output" == *"50-test.rules:1: unknown key 'FROBNICATE'"* ]]
 	run "$BIN/udevcontrol" stop_exec_quue
 	[ "$status" -eq 1 ]
 	[[ "$output" == *"unknown or malformed command 'stop_exec_quue'"* ]]

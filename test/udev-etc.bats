@@ -30,7 +30,7 @@ setup() {
 	[[ "$output" == *"c 0660 0:$(grp audio) snd/controlC0"* ]]
 	[[ "$output" == *"b 0660 0:$(grp disk) sda1"* ]]
 	[[ "$output" == *"l cdrom -> hda"* ]]
-	[[ "$output" == *"b 0600 0:0 cciss/c0d0"* ]]
+	[[ "$output" == *"b 0660 0:0 cciss/c0d0"* ]]
 }
 @test "etc: modern tree gets the usual names" {
 	modern

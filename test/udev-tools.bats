@@ -113,7 +113,7 @@ add_mouse() {
 	[[ "$output" == *'SYSFS{serial}="ABC123"'* ]]
 	[[ "$output" == *'DRIVER="hid-generic"'* ]]
 }
-@test "udevinfo -V, -r, and the suite's exit codes" {
+@test "udevinfo -V, -r, -h, and the exit codes of udev 050 (0, 1, 255, 234)" {
 	run "$BIN/udevinfo" -V
 	[ "$status" -eq 0 ]
 	[[ "$output" == *"version"* ]]
@@ -125,21 +125,24 @@ add_mouse() {
 	run "$BIN/udevinfo"
 	[ "$status" -eq 1 ]
 	add_mouse
+	run "$BIN/udevinfo" -h
+	[ "$status" -eq 0 ]
+	[[ "$output" == *"usage: udevinfo"* ]]
 	run "$BIN/udevinfo" -q bogus -n mouse
 	[ "$status" -eq 1 ]
 	[[ "$output" == *"unknown query type 'bogus'"* ]]
 	run "$BIN/udevinfo" -q name -p /class/tty/nosuch
-	[ "$status" -eq 3 ]
+	[ "$status" -eq 255 ]
 	run "$BIN/udevinfo" -q name -n nosuch
-	[ "$status" -eq 4 ]
+	[ "$status" -eq 255 ]
 	run "$BIN/udevinfo" -q name
 	[ "$status" -eq 1 ]
 	run "$BIN/udevinfo" -a -p /class/tty/nosuch
-	[ "$status" -eq 4 ]
+	[ "$status" -eq 255 ]
 	run "$BIN/udevinfo" -a
-	[ "$status" -eq 1 ]
+	[ "$status" -eq 234 ]
 	UDEV_CONFIG_FILE=$T/no-such.conf run "$BIN/udevinfo" -r
-	[ "$status" -eq 2 ]
+	[ "$status" -eq 1 ]
 	[[ "$output" == *"cannot read $T/no-such.conf: No such file or directory"* ]]
 	run "$BIN/udevinfo" -e
 	[ "$status" -eq 0 ]

@@ -10,7 +10,10 @@ udevd_setup() {
 	DGRAM="python3 $TOP/test/tools/dgram.py"
 	# never the machine's /sbin/udevd: a test that wants autostart sets this
 	UDEVD_BIN=$T/no-such-udevd
-	export UDEV_BIN FAKE_UDEV_LOG DGRAM UDEVD_BIN
+	# udevd reads the kernel's seqnum counter under SYSFS_PATH: none here
+	# unless a test writes $T/sys/kernel/uevent_seqnum (udevd-gap.bats)
+	SYSFS_PATH=$T/sys
+	export UDEV_BIN FAKE_UDEV_LOG DGRAM UDEVD_BIN SYSFS_PATH
 	unset UDEVD_MAX_CHILDS UDEVSEND_ACK_TIMEOUT
 	: >"$FAKE_UDEV_LOG"
 	UDEVD_PID=

@@ -15,16 +15,35 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-static int db_file(const struct udev_conf *conf, const char *devpath, char *out, size_t size)
+/* The record's file: DEVPATH without its leading '/', the other '/' as '@'
+ * (class@tty@ttyS0, as udev 0.5x names it); old != 0 gives the name earlier
+ * versions of this suite wrote, with a leading '@' (@class@tty@ttyS0). */
+static int db_file_as(const struct udev_conf *conf, const char *devpath, int old,
+		      char *out, size_t size)
 {
 	char name[SYSFS_PATH_MAX];
 	char *p;
 
-	str_copy(name, devpath, sizeof(name));
+	str_copy(name, devpath + (!old && devpath[0] == '/'), sizeof(name));
 	for (p = name; *p; p++)
 		if (*p == '/')
 			*p = '@';
 	return path_join(out, size, conf->db, name);
+}
+
+static int db_file(const struct udev_conf *conf, const char *devpath, char *out, size_t size)
+{
+	return db_file_as(conf, devpath, 0, out, size);
+}
+
+/* Removes the old-named record of devpath; 0 when there was one. */
+static int db_unlink_old(const struct udev_conf *conf, const char *devpath)
+{
+	char file[1024];
+
+	if (devpath[0] != '/' || db_file_as(conf, devpath, 1, file, sizeof(file)) < 0)
+		return -ENOENT;
+	return unlink(file) < 0 ? -errno : 0;
 }
 
 /* The largest record file: every value of struct db_record at its longest,
@@ -80,6 +99,8 @@ int db_write(const struct udev_conf *conf, const struct db_record *rec)
 		r = -errno;
 	if (r)
 		unlink(tmp);
+	else
+		db_unlink_old(conf, rec->devpath);   /* rewritten under the new name */
 	return r;
 }
 
@@ -129,19 +150,27 @@ static int db_read_file(const char *file, struct db_record *rec)
 int db_read(const struct udev_conf *conf, const char *devpath, struct db_record *rec)
 {
 	char file[1024];
+	int r;
 
 	if (db_file(conf, devpath, file, sizeof(file)) < 0)
 		return -ENAMETOOLONG;
-	return db_read_file(file, rec);
+	r = db_read_file(file, rec);
+	if (r == -ENOENT && devpath[0] == '/' &&
+	    db_file_as(conf, devpath, 1, file, sizeof(file)) == 0)
+		r = db_read_file(file, rec);
+	return r;
 }
 
 int db_delete(const struct udev_conf *conf, const char *devpath)
 {
 	char file[1024];
+	int r, old;
 
 	if (db_file(conf, devpath, file, sizeof(file)) < 0)
 		return -ENAMETOOLONG;
-	return unlink(file) < 0 ? -errno : 0;
+	r = unlink(file) < 0 ? -errno : 0;
+	old = db_unlink_old(conf, devpath);
+	return r == -ENOENT ? old : r;
 }
 
 int db_foreach(const struct udev_conf *conf,

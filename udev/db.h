@@ -1,6 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /* The device database, legacy layout: one file per device under udev_db,
- * named by DEVPATH with '/' turned into '@'. Lines: P: devpath, N: name,
+ * named by DEVPATH without its leading '/', the other '/' turned into '@'
+ * (class@tty@ttyS0, as udev 0.5x); records named with a leading '@' by
+ * earlier versions are read too, and replaced when written. Lines: P: devpath, N: name,
  * S: symlink (one each), A: partitions, R: ignore_remove; and two later
  * additions, M: major:minor and E: KEY=value set by the rules. */
 #ifndef UDEV_DB_H

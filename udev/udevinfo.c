@@ -3,10 +3,11 @@
  *   -q name|symlink|path|env|all  with -n NODE or -p DEVPATH; -r adds udev_root
  *   -a  print every level of the device chain as paste-ready rule keys
  *   -d (or -e) dump the database;  -r alone prints udev_root;  -V version
- * Exit codes (the suite's convention, docs/conventions.md): 0 done, 1 usage
- * (bad option, unknown query type, -q or -a without -n or -p), 2 udev.conf
- * unreadable, 3 no record for -p DEVPATH, 4 no record for -n NODE or, for
- * -a, no such device in sysfs. */
+ * Exit codes, as udev 0.5x's udevinfo (its -1 and -EINVAL as exit status; the
+ * suite's usage code is the same 1, docs/conventions.md): 0 done, 1 usage
+ * (bad option, unknown query type, -q without -n or -p, no readable
+ * udev.conf), 255 not in the database (or not in sysfs, for -a), 234 -a
+ * without a device. */
 #include "compat.h"
 #include "db.h"
 #include "event.h"
@@ -30,14 +31,22 @@ struct opts {
 
 static struct udev_conf conf;
 
-#define UDEVINFO_USAGE \
+/* Exit codes of udev 0.5x's udevinfo: its -1 and -EINVAL as exit status. */
+enum {
+	UDEVINFO_OK = 0,
+	UDEVINFO_USAGE = 1,        /* bad option, query type or arguments */
+	UDEVINFO_NOT_FOUND = 255,  /* not in the database (or sysfs, for -a) */
+	UDEVINFO_NO_PATH = 234,    /* -a without a device */
+};
+
+#define UDEVINFO_HELP \
 	"usage: udevinfo [-q name|symlink|path|env|all] [-n NODE | -p DEVPATH] [-r]\n" \
 	"       udevinfo -a -p DEVPATH | -a -n NODE\n" \
 	"       udevinfo -d | -V | -h"
 
 static int usage(const char *what, const char *arg)
 {
-	return opts_usage_error("udevinfo", UDEVINFO_USAGE, what, arg);
+	return opts_usage_error("udevinfo", UDEVINFO_HELP, what, arg);
 }
 
 static void print_list(const char *list, int root)
@@ -160,7 +169,7 @@ static int attr_walk(const char *devpath)
 			break;
 		str_copy(cur, next, sizeof(cur));
 	}
-	return level ? 0 : 4;
+	return level ? UDEVINFO_OK : UDEVINFO_NOT_FOUND;
 }
 
 /* The record named by -n (node or symlink, with or without udev_root). */
@@ -196,7 +205,7 @@ static int parse_opts(int argc, char **argv, struct opts *o, const char **bad)
 			printf("udevinfo, version %s (udev-legacy)\n", VERSION);
 			exit(0);
 		case 'h':
-			printf("%s\n", UDEVINFO_USAGE);
+			printf("%s\n", UDEVINFO_HELP);
 			exit(0);
 		default:
 			*bad = argv[optind > 1 ? optind - 1 : 1];
@@ -214,7 +223,7 @@ int main(int argc, char **argv)
 	const char *bad;
 	int r;
 
-	if (opts_std(argc, argv, "udevinfo", UDEVINFO_USAGE))
+	if (opts_std(argc, argv, "udevinfo", UDEVINFO_HELP))
 		return 0;
 	log_init("udevinfo", log_sink_auto());
 	if (parse_opts(argc, argv, &o, &bad) < 0)
@@ -223,22 +232,25 @@ int main(int argc, char **argv)
 	r = conf_load(&conf, NULL);
 	if (r < 0) {
 		log_err("cannot read %s: %s", conf_file(), strerror(-r));
-		return 2;
+		return UDEVINFO_USAGE;
 	}
 	if (o.dump) {
 		db_foreach(&conf, print_record, NULL);
-		return 0;
+		return UDEVINFO_OK;
 	}
 	if (o.query && !query_type_ok(o.query))
 		return usage("unknown query type", o.query);
 	if (o.attrs && o.path)
 		return attr_walk(sysfs_devpath(o.path));
 	if (o.attrs && !o.node)
-		return usage("an attribute walk needs -p or -n:", "-a");
+		{
+		usage("an attribute walk needs -p or -n:", "-a");
+		return UDEVINFO_NO_PATH;
+	}
 	if (!o.query && !o.attrs) {
 		if (o.root) {
 			printf("%s\n", conf.root);
-			return 0;
+			return UDEVINFO_OK;
 		}
 		return usage("nothing to do: no", "-q, -a, -d or -r");
 	}
@@ -246,10 +258,10 @@ int main(int argc, char **argv)
 		return usage("a query needs -p or -n:", "-q");
 	if (find_record(&o, &rec) < 0) {
 		fprintf(stderr, "udevinfo: %s not found in database\n", o.path ? o.path : o.node);
-		return o.path ? 3 : 4;
+		return UDEVINFO_NOT_FOUND;
 	}
 	if (o.attrs)
 		return attr_walk(rec.devpath);
 	query(&o, &rec);
-	return 0;
+	return UDEVINFO_OK;
 }

@@ -285,12 +285,11 @@ static void worker_setup(void)
 	fd_cloexec(worker.fd);
 	each_fd(note_start_fd);
 	worker.cwd = open(".", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-	worker.log_level = getenv(LOG_PRIORITY_ENV);
 	worker.umask = umask(022);
 	umask(worker.umask);
 }
 
-int worker_main(void)
+int worker_main(const char *log_level)
 {
 	static union {
 		struct msg_event ev;
@@ -301,6 +300,7 @@ int worker_main(void)
 	int rc;
 
 	worker_setup();
+	worker.log_level = log_level;
 	for (;;) {
 		n = recv(worker.fd, buf.raw, sizeof(buf.raw), 0);
 		if (n < 0 && errno == EINTR)

@@ -9,12 +9,12 @@
 
 #include <errno.h>
 #include <signal.h>
-#include <stdlib.h>
 #include <string.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
 static const char *runner_bin = UDEV_BIN_DEFAULT;
+static const char *runner_arg;
 static enum runner_mode runner_mode = RUNNER_FORK;
 
 void runner_init(const char *udev_bin, enum runner_mode mode, uint64_t idle_ms,
@@ -41,24 +41,14 @@ void runner_child_reset(void)
 /* The child starts clean: default signal dispositions, nothing blocked. */
 static void child_exec(struct event *ev)
 {
-	char *argv[3];
-	unsigned int n = 0;
+	char *argv[4];
 
 	runner_child_reset();
 	argv[0] = (char *)runner_bin;
 	argv[1] = (char *)ev->u.subsystem;
-	argv[2] = NULL;
-	while (ev->envp[n])
-		n++;
-	{
-		/* the event's environment, with udevcontrol's log level if one
-		 * was set (log.h; the pool's workers apply it themselves) */
-		char *envp[n + 2];
-
-		memcpy(envp, ev->envp, (n + 1) * sizeof(*envp));
-		log_env_level(envp, n + 2, getenv(LOG_PRIORITY_ENV));
-		execve(runner_bin, argv, envp);
-	}
+	argv[2] = (char *)runner_arg;
+	argv[3] = NULL;
+	execve(runner_bin, argv, ev->envp);
 	_exit(127);
 }
 
@@ -127,6 +117,16 @@ void runner_set_max(unsigned long max)
 {
 	if (runner_mode == RUNNER_POOL)
 		pool_set_max(max);
+}
+
+void runner_set_arg(const char *arg)
+{
+	runner_arg = arg;
+}
+
+const char *runner_get_arg(void)
+{
+	return runner_arg;
 }
 
 void runner_reload(void)

@@ -59,8 +59,6 @@ struct udevd {
 	uint64_t fork_retry_ms;     /* no event starts before this (fork failed) */
 };
 
-extern char **environ;
-
 static struct udevd udevd;
 static union {
 	struct msg_hdr hdr;
@@ -324,38 +322,15 @@ static void rescan(struct udevd *d)
 }
 
 /* udevcontrol log_priority reaches udev: every udev started from now on gets
- * it (log.h: through our environment, which the pool's workers inherit), and
- * no pool worker started before is used again. The environment is rebuilt in
- * static storage rather than by putenv: klibc's allocates (400 bytes of the
- * 32 KiB budget) and dietlibc's setenv warns of malloc. */
+ * "UDEVD_LOG_PRIORITY=N" as its argv[2] (log.h; pool workers and fork mode
+ * alike), and no pool worker started before is used again. */
 static void set_worker_log_level(uint32_t level)
 {
-	static char *env[256];
-	static char entry[sizeof(LOG_PRIORITY_ENV) + 12];
-	unsigned int n = 0;
-	char **e;
+	static char arg[sizeof(LOG_PRIORITY_ENV) + 12];
 
-	for (e = environ; *e && n + 2 < sizeof(env) / sizeof(env[0]); e++)
-		if (strncmp(*e, LOG_PRIORITY_ENV "=", sizeof(LOG_PRIORITY_ENV)) != 0)
-			env[n++] = *e;
-	fmt_s(entry, sizeof(entry), "%s=%u", LOG_PRIORITY_ENV, level);
-	env[n++] = entry;
-	env[n] = NULL;
-	environ = env;
+	fmt_s(arg, sizeof(arg), "%s=%u", LOG_PRIORITY_ENV, level);
+	runner_set_arg(arg);
 	runner_reload();
-}
-
-/* The udevcontrol command a control message carries, for the log. */
-static const char *ctl_name(uint32_t type)
-{
-	switch (type) {
-	case MSG_CTL_STOP_EXEC: return "stop_exec_queue";
-	case MSG_CTL_START_EXEC: return "start_exec_queue";
-	case MSG_CTL_LOG_PRIORITY: return "log_priority";
-	case MSG_CTL_MAX_CHILDS: return "max_childs";
-	case MSG_CTL_RELOAD_RULES: return "reload_rules";
-	default: return "control message";
-	}
 }
 
 static int handle_control(struct udevd *d, const struct msg_hdr *h, uint32_t *arg,
@@ -405,7 +380,7 @@ static int handle_control(struct udevd *d, const struct msg_hdr *h, uint32_t *ar
 	/* queries (udevsend's liveness probe too) and subscriptions change nothing */
 	if (h->type == MSG_CTL_QUEUE || h->type == MSG_CTL_SEQNUM || h->type == MSG_CTL_MONITOR)
 		return 0;
-	log_info("%s (arg %u) accepted", ctl_name(h->type), h->arg);
+	log_info("control message %u (arg %u) accepted", h->type, h->arg);
 	d->q.dirty = 1;
 	return 0;
 }
@@ -591,23 +566,14 @@ static void handle_signals(struct udevd *d)
 #define EXIT_SETUP 3   /* exit codes: 1 usage, 2 name taken, 3 setup failed */
 #define UDEVD_USAGE "usage: udevd [--daemon] [--debug] [--netlink] [--max-childs=N]\n" \
 	" [--workers=pool|fork] [--event-timeout=T] [--exec-timeout=T]\n" \
-	" [--startup-window=T] [--idle-timeout=T]   (T: seconds, or Nms)"
+	" [--startup-window=T] [--idle-timeout=T]"
 
 static void usage_exit(const char *bad) __attribute__((noreturn));
 static void usage_exit(const char *bad)
 {
-	exit(opts_usage_error("udevd", UDEVD_USAGE, "unknown or bad option", bad));
-}
-
-/* "--name=value" or "--name value"; NULL when arg is not --name. */
-static const char *opt_value(int argc, char **argv, int *i, const char *name)
-{
-	int missing;
-	const char *v = opts_value(argc, argv, i, name, &missing);
-
-	if (missing)
-		usage_exit(argv[*i]);
-	return v;
+	/* the log module rather than opts_usage_error: udevd's klibc budget */
+	log_err("unknown or bad option '%s'\n%s", bad, UDEVD_USAGE);
+	exit(EXIT_USAGE);
 }
 
 static void parse_duration(const char *s, uint64_t *ms)
@@ -649,6 +615,29 @@ static void setup_log_level(const struct udevd *d)
 		log_set_level(LOG_DEBUG);
 }
 
+/* --name=VALUE or --name VALUE (lib/opts.c), at argv[*i]; else a usage error. */
+static void setup_valued_option(struct udevd *d, int argc, char **argv, int *i)
+{
+	static const char *const names[] = { "--max-childs", "--workers", "--event-timeout",
+		"--exec-timeout", "--startup-window", "--idle-timeout" };
+	uint64_t *const ms[] = { NULL, NULL, &d->gap_ms, &d->exec_timeout_ms, &d->startup_ms,
+				 &d->idle_ms };
+	const char *v = NULL, *arg = argv[*i];
+	unsigned int k;
+	int missing = 0;
+
+	for (k = 0; k < sizeof(names) / sizeof(names[0]) && !v && !missing; k++)
+		v = opts_value(argc, argv, i, names[k], &missing);
+	if (!v)
+		usage_exit(arg);
+	if (k == 1)
+		parse_max_childs(v, &d->max_childs);
+	else if (k == 2)
+		parse_mode(v, &d->mode);
+	else
+		parse_duration(v, ms[k - 1]);
+}
+
 static void setup_options(struct udevd *d, int argc, char **argv)
 {
 	const char *v;
@@ -672,20 +661,8 @@ static void setup_options(struct udevd *d, int argc, char **argv)
 			d->debug = 1;
 		else if (strcmp(argv[i], "--netlink") == 0)
 			d->netlink = 1;
-		else if ((v = opt_value(argc, argv, &i, "--max-childs")))
-			parse_max_childs(v, &d->max_childs);
-		else if ((v = opt_value(argc, argv, &i, "--event-timeout")))
-			parse_duration(v, &d->gap_ms);
-		else if ((v = opt_value(argc, argv, &i, "--exec-timeout")))
-			parse_duration(v, &d->exec_timeout_ms);
-		else if ((v = opt_value(argc, argv, &i, "--startup-window")))
-			parse_duration(v, &d->startup_ms);
-		else if ((v = opt_value(argc, argv, &i, "--workers")))
-			parse_mode(v, &d->mode);
-		else if ((v = opt_value(argc, argv, &i, "--idle-timeout")))
-			parse_duration(v, &d->idle_ms);
 		else
-			usage_exit(argv[i]);
+			setup_valued_option(d, argc, argv, &i);
 	}
 }
 
@@ -873,7 +850,8 @@ int main(int argc, char **argv)
 	fd_sanitize();
 	if (opts_std(argc, argv, "udevd", UDEVD_USAGE))
 		return 0;
-	log_init("udevd", log_sink_auto());
+	/* stderr, or syslog with --daemon (setup_daemon): udevd's klibc budget */
+	log_init("udevd", 0);
 	setup_options(d, argc, argv);
 	setup_log_level(d);
 	r = setup_socket(d);
