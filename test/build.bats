@@ -14,8 +14,12 @@ setup() {
 }
 
 # These are about the default toolchain (gcc, glibc), whichever variant the
-# suite runs against: make check's variables (MAKEFLAGS) are not passed on.
-make() { env -u MAKEFLAGS -u MAKELEVEL -u MFLAGS make "$@"; }
+# suite runs against: make check's variables (in MAKEFLAGS and, as make
+# exports command-line variables, in the environment) are not passed on.
+make() {
+	env -u MAKEFLAGS -u MAKELEVEL -u MFLAGS -u USE_KLIBC -u USE_DIETLIBC -u STATIC \
+		-u CC -u CROSS_COMPILE -u SANITIZE -u O make "$@"
+}
 
 # mkb ARGS...: make in the source tree, output kept in $T/make.out
 mkb() {
