@@ -6,11 +6,27 @@
 #   make USE_DIETLIBC=true    static, diet         -> build/diet/
 #   make CC=musl-gcc STATIC=true                   -> build/musl/
 # Also: V=1, CROSS_COMPILE=, DESTDIR=, prefix=, SANITIZE=address,undefined.
+# The toolchain names the folder (build/glibc-static, build/arm-linux-gnueabihf-
+# glibc-static, build/glibc-clang); build/<variant>/flags holds the compiler and
+# every flag, and all objects are remade when it changes. CFLAGS, CPPFLAGS and
+# LDFLAGS from the environment or the command line come after our own flags.
 # With any of them: make size (stripped sizes and budgets), make check (budgets,
 # then the bats suite against that build); make bench-static compares them all.
 
-VERSION      := 001
+VERSION      := 002
+# Install variables, as packagers pass them (the legacy layout by default:
+# /sbin, /usr/bin, /etc). prefix=/usr gives /usr/sbin, /usr/bin, /etc and
+# /usr/share; prefix=/opt/x gives /opt/x/sbin, /opt/x/bin, /opt/x/etc.
 prefix       ?=
+exec_prefix  ?= $(prefix)
+sbindir      ?= $(exec_prefix)/sbin
+bindir       ?= $(if $(exec_prefix),$(exec_prefix)/bin,/usr/bin)
+sysconfdir   ?= $(if $(filter-out /usr,$(prefix)),$(prefix)/etc,/etc)
+datarootdir  ?= $(if $(prefix),$(prefix)/share,/usr/share)
+mandir       ?= $(datarootdir)/man
+docdir       ?= $(datarootdir)/doc/udev-legacy
+# helpers that rules RUN, where udev keeps them since 2006
+libudevdir   ?= $(exec_prefix)/lib/udev
 DESTDIR      ?=
 V            ?= 0
 CROSS_COMPILE ?=
@@ -20,6 +36,9 @@ STATIC       ?= false
 SANITIZE     ?=
 EXTRA_CFLAGS ?=
 VARIANT_CPPFLAGS ?=
+CFLAGS       ?=
+CPPFLAGS     ?=
+LDFLAGS      ?=
 LINK_NOTES   ?=
 
 WARNINGS := -Wall -Wextra -Wshadow -Wmissing-prototypes -Wstrict-prototypes \
@@ -39,8 +58,8 @@ ifeq ($(USE_KLIBC),true)
   WARNINGS += -Wno-shadow
 else ifeq ($(USE_DIETLIBC),true)
   CC      := diet $(CROSS_COMPILE)gcc
-  VARIANT := diet
-  MAKE_VARIANT := USE_DIETLIBC=true
+  VARIANT := $(CROSS_COMPILE)diet
+  MAKE_VARIANT := USE_DIETLIBC=true CROSS_COMPILE=$(CROSS_COMPILE)
   # dietlibc's libc.a marks stdio, printf and scanf with link-time notes on
   # "bloat"; make size is where size is judged, so those two-line notes are
   # dropped here (and only those: the link's status is kept).
@@ -48,7 +67,7 @@ else ifeq ($(USE_DIETLIBC),true)
 	rm -f $@.ld; exit $$r
   LDSTATIC := -static
 else ifneq ($(filter musl-gcc%,$(CC)),)
-  VARIANT := musl
+  VARIANT := musl$(if $(filter true,$(STATIC)),,-dynamic)
   MAKE_VARIANT := CC=$(CC) STATIC=$(STATIC)
   # Debian's musl-gcc sees no kernel headers (linux/netlink.h): the system's
   # come after musl's own, so that only what musl lacks is taken from there
@@ -56,11 +75,29 @@ else ifneq ($(filter musl-gcc%,$(CC)),)
   VARIANT_CPPFLAGS := -idirafter /usr/include $(if $(MUSL_KHDR),-idirafter /usr/include/$(MUSL_KHDR),)
   LDSTATIC := $(if $(filter true,$(STATIC)),-static,)
 else
-  CC      := $(CROSS_COMPILE)gcc
-  VARIANT := glibc$(if $(SANITIZE),-san,)
-  MAKE_VARIANT := STATIC=$(STATIC) $(if $(SANITIZE),SANITIZE=$(SANITIZE),)
+  # a compiler named on the command line (CC=clang) names the folder too
+  ifeq ($(origin CC),command line)
+    CC_NAME := $(if $(filter $(CROSS_COMPILE)gcc,$(CC)),,-$(notdir $(firstword $(CC))))
+  else
+    CC      := $(CROSS_COMPILE)gcc
+    CC_NAME :=
+  endif
+  VARIANT := $(CROSS_COMPILE)glibc$(CC_NAME)$(if $(filter true,$(STATIC)),-static,)$(if $(SANITIZE),-san,)
+  MAKE_VARIANT := STATIC=$(STATIC) CROSS_COMPILE=$(CROSS_COMPILE) $(if $(CC_NAME),CC=$(CC),) \
+	$(if $(SANITIZE),SANITIZE=$(SANITIZE),)
   LDSTATIC := $(if $(filter true,$(STATIC)),-static,)
+  # A root daemon on a distribution: stack protector and FORTIFY (unless the
+  # packager's flags choose a level), and in a dynamic build full RELRO with
+  # every symbol bound at start-up. The libc variants have no FORTIFY.
+  HARDEN_CFLAGS := -fstack-protector-strong
+  ifeq ($(findstring _FORTIFY_SOURCE,$(CPPFLAGS) $(CFLAGS))$(SANITIZE),)
+    HARDEN_CPPFLAGS := -U_FORTIFY_SOURCE -D_FORTIFY_SOURCE=2
+  endif
+  HARDEN_LDFLAGS := $(if $(LDSTATIC),,-Wl,-z,relro -Wl,-z,now)
 endif
+HARDEN_CFLAGS   ?=
+HARDEN_CPPFLAGS ?=
+HARDEN_LDFLAGS  ?=
 
 ifneq ($(SANITIZE),)
   OPTFLAGS := -O1 -g -fno-omit-frame-pointer -fsanitize=$(SANITIZE) -fno-sanitize-recover=all
@@ -79,13 +116,33 @@ ifeq ($(LDSTATIC),-static)
   LDGC += -Wl,-z,noseparate-code -Wl,-z,norelro -Wl,-z,common-page-size=64 \
 	  -Wl,--build-id=none
   OPTFLAGS += -fno-asynchronous-unwind-tables -fno-unwind-tables
+  # x86 aligns arrays of 32 bytes and more to 32 for vector loads, which
+  # tables of strings never get: the ABI's alignment is enough
+  OPTFLAGS += $(shell $(CC) -malign-data=abi -E -x c /dev/null >/dev/null 2>&1 && \
+	echo -malign-data=abi)
 endif
 
 AR       := $(CROSS_COMPILE)ar
 O        := build/$(VARIANT)
-CPPFLAGS := -Ilib -DVERSION='"$(VERSION)"' $(VARIANT_CPPFLAGS)
-CFLAGS   := $(OPTFLAGS) $(WARNINGS) -std=gnu99 $(EXTRA_CFLAGS)
-LDFLAGS  := $(LDSTATIC) $(LDGC) $(if $(SANITIZE),-fsanitize=$(SANITIZE),)
+# The code's flags first, then the packager's (CFLAGS, CPPFLAGS, LDFLAGS).
+# Recursive: the fuzz harnesses add FUZZ_CPPFLAGS per target.
+# _FILE_OFFSET_BITS=64: a 32-bit build reads directories with getdents64
+# (ext4's 64-bit directory offsets made readdir fail with EOVERFLOW for an
+# ARM build under qemu-user: the rules directory read as empty).
+FUZZ_CPPFLAGS :=
+ALL_CPPFLAGS = -Ilib -DVERSION='"$(VERSION)"' -D_FILE_OFFSET_BITS=64 $(VARIANT_CPPFLAGS) \
+	-DSBINDIR='"$(sbindir)"' -DSYSCONFDIR='"$(sysconfdir)"' $(HARDEN_CPPFLAGS) \
+	$(FUZZ_CPPFLAGS) $(CPPFLAGS)
+ALL_CFLAGS   = $(OPTFLAGS) $(WARNINGS) -std=gnu99 $(HARDEN_CFLAGS) $(EXTRA_CFLAGS) $(CFLAGS)
+ALL_LDFLAGS  = $(LDSTATIC) $(LDGC) $(if $(SANITIZE),-fsanitize=$(SANITIZE),) \
+	$(HARDEN_LDFLAGS) $(LDFLAGS)
+
+# build/<variant>/flags: the compiler and all its flags. Rewritten only when
+# they change, and every object and link depends on it, so that no object is
+# ever reused with another toolchain or other flags.
+FLAGS_STAMP := $(O)/flags
+differ = $(subst $(1),,$(2))$(subst $(2),,$(1))
+FLAGS_NOW = CC=$(CC) CPPFLAGS=$(ALL_CPPFLAGS) CFLAGS=$(ALL_CFLAGS) LDFLAGS=$(ALL_LDFLAGS)
 
 ifeq ($(V),1)
   Q :=
@@ -144,7 +201,7 @@ disk_id_OBJS := extras/disk_id.o
 # ---- shared library -------------------------------------------------------
 LIB_OBJS := lib/compat.o lib/fmt.o lib/log.o lib/fd.o lib/str.o
 LIB_OBJS += lib/msg.o lib/uevent.o lib/loop.o
-LIB_OBJS += lib/conf.o lib/sysfs.o lib/path.o lib/user.o lib/coldplug.o lib/proc.o
+LIB_OBJS += lib/conf.o lib/sysfs.o lib/path.o lib/user.o lib/coldplug.o lib/proc.o lib/opts.o
 LIB_OBJS += lib/enc.o
 
 # Objects live apart from the binaries: program "udevd" is built from udevd/udevd.c.
@@ -157,17 +214,25 @@ LINKS := $(addprefix $(O)/,$(filter $(LINKED_PROGRAMS),$(PROGRAMS)))
 
 all: $(BINS) $(LINKS)
 
-$(OBJDIR)/%.o: %.c $(wildcard lib/*.h) $$(wildcard $$(dir $$*)*.h) Makefile
+# (the whole recipe is expanded before it runs: the folder is made inside it)
+$(FLAGS_STAMP): FORCE
+	$(if $(call differ,$(FLAGS_NOW),$(file <$@)),\
+		@$(shell mkdir -p $(dir $@))$(file >$@,$(FLAGS_NOW))echo "  FLAGS   $@ (changed: all is rebuilt)",\
+		@:)
+
+FORCE:
+
+$(OBJDIR)/%.o: %.c $(wildcard lib/*.h) $$(wildcard $$(dir $$*)*.h) Makefile $(FLAGS_STAMP)
 	@mkdir -p $(dir $@)
 	@[ "$(V)" = 1 ] || echo "  CC      $@"
-	$(Q)$(CC) $(CPPFLAGS) $(CFLAGS) -c -o $@ $<
+	$(Q)$(CC) $(ALL_CPPFLAGS) $(ALL_CFLAGS) -c -o $@ $<
 
 # A program's main() inside the multi-call binary: udev/udevinfo.c gives
 # udevinfo_main() in udev/udevinfo.main.o.
-$(OBJDIR)/%.main.o: %.c $(wildcard lib/*.h) $$(wildcard $$(dir $$*)*.h) Makefile
+$(OBJDIR)/%.main.o: %.c $(wildcard lib/*.h) $$(wildcard $$(dir $$*)*.h) Makefile $(FLAGS_STAMP)
 	@mkdir -p $(dir $@)
 	@[ "$(V)" = 1 ] || echo "  CC      $@"
-	$(Q)$(CC) $(CPPFLAGS) $(CFLAGS) -include $(dir $<)multicall.h \
+	$(Q)$(CC) $(ALL_CPPFLAGS) $(ALL_CFLAGS) -include $(dir $<)multicall.h \
 		-Dmain=$(notdir $*)_main -c -o $@ $<
 
 $(LIB): $(addprefix $(OBJDIR)/,$(LIB_OBJS))
@@ -175,9 +240,9 @@ $(LIB): $(addprefix $(OBJDIR)/,$(LIB_OBJS))
 	@[ "$(V)" = 1 ] || echo "  AR      $@"
 	$(Q)rm -f $@ && $(AR) rcs $@ $^
 
-$(BINS): $(O)/%: $$(addprefix $(OBJDIR)/,$$($$*_OBJS)) $(LIB)
+$(BINS): $(O)/%: $$(addprefix $(OBJDIR)/,$$($$*_OBJS)) $(LIB) $(FLAGS_STAMP)
 	@[ "$(V)" = 1 ] || echo "  LD      $@"
-	$(Q)$(CC) $(LDFLAGS) -o $@ $(filter %.o,$^) $(LIB) $(LINK_NOTES)
+	$(Q)$(CC) $(ALL_LDFLAGS) -o $@ $(filter %.o,$^) $(LIB) $(LINK_NOTES)
 
 $(LINKS): $(O)/udev
 	@[ "$(V)" = 1 ] || echo "  LN      $@"
@@ -199,7 +264,7 @@ FUZZ_MAIN    ?= driver
 FUZZ_SECONDS ?= 60
 FUZZ_BINS    := $(addprefix $(O)/fuzz/fuzz-,$(FUZZERS))
 ifeq ($(FUZZ_MAIN),libfuzzer)
-  CFLAGS += -fsanitize=fuzzer-no-link
+  EXTRA_CFLAGS += -fsanitize=fuzzer-no-link
   FUZZ_LDFLAGS := -fsanitize=fuzzer
   FUZZ_DRIVER :=
 else
@@ -207,13 +272,13 @@ else
   FUZZ_DRIVER := $(OBJDIR)/test/fuzz/driver.o
 endif
 
-$(OBJDIR)/test/fuzz/%.o: CPPFLAGS += -Iudev -Ihotplug -Iextras -Itest/fuzz
+$(OBJDIR)/test/fuzz/%.o: FUZZ_CPPFLAGS := -Iudev -Ihotplug -Iextras -Itest/fuzz
 
 $(O)/fuzz/fuzz-%: $(OBJDIR)/test/fuzz/fuzz-%.o $(OBJDIR)/test/fuzz/fuzz.o $(FUZZ_DRIVER) \
-		$$(addprefix $(OBJDIR)/,$$(fuzz-$$*_OBJS)) $(LIB)
+		$$(addprefix $(OBJDIR)/,$$(fuzz-$$*_OBJS)) $(LIB) $(FLAGS_STAMP)
 	@mkdir -p $(dir $@)
 	@[ "$(V)" = 1 ] || echo "  LD      $@"
-	$(Q)$(CC) $(LDFLAGS) $(FUZZ_LDFLAGS) -o $@ $(filter %.o,$^) $(LIB)
+	$(Q)$(CC) $(ALL_LDFLAGS) $(FUZZ_LDFLAGS) -o $@ $(filter %.o,$^) $(LIB)
 
 fuzz-bins: $(FUZZ_BINS)
 
@@ -248,8 +313,7 @@ fuzz-run: $(FUZZ_BINS)
 BENCH_N    ?= 512 1024
 BENCH_REPS ?= 5
 BENCH_OUT  ?= build/bench
-BENCH_BINS := $(O)/bench/storm $(O)/bench/fakesys $(O)/bench/noop-nolibc \
-	      $(O)/bench/noop
+BENCH_BINS := $(O)/bench/storm $(O)/bench/fakesys $(O)/bench/noop
 # The driver, the tree writer and the floor run on the build machine in every
 # variant (they need posix_spawn and nftw): built with HOSTCC. The static
 # no-op with a libc uses the variant's, to show what its start-up costs.
@@ -260,22 +324,30 @@ $(O)/bench/storm $(O)/bench/fakesys: $(O)/bench/%: bench/%.c lib/compat.h Makefi
 	@[ "$(V)" = 1 ] || echo "  HOSTCC  $@"
 	$(Q)$(HOSTCC) -Ilib -O2 -g $(WARNINGS) -std=gnu99 -o $@ $<
 
-$(O)/bench/noop-nolibc: bench/noop-nolibc.c Makefile
+# The floor is built for the benchmarks only, and skipped (with a message) on
+# an architecture whose exit_group stub bench/noop-nolibc.c does not have.
+NOLIBC := $(O)/bench/noop-nolibc
+$(NOLIBC): bench/noop-nolibc.c Makefile
 	@mkdir -p $(dir $@)
-	@[ "$(V)" = 1 ] || echo "  HOSTCC  $@ (static, no libc)"
-	$(Q)$(HOSTCC) -Os $(WARNINGS) -static -nostdlib -fno-stack-protector -o $@ $<
+	$(Q)if $(HOSTCC) -dM -E $< | grep -q NOOP_NOLIBC_NO_STUB; then \
+		echo "  SKIP    $@: no exit_group stub for $$($(HOSTCC) -dumpmachine) in $<"; \
+	else \
+		[ "$(V)" = 1 ] || echo "  HOSTCC  $@ (static, no libc)"; \
+		$(HOSTCC) -Os $(WARNINGS) -static -nostdlib -fno-stack-protector -o $@ $<; \
+	fi
 
 # Static: no dynamic loader, the cheapest a libc helper gets, as udevsend aims to be.
-$(O)/bench/noop: bench/noop.c Makefile
+$(O)/bench/noop: bench/noop.c Makefile $(FLAGS_STAMP)
 	@mkdir -p $(dir $@)
 	@[ "$(V)" = 1 ] || echo "  CCLD    $@ (static)"
-	$(Q)$(CC) $(filter-out -fsanitize=%,$(CFLAGS)) -static -o $@ $<
+	$(Q)$(CC) $(filter-out -fsanitize=%,$(ALL_CFLAGS)) -static -o $@ $<
 
 all: $(BENCH_BINS)
-check: $(BENCH_BINS)
+# (make check runs the bench script's own test, with the floor)
+check: $(BENCH_BINS) $(NOLIBC)
 
 # Installs busybox-static and gnuplot when missing, then runs the storms.
-bench: all
+bench: all $(NOLIBC)
 	@sh tools/install-deps.sh bench
 	BIN=$(abspath $(O)) BENCH_N="$(BENCH_N)" BENCH_REPS="$(BENCH_REPS)" \
 		BENCH_OUT="$(BENCH_OUT)" bench/run-bench
@@ -291,7 +363,7 @@ $(O)/bench/spawn-cost: bench/spawn-cost.c Makefile
 bench-static:
 	@sh tools/install-deps.sh static
 	$(MAKE) -s USE_KLIBC=false USE_DIETLIBC=false CC=$(HOSTCC) STATIC=false \
-		all build/glibc/bench/spawn-cost
+		all build/glibc/bench/spawn-cost build/glibc/bench/noop-nolibc
 	$(MAKE) -s USE_KLIBC=true USE_DIETLIBC=false all
 	$(MAKE) -s USE_KLIBC=false USE_DIETLIBC=true all
 	$(if $(shell command -v musl-gcc),$(MAKE) -s USE_KLIBC=false USE_DIETLIBC=false CC=musl-gcc STATIC=true all,)
@@ -364,15 +436,19 @@ lint:
 		--std=c99 --inline-suppr --suppressions-list=tools/lint-suppressions.txt \
 		-D__GNUC__ -D_GNU_SOURCE -DVERSION='"$(VERSION)"' -Ilib -Iudev -Iudevd -Ihotplug \
 		$(LINT_SRCS)
-	clang-tidy --quiet --warnings-as-errors='*' $(LINT_SRCS) -- $(CPPFLAGS) \
+	clang-tidy --quiet --warnings-as-errors='*' $(LINT_SRCS) -- $(ALL_CPPFLAGS) \
 		-Iudev -Iudevd -Ihotplug -std=gnu99
 
 # ---- installation (legacy layout) ------------------------------------------
 # make install DESTDIR=... prefix=...: /sbin and /usr/bin programs, the etc/ tree
 # (an edited file is never overwritten: the new one goes beside it as *.dist),
-# the udevsend link in /etc/hotplug.d, /etc/dev.d and the man pages. Only the
-# programs in PROGRAMS are installed, so a partial tree installs what it has;
-# the links to the multi-call udev stay (relative) links.
+# the udevsend link in /etc/hotplug.d, /etc/dev.d, the man pages and the docs
+# they cite. Only the programs in PROGRAMS are installed, so a partial tree
+# installs what it has; the links to the multi-call udev stay relative links.
+# The install variables (prefix, sbindir, bindir, sysconfdir, mandir, docdir;
+# defined at the top) are compiled in: the programs look where they were put.
+# A /sbin/hotplug that is not ours is kept as hotplug.orig, and uninstall
+# puts it back; uninstall also removes the folders it leaves empty.
 SBIN_PROGRAMS   := udevsend udevd udev udevstart udevcontrol udevsettle hotplug \
 	udevtrigger vol_id disk_id
 USRBIN_PROGRAMS := udevinfo udevtest udevmonitor
@@ -380,49 +456,67 @@ USRBIN_PROGRAMS := udevinfo udevtest udevmonitor
 LIBUDEV_PROGRAMS := firmware
 ETC_SRC  ?= etc
 INSTALL  ?= install
-ROOT     := $(DESTDIR)$(prefix)
-sbindir  := $(ROOT)/sbin
-usrbindir := $(ROOT)/usr/bin
-libudevdir := $(ROOT)/lib/udev
-etcdir   := $(ROOT)/etc
-mandir   := $(ROOT)/usr/share/man
 MANPAGES := $(wildcard docs/*.8)
-HOTPLUG_LINK := $(etcdir)/hotplug.d/default/10-udev.hotplug
+DOCS     := $(wildcard docs/*.md) RELEASE-NOTES
+D_SBIN   := $(DESTDIR)$(sbindir)
+D_BIN    := $(DESTDIR)$(bindir)
+D_ETC    := $(DESTDIR)$(sysconfdir)
+D_LIBUDEV := $(DESTDIR)$(libudevdir)
+HOTPLUG_LINK := $(D_ETC)/hotplug.d/default/10-udev.hotplug
+INSTALL_DIRS := $(D_SBIN) $(D_BIN) $(D_LIBUDEV) $(DESTDIR)$(mandir)/man8 $(DESTDIR)$(docdir) \
+	$(D_ETC)/hotplug.d/default $(D_ETC)/dev.d/default $(D_ETC)/udev
+# A program of ours carries this mark (lib/opts.c, --version).
+OUR_MARK := udev-legacy
 
 install: all
-	$(INSTALL) -d $(sbindir) $(usrbindir) $(libudevdir) $(mandir)/man8 \
-		$(etcdir)/hotplug.d/default $(etcdir)/dev.d/default
+	$(INSTALL) -d $(INSTALL_DIRS)
+	$(Q)h=$(D_SBIN)/hotplug; \
+	if [ -n "$(filter hotplug,$(PROGRAMS))" ] && { [ -e $$h ] || [ -L $$h ]; } && \
+	   ! grep -qa "$(OUR_MARK)" $$h && [ ! -e $$h.orig ]; then \
+		echo "  KEEP    $$h as $$h.orig (it is not udev-legacy's; make uninstall restores it)"; \
+		mv $$h $$h.orig; fi
 	$(Q)for p in $(filter $(SBIN_PROGRAMS),$(filter-out $(LINKED_PROGRAMS),$(PROGRAMS))); do \
-		echo "  INSTALL $(sbindir)/$$p"; \
-		$(INSTALL) -m 755 $(O)/$$p $(sbindir)/$$p || exit 1; done
+		echo "  INSTALL $(D_SBIN)/$$p"; \
+		$(INSTALL) -m 755 $(O)/$$p $(D_SBIN)/$$p || exit 1; done
 	$(Q)for p in $(filter $(USRBIN_PROGRAMS),$(filter-out $(LINKED_PROGRAMS),$(PROGRAMS))); do \
-		echo "  INSTALL $(usrbindir)/$$p"; \
-		$(INSTALL) -m 755 $(O)/$$p $(usrbindir)/$$p || exit 1; done
+		echo "  INSTALL $(D_BIN)/$$p"; \
+		$(INSTALL) -m 755 $(O)/$$p $(D_BIN)/$$p || exit 1; done
 	$(Q)for p in $(filter $(LIBUDEV_PROGRAMS),$(PROGRAMS)); do \
-		echo "  INSTALL $(libudevdir)/$$p"; \
-		$(INSTALL) -m 755 $(O)/$$p $(libudevdir)/$$p || exit 1; done
+		echo "  INSTALL $(D_LIBUDEV)/$$p"; \
+		$(INSTALL) -m 755 $(O)/$$p $(D_LIBUDEV)/$$p || exit 1; done
 	$(Q)for p in $(filter $(SBIN_PROGRAMS),$(LINKED_PROGRAMS)); do \
-		echo "  LN      $(sbindir)/$$p"; \
-		ln -sfn $$(readlink $(O)/$$p) $(sbindir)/$$p || exit 1; done
-	$(Q)for p in $(filter $(USRBIN_PROGRAMS),$(LINKED_PROGRAMS)); do \
-		echo "  LN      $(usrbindir)/$$p"; \
-		ln -sfn ../../sbin/$$(readlink $(O)/$$p) $(usrbindir)/$$p || exit 1; done
-	$(Q)sh tools/install-etc.sh install $(ETC_SRC) $(etcdir)
-	ln -sfn $(prefix)/sbin/udevsend $(HOTPLUG_LINK)
-	$(if $(MANPAGES),$(INSTALL) -m 644 $(MANPAGES) $(mandir)/man8/)
+		echo "  LN      $(D_SBIN)/$$p"; \
+		ln -sfn $$(readlink $(O)/$$p) $(D_SBIN)/$$p || exit 1; done
+	$(Q)rel=$$(realpath -m -s --relative-to=$(bindir) $(sbindir)); \
+	for p in $(filter $(USRBIN_PROGRAMS),$(LINKED_PROGRAMS)); do \
+		echo "  LN      $(D_BIN)/$$p -> $$rel/udev"; \
+		ln -sfn $$rel/$$(readlink $(O)/$$p) $(D_BIN)/$$p || exit 1; done
+	$(Q)sh tools/install-etc.sh install $(ETC_SRC) $(D_ETC) $(sysconfdir) $(sbindir) $(libudevdir)
+	ln -sfn $(sbindir)/udevsend $(HOTPLUG_LINK)
+	$(if $(MANPAGES),$(INSTALL) -m 644 $(MANPAGES) $(DESTDIR)$(mandir)/man8/)
+	$(INSTALL) -m 644 $(DOCS) $(DESTDIR)$(docdir)/
 
 uninstall:
-	rm -f $(addprefix $(sbindir)/,$(SBIN_PROGRAMS)) \
-		$(addprefix $(usrbindir)/,$(USRBIN_PROGRAMS)) \
-		$(addprefix $(libudevdir)/,$(LIBUDEV_PROGRAMS)) $(HOTPLUG_LINK) \
-		$(addprefix $(mandir)/man8/,$(notdir $(MANPAGES)))
-	$(Q)sh tools/install-etc.sh uninstall $(ETC_SRC) $(etcdir)
-	$(Q)for d in hotplug.d/default hotplug.d dev.d/default dev.d; do \
-		rmdir $(etcdir)/$$d 2>/dev/null || :; done
-	$(Q)rmdir $(libudevdir) 2>/dev/null || :
+	rm -f $(addprefix $(D_SBIN)/,$(SBIN_PROGRAMS)) \
+		$(addprefix $(D_BIN)/,$(USRBIN_PROGRAMS)) \
+		$(addprefix $(D_LIBUDEV)/,$(LIBUDEV_PROGRAMS)) $(HOTPLUG_LINK) \
+		$(addprefix $(DESTDIR)$(mandir)/man8/,$(notdir $(MANPAGES))) \
+		$(addprefix $(DESTDIR)$(docdir)/,$(notdir $(DOCS)))
+	$(Q)h=$(D_SBIN)/hotplug; if [ -e $$h.orig ] || [ -L $$h.orig ]; then \
+		echo "  RESTORE $$h from $$h.orig"; mv $$h.orig $$h; fi
+	$(Q)sh tools/install-etc.sh uninstall $(ETC_SRC) $(D_ETC) $(sysconfdir) $(sbindir) $(libudevdir)
+	$(Q)for d in $(INSTALL_DIRS); do \
+		while [ "$$d" != "$(DESTDIR)" ] && [ "$$d" != / ] && rmdir $$d 2>/dev/null; do \
+			d=$${d%/*}; done; done
 
 print-programs:
 	@echo $(PROGRAMS)
+
+print-outdir:
+	@echo $(O)
+
+print-version:
+	@echo $(VERSION)
 
 # ---- the first run ---------------------------------------------------------
 # make demo: installs its build dependencies, builds, and replays an "add" for
@@ -433,8 +527,23 @@ demo:
 clean:
 	rm -rf build
 
-.PHONY: all check deps size size-check clean install uninstall print-programs demo \
+.PHONY: FORCE all check deps size size-check clean install uninstall print-programs print-outdir print-version demo \
 	fuzz fuzz-bins fuzz-check fuzz-run check-sanitize check-valgrind check-stress lint
+
+# ---- cross build proof -------------------------------------------------------
+# make check-cross: the suite built statically with Debian's cross glibc for
+# 32-bit ARM (CROSS_TRIPLE) and one acknowledged event taken through udevsend,
+# udevd and udev under qemu-user (each binary run by $(QEMU_USER) itself: no
+# binfmt registration needed). About half a minute.
+CROSS_TRIPLE ?= arm-linux-gnueabihf
+QEMU_USER    ?= qemu-arm-static
+check-cross:
+	@sh tools/install-deps.sh cross
+	$(MAKE) CROSS_COMPILE=$(CROSS_TRIPLE)- STATIC=true all
+	CROSS_BIN=$(abspath build/$(CROSS_TRIPLE)-glibc-static) QEMU_USER=$(QEMU_USER) \
+		tools/run-bats.sh test/cross.bats
+
+.PHONY: check-cross
 
 # ---- proof on a real kernel (test/kernel/) ---------------------------------
 # make check-kernel: builds (or reuses from KERNEL_CACHE) a small Linux 6.1 from

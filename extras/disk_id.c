@@ -11,6 +11,7 @@
 #include "enc.h"
 #include "fd.h"
 #include "log.h"
+#include "opts.h"
 #include "str.h"
 #include "sysfs.h"
 
@@ -384,6 +385,8 @@ int main(int argc, char **argv)
 	int i;
 
 	log_init("disk_id", 0);
+	if (opts_std(argc, argv, "disk_id", "usage: disk_id [--export] DEVPATH"))
+		return 0;
 	for (i = 1; i < argc; i++) {
 		if (strcmp(argv[i], "--export") == 0 || strcmp(argv[i], "-x") == 0)
 			continue;

@@ -8,6 +8,7 @@
 #include "enc.h"
 #include "fd.h"
 #include "log.h"
+#include "opts.h"
 #include "str.h"
 #include "volume.h"
 
@@ -20,7 +21,8 @@
 
 #define ENC_MAX 256   /* a link name: at most NAME_MAX bytes */
 
-enum { EXIT_FOUND, EXIT_USAGE, EXIT_READ, EXIT_UNKNOWN, EXIT_NONE, EXIT_TIMEOUT };
+/* 1 (usage) and 16 (timeout) are the suite's, from opts.h */
+enum { EXIT_FOUND, EXIT_READ = 2, EXIT_UNKNOWN, EXIT_NONE };
 
 struct opts {
 	char what;            /* 'e' export, 't' type, 'l' label, 'u' uuid */
@@ -37,9 +39,11 @@ static void on_alarm(int sig)
 	_exit(EXIT_TIMEOUT);
 }
 
+#define VOL_ID_USAGE "usage: vol_id [--export] [-t|-l|-u] [--timeout=SECONDS] DEVICE"
+
 static int usage(void)
 {
-	log_err("usage: vol_id [--export] [-t|-l|-u] [--timeout=SECONDS] DEVICE");
+	log_err(VOL_ID_USAGE);
 	return EXIT_USAGE;
 }
 
@@ -158,6 +162,8 @@ int main(int argc, char **argv)
 	int rc;
 
 	log_init("vol_id", 0);
+	if (opts_std(argc, argv, "vol_id", VOL_ID_USAGE))
+		return 0;
 	if (parse_args(argc, argv, &o) < 0)
 		return usage();
 	signal(SIGALRM, on_alarm);

@@ -6,6 +6,8 @@
 #include "filter.h"
 #include "fd.h"
 #include "log.h"
+#include "opts.h"
+#include "layout.h"
 #include "proc.h"
 #include "str.h"
 
@@ -19,12 +21,11 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#define HOTPLUG_DIR_DEFAULT "/etc/hotplug.d"
 #define SCRIPTS_MAX 256          /* per directory; more is logged and ignored */
 #define NAME_POOL_SIZE 16384     /* bytes for the names of one directory */
 #define ARGS_MAX 32              /* argv entries passed on to a script */
-#define EXIT_USAGE 1
 #define EXIT_SYSTEM 2
+#define HOTPLUG_USAGE "usage: hotplug [SUBSYSTEM]"
 
 extern char **environ;
 
@@ -169,6 +170,7 @@ static int run_list(const char *dir, const struct script_list *l, enum pass pass
 		    char **args)
 {
 	char path[PATH_MAX];
+	const char *skip;
 	unsigned int i;
 	int ret = 0;
 
@@ -179,15 +181,12 @@ static int run_list(const char *dir, const struct script_list *l, enum pass pass
 			log_err("%s/%s: path too long, ignoring", dir, l->name[i]);
 			continue;
 		}
-		if (is_udev_hook(l->name[i])) {
-			log_debug("%s: udev has run for this event already, skipping", path);
-			continue;
-		}
-		if (!is_executable_file(path)) {
-			log_debug("%s: not an executable file, skipping", path);
-			continue;
-		}
-		if (run_script(path, args) < 0)
+		/* (one log line for both: hotplug is within 8 KiB by bytes) */
+		skip = is_udev_hook(l->name[i]) ? "udev has run" :
+		       !is_executable_file(path) ? "not executable" : NULL;
+		if (skip)
+			log_debug("%s: %s, skipping", path, skip);
+		else if (run_script(path, args) < 0)
 			ret = -EAGAIN;
 	}
 	return ret;
@@ -222,7 +221,7 @@ static int run_all(const char *top, const char *subsystem, char **args)
 	failed |= run_list(def, &default_list, PASS_DIGIT, args) < 0;
 	if (!subsystem_is_safe(subsystem)) {
 		if (strcmp(subsystem, "default") != 0)
-			log_err("subsystem '%s' is not a plain name, ignoring its directory",
+			log_err("subsystem '%s' is not a plain name, ignoring",
 				subsystem);
 	} else if (path_join(sub, sizeof(sub), top, subsystem) == 0) {
 		failed |= load_dir(&subsystem_list, sub) < 0;
@@ -241,10 +240,12 @@ int main(int argc, char *argv[])
 	int had_stderr = fcntl(STDERR_FILENO, F_GETFD) >= 0;
 
 	fd_sanitize();
-	/* started by the kernel, we have no stderr: log to syslog */
-	log_init("hotplug", !had_stderr);
+	if (opts_std(argc, argv, "hotplug", HOTPLUG_USAGE))
+		return 0;
+	/* started by the kernel, we have no stderr: syslog, never waiting on it */
+	log_init("hotplug", had_stderr ? 0 : LOG_TO_SYSLOG_NOWAIT);
 	if (!subsystem || !*subsystem) {
-		log_err("usage: hotplug SUBSYSTEM (or SUBSYSTEM in the environment)");
+		log_err("%s", HOTPLUG_USAGE);
 		return EXIT_USAGE;
 	}
 	if (argc < 2) {

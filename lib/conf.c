@@ -4,6 +4,7 @@
 #include "compat.h"
 #include "conf.h"
 #include "log.h"
+#include "layout.h"
 #include "str.h"
 
 #include <ctype.h>
@@ -12,7 +13,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define CONF_DEFAULT_FILE "/etc/udev/udev.conf"
 /* udev's firmware.sh order, then where the 2004 hotplug firmware.agent looked */
 #define CONF_DEFAULT_FIRMWARE \
 	"/lib/firmware/%v /lib/firmware /usr/local/lib/firmware /usr/lib/hotplug/firmware"
@@ -22,9 +22,9 @@ void conf_defaults(struct udev_conf *conf)
 	memset(conf, 0, sizeof(*conf));
 	str_copy(conf->root, "/dev", sizeof(conf->root));
 	str_copy(conf->db, "/dev/.udevdb", sizeof(conf->db));
-	str_copy(conf->rules, "/etc/udev/rules.d", sizeof(conf->rules));
-	str_copy(conf->permissions, "/etc/udev/permissions.d", sizeof(conf->permissions));
-	str_copy(conf->devd, "/etc/dev.d", sizeof(conf->devd));
+	str_copy(conf->rules, SYSCONFDIR "/udev/rules.d", sizeof(conf->rules));
+	str_copy(conf->permissions, SYSCONFDIR "/udev/permissions.d", sizeof(conf->permissions));
+	str_copy(conf->devd, SYSCONFDIR "/dev.d", sizeof(conf->devd));
 	str_copy(conf->firmware, CONF_DEFAULT_FIRMWARE, sizeof(conf->firmware));
 	str_copy(conf->owner, "root", sizeof(conf->owner));
 	str_copy(conf->group, "root", sizeof(conf->group));
@@ -149,6 +149,13 @@ static int conf_line(struct udev_conf *conf, char *line, const char *path, int l
 	return 0;
 }
 
+const char *conf_file(void)
+{
+	const char *env = getenv("UDEV_CONFIG_FILE");
+
+	return env && *env ? env : UDEV_CONF_DEFAULT;
+}
+
 int conf_load(struct udev_conf *conf, const char *path)
 {
 	char line[1024];
@@ -157,7 +164,7 @@ int conf_load(struct udev_conf *conf, const char *path)
 	FILE *f;
 
 	if (!path) {
-		path = (env && *env) ? env : CONF_DEFAULT_FILE;
+		path = conf_file();
 		explicit = env && *env;
 	}
 	f = fopen(path, "re");

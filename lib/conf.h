@@ -27,5 +27,7 @@ void conf_defaults(struct udev_conf *conf);
  * Returns 0, the number of bad lines (> 0, each logged), or -errno when the
  * file cannot be read (a missing default file is not an error). */
 int conf_load(struct udev_conf *conf, const char *path);
+/* The udev.conf conf_load(conf, NULL) reads, for messages. */
+const char *conf_file(void);
 
 #endif

@@ -11,12 +11,15 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/socket.h>
+#include <sys/stat.h>
+#include <sys/sysmacros.h>
 #include <sys/un.h>
 #include <unistd.h>
 
 static const char *log_prog = "udev";
 static int log_syslog;
 static int log_level = LOG_ERR;
+static char log_ctx[192];
 
 static const char *const level_names[] = {
 	"emerg", "alert", "crit", "err", "warning", "notice", "info", "debug",
@@ -85,6 +88,17 @@ static void syslog_send(const char *buf, size_t n)
 	}
 }
 
+int log_sink_auto(void)
+{
+	struct stat st;
+
+	/* closed, or /dev/null (char 1:3) */
+	if (fstat(STDERR_FILENO, &st) < 0 ||
+	    (S_ISCHR(st.st_mode) && st.st_rdev == makedev(1, 3)))
+		return LOG_TO_SYSLOG_NOWAIT;
+	return 0;
+}
+
 void log_init(const char *prog, int use_syslog)
 {
 	const char *env = getenv("UDEV_LOG");
@@ -95,6 +109,32 @@ void log_init(const char *prog, int use_syslog)
 	level = log_level_parse(env);
 	if (level >= 0)
 		log_level = level;
+}
+
+void log_env_level(char **envp, unsigned int max, const char *level)
+{
+	static char entry[24];
+	unsigned int i;
+
+	if (!level || !*level)
+		return;
+	fmt_s(entry, sizeof(entry), "UDEV_LOG=%s", level);
+	for (i = 0; envp[i]; i++)
+		if (strncmp(envp[i], "UDEV_LOG=", 9) == 0) {
+			envp[i] = entry;
+			return;
+		}
+	if (i + 1 < max) {
+		envp[i] = entry;
+		envp[i + 1] = NULL;
+	}
+}
+
+void log_set_context(const char *ctx)
+{
+	log_ctx[0] = '\0';
+	if (ctx && *ctx)
+		fmt_s(log_ctx, sizeof(log_ctx), "%s: ", ctx);
 }
 
 void log_set_level(int prio)
@@ -118,8 +158,8 @@ void log_msg(int prio, const char *fmt, ...)
 	if (prio > log_level)
 		return;
 	if (log_syslog)
-		n = fmt_s(buf, sizeof(buf), "<%d>%s[%d]: ", LOG_DAEMON | (prio & 7), log_prog,
-			  (int)getpid());
+		n = fmt_s(buf, sizeof(buf), "<%d>%s[%d]: %s", LOG_DAEMON | (prio & 7), log_prog,
+			  (int)getpid(), log_ctx);
 	else
 		n = fmt_s(buf, sizeof(buf), "%s: %s: ", log_prog, level_names[prio & 7]);
 	if (n < sizeof(buf)) {

@@ -8,13 +8,25 @@
 
 /* Sets the program name and the sink; the level comes from UDEV_LOG if set. */
 /* use_syslog: 0 stderr; LOG_TO_SYSLOG syslog, waiting while syslogd's queue is
- * full; LOG_TO_SYSLOG_NOWAIT syslog, dropping the message instead (udevd: its
- * loop must not stop on a stopped or slow syslogd) */
+ * full; LOG_TO_SYSLOG_NOWAIT syslog, dropping the message instead (a stopped or
+ * slow syslogd must not stop udevd's loop nor an event); log_sink_auto(): the
+ * programs' choice, stderr unless it leads nowhere (closed, or /dev/null, as
+ * for the kernel's helpers and udevd --daemon's udev), then syslog NOWAIT. */
 #define LOG_TO_SYSLOG        1
 #define LOG_TO_SYSLOG_NOWAIT 2
 void log_init(const char *prog, int use_syslog);
+int log_sink_auto(void);
 void log_set_level(int prio);
+/* Text that begins every syslog line from now on ("seq 12 /class/tty/ttyS0"
+ * for udev's event); NULL or "" for none. */
+void log_set_context(const char *ctx);
 int log_get_level(void);
+/* udevcontrol log_priority reaches udevd's udev processes: udevd keeps the
+ * level in LOG_PRIORITY_ENV of its own environment, and each udev it runs
+ * gets UDEV_LOG=level in place of the event's (envp has room for max
+ * entries with the NULL; level NULL changes nothing). */
+#define LOG_PRIORITY_ENV "UDEVD_LOG_PRIORITY"
+void log_env_level(char **envp, unsigned int max, const char *level);
 /* "err", "info", "debug", ... or a number 0..7; -EINVAL when unknown. */
 int log_level_parse(const char *s);
 /* Formatted by lib/fmt.c: %s %c %d %i %u %% with l, ll, z, h; no widths. */

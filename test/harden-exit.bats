@@ -108,7 +108,7 @@ teardown() { udevd_teardown; }
 	# older than expected runs at once: no gap timeout per event
 	[ $((SECONDS - t0)) -lt 5 ]
 	[ "$(started_seqnums | paste -sd' ')" = "5000 5001 5002 1 2 3" ]
-	# below the old high-water mark nothing waits for a gap (DESIGN.md: an
+	# below the old high-water mark nothing waits for a gap (udevd(8): an
 	# event older than the expected seqnum runs at once), so out-of-order
 	# arrivals of the new boot are run as they come, none lost, none held
 	t0=$SECONDS

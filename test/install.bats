@@ -51,6 +51,12 @@ mk_etc() {
 		[[ " $programs " == *" ${p##*/} "* ]]
 	done
 	[ "$(readlink "$D/etc/hotplug.d/default/10-udev.hotplug")" = /sbin/udevsend ]
+	[ "$(readlink "$D/usr/bin/udevinfo")" = ../../sbin/udev ]
+	links_resolve "$D"
+	# the documents the man pages cite are installed with them
+	for p in $(grep -ohE '[a-z-]+\.md' "$TOP"/docs/*.8 | sort -u); do
+		[ -f "$D/usr/share/doc/udev-legacy/$p" ] || { echo "$p not installed"; return 1; }
+	done
 	[ -d "$D/etc/dev.d/default" ]
 	for p in "$TOP"/docs/*.8; do
 		[ -e "$p" ] || continue
@@ -71,12 +77,82 @@ mk_etc() {
 	done
 }
 
-@test "install: prefix moves the whole tree and the link target" {
-	mk install DESTDIR="$D" prefix=/opt/ul
-	[ -x "$D/opt/ul/sbin/hotplug" ]
-	[ -d "$D/opt/ul/usr/share/man/man8" ]
+# mko ARGS...: make with a private build folder ($T/b): the install variables
+# are compiled in, so another prefix is another build
+mko() {
+	# shellcheck disable=SC2086
+	make -s -j2 -C "$TOP" $MAKE_VARIANT O="$T/b" "$@" >"$T/make.out" 2>&1 ||
+		{ cat "$T/make.out"; return 1; }
+}
+
+# links_resolve ROOT: every symbolic link under ROOT reaches a file inside ROOT
+links_resolve() {
+	local l t
+	while read -r l; do
+		t=$(readlink "$l")
+		case $t in /*) t=$1$t ;; *) t=${l%/*}/$t ;; esac
+		[ -e "$t" ] || { echo "dangling: $l -> $(readlink "$l")"; return 1; }
+	done < <(find "$1" -type l)
+}
+
+@test "install: prefix moves the whole tree, the link target and the compiled-in paths" {
+	command -v strace >/dev/null || skip "no strace"
+	mko install DESTDIR="$D" prefix=/opt/ul
+	[ -x "$D/opt/ul/sbin/hotplug" ] && [ -x "$D/opt/ul/bin/udevinfo" ]
+	[ -d "$D/opt/ul/share/man/man8" ] && [ -f "$D/opt/ul/etc/udev/udev.conf" ]
 	[ "$(readlink "$D/opt/ul/etc/hotplug.d/default/10-udev.hotplug")" = /opt/ul/sbin/udevsend ]
-	[ ! -e "$D/sbin" ]
+	[ ! -e "$D/sbin" ] && [ ! -e "$D/etc" ] && [ ! -e "$D/usr" ]
+	links_resolve "$D"
+	# udev.conf names the rules where they were installed
+	grep -q '^udev_rules="/opt/ul/etc/udev/rules.d"' "$D/opt/ul/etc/udev/udev.conf"
+	# the programs look where they were installed (udev 0.5x compiled them in)
+	run env -u UDEV_CONFIG_FILE strace -f -e trace=%file "$D/opt/ul/bin/udevinfo" -r
+	[[ "$output" == *'"/opt/ul/etc/udev/udev.conf"'* ]]
+	run env -i ACTION=add DEVPATH=/class/tty/ttyS0 SUBSYSTEM=tty UDEVD_SOCKET="$UDEVD_SOCKET" \
+		UDEVSEND_ACK_TIMEOUT=1 strace -f -e trace=%file "$D/opt/ul/sbin/udevsend" tty
+	[[ "$output" == *'execve("/opt/ul/sbin/udevd"'* ]]
+	[[ "$output" == *'execve("/opt/ul/sbin/udev"'* ]]
+	run env -u HOTPLUG_DIR strace -e trace=%file "$D/opt/ul/sbin/hotplug" tty
+	[[ "$output" == *'"/opt/ul/etc/hotplug.d/default"'* ]]
+}
+
+@test "install: prefix=/usr gives /usr/sbin, /usr/bin, /etc and /usr/share, never /usr/usr" {
+	mko install DESTDIR="$D" prefix=/usr
+	[ -x "$D/usr/sbin/udevd" ] && [ -x "$D/usr/bin/udevmonitor" ]
+	[ -f "$D/etc/udev/udev.conf" ] && [ -f "$D/usr/share/man/man8/udev.8" ]
+	[ -f "$D/usr/share/doc/udev-legacy/writing-rules.md" ]
+	[ ! -e "$D/usr/usr" ] && [ ! -e "$D/sbin" ]
+	[ "$(readlink "$D/usr/bin/udevinfo")" = ../sbin/udev ]
+	links_resolve "$D"
+	grep -qa /usr/sbin/udevd "$D/usr/sbin/udevsend"
+	# the programs the shipped rules run are named where they were installed
+	local prog
+	for prog in $(grep -ohE '(RUN[+]?|IMPORT[{]program[}])="-?/[^" ]+' "$D"/etc/udev/rules.d/*.rules |
+		sed 's/.*="-\{0,1\}//' | grep -v modprobe | sort -u); do
+		[ -x "$D$prog" ] || { echo "a shipped rule runs $prog, not installed"; return 1; }
+	done
+	mko uninstall DESTDIR="$D" prefix=/usr
+	[ -z "$(find "$D" -mindepth 1)" ] || { find "$D"; return 1; }
+}
+
+@test "install: a foreign /sbin/hotplug is kept as hotplug.orig, and uninstall restores it" {
+	mkdir -p "$D/sbin"
+	printf '#!/bin/sh\n# linux-hotplug multiplexer\n' >"$D/sbin/hotplug"
+	chmod 755 "$D/sbin/hotplug"
+	cp "$D/sbin/hotplug" "$T/foreign"
+	mk install DESTDIR="$D"
+	grep -q "KEEP .*/sbin/hotplug as .*/sbin/hotplug.orig" "$T/make.out"
+	cmp "$T/foreign" "$D/sbin/hotplug.orig"
+	cmp "$BIN/hotplug" "$D/sbin/hotplug"
+	# a second install does not take ours for a foreign one
+	mk install DESTDIR="$D"
+	cmp "$T/foreign" "$D/sbin/hotplug.orig"
+	! grep -q KEEP "$T/make.out"
+	mk uninstall DESTDIR="$D"
+	grep -q "RESTORE .*/sbin/hotplug" "$T/make.out"
+	cmp "$T/foreign" "$D/sbin/hotplug"
+	[ ! -e "$D/sbin/hotplug.orig" ]
+	[ "$(find "$D" -mindepth 1 | sort)" = "$(printf '%s\n' "$D/sbin" "$D/sbin/hotplug")" ]
 }
 
 @test "install: a second install keeps an edited udev.conf and adds *.dist" {
@@ -124,8 +200,10 @@ mk_etc() {
 	[ ! -e "$D/etc/dev.d" ]
 	[ ! -e "$D/etc/udev/rules.d" ]
 	[ ! -e "$D/etc/udev/udev.conf.dist" ]
-	[ -z "$(ls "$D/usr/share/man/man8")" ]
-	# the user's edit survives
+	[ ! -e "$D/usr/share/man" ] && [ ! -e "$D/usr/share/doc" ] && [ ! -e "$D/sbin" ]
+	# the user's edit survives, and only the folders that hold it
+	[ "$(find "$D" -mindepth 1 | sort)" = "$(printf '%s\n' "$D/etc" "$D/etc/udev" \
+		"$D/etc/udev/udev.conf")" ]
 	[ "$(tail -n 1 "$D/etc/udev/udev.conf")" = '# mine' ]
 	grep -q "KEEP.*udev.conf (edited)" "$T/make.out"
 }

@@ -102,9 +102,9 @@ monitor_caught_up() { [ "$(kernel_seqnums "$1" | wc -l)" -ge "$(handled "$1" | w
 
 @test "udevtrigger: bad action and options are refused before anything is written" {
 	run "$BIN/udevtrigger" --action=explode
-	[ "$status" -eq 2 ]
+	[ "$status" -eq 1 ]
 	run "$BIN/udevtrigger" --frobnicate
-	[ "$status" -eq 2 ]
+	[ "$status" -eq 1 ]
 	[[ "$output" == *usage* ]]
 }
 
@@ -217,7 +217,7 @@ send_copy() {
 
 @test "udevmonitor: usage; udevd --netlink option is in its usage" {
 	run "$BIN/udevmonitor" --bogus
-	[ "$status" -eq 2 ]
+	[ "$status" -eq 1 ]
 	[[ "$output" == *"--env"* ]]
 	run "$BIN/udevd" --bogus
 	[[ "$output" == *"--netlink"* ]]

@@ -22,14 +22,14 @@ setup() {
 	cp "$BIN/udev" "$T/udevinfo"
 	run "$T/udevinfo" -V
 	[ "$status" -eq 0 ]
-	[ "$output" = "udevinfo, version 001" ]
+	[ "$output" = "udevinfo, version $(make -s -C "$TOP" print-version) (udev-legacy)" ]
 	cp "$BIN/udev" "$T/udev-copy"
 	run env -i "$T/udev-copy"
 	[ "$status" -ne 0 ]
 	[[ "$output" == "udev: err: "* ]]
 	# the installed-style name with a directory in front
 	run "$BIN/udevinfo" -V
-	[ "$output" = "udevinfo, version 001" ]
+	[ "$output" = "udevinfo, version $(make -s -C "$TOP" print-version) (udev-legacy)" ]
 }
 
 @test "size: the build under test is within its budgets" {

@@ -130,6 +130,7 @@ add_mouse() {
 	[[ "$output" == *"usage: udevinfo"* ]]
 	run "$BIN/udevinfo" -q bogus -n mouse
 	[ "$status" -eq 1 ]
+	[[ "$output" == *"unknown query type 'bogus'"* ]]
 	run "$BIN/udevinfo" -q name -p /class/tty/nosuch
 	[ "$status" -eq 255 ]
 	run "$BIN/udevinfo" -q name -n nosuch
@@ -140,6 +141,9 @@ add_mouse() {
 	[ "$status" -eq 255 ]
 	run "$BIN/udevinfo" -a
 	[ "$status" -eq 234 ]
+	UDEV_CONFIG_FILE=$T/no-such.conf run "$BIN/udevinfo" -r
+	[ "$status" -eq 1 ]
+	[[ "$output" == *"cannot read $T/no-such.conf: No such file or directory"* ]]
 	run "$BIN/udevinfo" -e
 	[ "$status" -eq 0 ]
 	[[ "$output" == *"N: input/m0"* ]]

@@ -60,7 +60,7 @@ changed() {
 	rm "$T/sys$INPUT5/event3/uevent"
 	mkdir "$T/sys$INPUT5/event3/uevent"
 	run "$BIN/udevtrigger" --subsystem-match=input --action=change
-	[ "$status" -eq 1 ]
+	[ "$status" -eq 2 ]
 	[[ "$output" == *"$INPUT5/event3/uevent"* ]]
 	[ "$(head -c 6 "$T/sys$INPUT5/mouse1/uevent")" = change ]
 }
@@ -72,5 +72,5 @@ changed() {
 	[ "$status" -eq 0 ]
 	rm "$T/sys/kernel/uevent_seqnum"
 	run "$BIN/udevtrigger" --subsystem-match=input --action=change --settle
-	[ "$status" -eq 1 ]
+	[ "$status" -eq 2 ]
 }

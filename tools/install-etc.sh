@@ -2,15 +2,28 @@
 # SPDX-License-Identifier: GPL-2.0-only
 # Installs or removes the etc/ tree without ever overwriting a file the user edited:
 # when a different file is already there, the new one goes beside it as NAME.dist.
-# Usage: install-etc.sh install|uninstall SRCDIR ETCDIR
+# Usage: install-etc.sh install|uninstall SRCDIR ETCDIR [SYSCONFDIR [SBINDIR [LIBUDEVDIR]]]
+# With a SYSCONFDIR other than /etc, the quoted "/etc/..." paths of the files
+# (udev.conf's udev_rules, ...) name SYSCONFDIR instead; likewise the rules'
+# "/sbin/PROGRAM" of our own programs name SBINDIR, and "/lib/udev/" LIBUDEVDIR.
 set -e
 
-mode=$1 src=$2 dst=$3
+mode=$1 src=$2 dst=$3 sysconfdir=${4:-/etc} sbindir=${5:-/sbin} libudevdir=${6:-/lib/udev}
 case $mode in
 install|uninstall) ;;
-*) echo "usage: install-etc.sh install|uninstall SRCDIR ETCDIR" >&2; exit 2 ;;
+*) echo "usage: install-etc.sh install|uninstall SRCDIR ETCDIR [SYSCONFDIR [SBINDIR [LIBUDEVDIR]]]" >&2
+   exit 1 ;;
 esac
 [ -d "$src" ] || exit 0
+if [ "$sysconfdir" != /etc ] || [ "$sbindir" != /sbin ] || [ "$libudevdir" != /lib/udev ]; then
+	stage=$(mktemp -d)
+	trap 'rm -rf "$stage"' EXIT
+	cp -a "$src/." "$stage/"
+	find "$stage" -type f -exec sed -i -e "s|\"/etc/|\"$sysconfdir/|g" \
+		-e "s#\"/sbin/\\(hotplug\\|udevsend\\|vol_id\\|disk_id\\)\\b#\"$sbindir/\\1#g" \
+		-e "s|\"/lib/udev/|\"$libudevdir/|g" {} +
+	src=$stage
+fi
 
 files() {
 	(cd "$src" && find . -type f ! -name '*~' ! -name '.*' | sort)

@@ -8,6 +8,7 @@
 #include "db.h"
 #include "node.h"
 #include "rules.h"
+#include "fmt.h"
 #include "log.h"
 #include "path.h"
 #include "str.h"
@@ -53,12 +54,22 @@ int event_conf_load(struct udev_conf *conf, int *rc)
 	conf_defaults(conf);
 	r = conf_load(conf, NULL);
 	if (r < 0) {
-		log_err("cannot read udev.conf: %s", strerror(-r));
+		log_err("cannot read %s: %s", conf_file(), strerror(-r));
 		return UDEV_EXIT_CONFIG;
 	}
 	if (r > 0)
 		*rc = UDEV_EXIT_CONFIG;
 	return 0;
+}
+
+/* Syslog lines of this event begin with its SEQNUM and DEVPATH. */
+static void event_log_context(const struct udev_event *ev)
+{
+	const char *seq = env_get(&ev->env, "SEQNUM");
+	char ctx[192];
+
+	fmt_s(ctx, sizeof(ctx), "seq %s %s", seq && *seq ? seq : "-", ev->devpath);
+	log_set_context(ctx);
 }
 
 int event_init(struct udev_event *ev, const struct udev_conf *conf,
@@ -86,6 +97,7 @@ int event_init(struct udev_event *ev, const struct udev_conf *conf,
 		log_err("refusing DEVPATH '%s'", ev->devpath);
 		return UDEV_EXIT_USAGE;
 	}
+	event_log_context(ev);
 	event_kernel_name(ev);
 	maj = env_get(&ev->env, "MAJOR");
 	min = env_get(&ev->env, "MINOR");

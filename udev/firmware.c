@@ -16,6 +16,7 @@
 #include "conf.h"
 #include "fd.h"
 #include "log.h"
+#include "opts.h"
 #include "path.h"
 #include "str.h"
 #include "sysfs.h"
@@ -220,7 +221,7 @@ static int open_loading(const char *devpath)
 	return fd;
 }
 
-int main(void)
+int main(int argc, char **argv)
 {
 	const char *action = getenv("ACTION"), *name = getenv("FIRMWARE");
 	const char *devpath = getenv("DEVPATH");
@@ -228,6 +229,8 @@ int main(void)
 	struct udev_conf conf;
 	int lfd, r;
 
+	if (opts_std(argc, argv, "firmware", "usage: firmware, run by a rule with FIRMWARE and DEVPATH (a sysfs device) set"))
+		return 0;
 	setup_log();
 	if (action && strcmp(action, "add") != 0)
 		return 0;

@@ -34,13 +34,37 @@
 #include "rules.h"
 #include "worker.h"
 #include "fd.h"
+#include "fmt.h"
 #include "msg.h"
 #include "log.h"
+#include "opts.h"
 
 #include <stdlib.h>
 #include <string.h>
 
 extern char **environ;
+
+#define UDEV_USAGE "usage: udev SUBSYSTEM, with the event's ACTION, DEVPATH, MAJOR, MINOR...\n" \
+	"in the environment, as udevd runs it for each event (see udev(8))"
+
+/* udevd passes udevcontrol's log_priority as argv[2], "UDEVD_LOG_PRIORITY=N"
+ * (log.h): the level, or NULL. It wins over udev.conf and the event. */
+static const char *udevd_log_priority(int argc, char **argv)
+{
+	if (argc < 3 || strncmp(argv[2], LOG_PRIORITY_ENV "=", sizeof(LOG_PRIORITY_ENV)) != 0)
+		return NULL;
+	return argv[2] + sizeof(LOG_PRIORITY_ENV);
+}
+
+static void use_udevd_log_priority(const char *level)
+{
+	static char entry[32];
+
+	if (!level)
+		return;
+	fmt_s(entry, sizeof(entry), "UDEV_LOG=%s", level);
+	putenv(entry);
+}
 
 static void setup_rules(struct rules *rules, const struct udev_conf *conf, int *rc)
 {
@@ -53,12 +77,17 @@ int main(int argc, char **argv)
 	struct udev_conf conf;
 	struct udev_event ev;
 	struct rules rules;
-	int rc = 0, r;
+	int rc = 0, r, worker;
 
 	fd_sanitize();
-	log_init("udev", 0);
-	if (argc > 1 && strcmp(argv[1], MSG_WORKER_ARG) == 0)
-		return worker_main();
+	if (opts_std(argc, argv, "udev", UDEV_USAGE))
+		return 0;
+	worker = argc > 1 && strcmp(argv[1], MSG_WORKER_ARG) == 0;
+	if (!worker)
+		use_udevd_log_priority(udevd_log_priority(argc, argv));
+	log_init("udev", log_sink_auto());
+	if (worker)
+		return worker_main(udevd_log_priority(argc, argv));
 	r = event_conf_load(&conf, &rc);
 	if (r)
 		return r;

@@ -3,14 +3,16 @@
  *   -q name|symlink|path|env|all  with -n NODE or -p DEVPATH; -r adds udev_root
  *   -a  print every level of the device chain as paste-ready rule keys
  *   -d (or -e) dump the database;  -r alone prints udev_root;  -V version
- * Exit codes, as legacy udevinfo: 0 done, 1 missing or bad option (or no
- * readable udev.conf), 2 unknown query type, 3 no record for -p DEVPATH,
- * 4 no such node name for -n (or -q without -n/-p, or -a device not in
- * sysfs), 5 -a without -n or -p. */
+ * Exit codes, as udev 0.5x's udevinfo (its -1 and -EINVAL as exit status; the
+ * suite's usage code is the same 1, docs/conventions.md): 0 done, 1 usage
+ * (bad option, unknown query type, -q without -n or -p, no readable
+ * udev.conf), 255 not in the database (or not in sysfs, for -a), 234 -a
+ * without a device. */
 #include "compat.h"
 #include "db.h"
 #include "event.h"
 #include "log.h"
+#include "opts.h"
 #include "path.h"
 #include "str.h"
 
@@ -37,12 +39,14 @@ enum {
 	UDEVINFO_NO_PATH = 234,    /* -a without a device */
 };
 
-static void usage(FILE *f)
+#define UDEVINFO_HELP \
+	"usage: udevinfo [-q name|symlink|path|env|all] [-n NODE | -p DEVPATH] [-r]\n" \
+	"       udevinfo -a -p DEVPATH | -a -n NODE\n" \
+	"       udevinfo -d | -V | -h"
+
+static int usage(const char *what, const char *arg)
 {
-	fprintf(f,
-		"usage: udevinfo [-q name|symlink|path|env|all] [-n NODE | -p DEVPATH] [-r]\n"
-		"       udevinfo -a -p DEVPATH | -a -n NODE\n"
-		"       udevinfo -d | -V\n");
+	return opts_usage_error("udevinfo", UDEVINFO_HELP, what, arg);
 }
 
 static void print_list(const char *list, int root)
@@ -181,11 +185,13 @@ static int find_record(const struct opts *o, struct db_record *rec)
 	return db_find_name(&conf, name, rec);
 }
 
-static int parse_opts(int argc, char **argv, struct opts *o)
+/* The options into o; -1 with *bad naming the argument that is wrong. */
+static int parse_opts(int argc, char **argv, struct opts *o, const char **bad)
 {
 	int c;
 
 	memset(o, 0, sizeof(*o));
+	opterr = 0;
 	while ((c = getopt(argc, argv, "q:n:p:radeVh")) != -1) {
 		switch (c) {
 		case 'q': o->query = optarg; break;
@@ -196,15 +202,17 @@ static int parse_opts(int argc, char **argv, struct opts *o)
 		case 'd':
 		case 'e': o->dump = 1; break;
 		case 'V':
-			printf("udevinfo, version %s\n", VERSION);
-			exit(UDEVINFO_OK);
+			printf("udevinfo, version %s (udev-legacy)\n", VERSION);
+			exit(0);
 		case 'h':
-			usage(stdout);
-			exit(UDEVINFO_OK);
+			printf("%s\n", UDEVINFO_HELP);
+			exit(0);
 		default:
+			*bad = argv[optind > 1 ? optind - 1 : 1];
 			return -1;
 		}
 	}
+	*bad = argv[optind];
 	return optind < argc ? -1 : 0;
 }
 
@@ -212,29 +220,31 @@ int main(int argc, char **argv)
 {
 	struct db_record rec;
 	struct opts o;
+	const char *bad;
+	int r;
 
-	log_init("udevinfo", 0);
-	if (parse_opts(argc, argv, &o) < 0) {
-		usage(stderr);
-		return UDEVINFO_USAGE;
-	}
+	if (opts_std(argc, argv, "udevinfo", UDEVINFO_HELP))
+		return 0;
+	log_init("udevinfo", log_sink_auto());
+	if (parse_opts(argc, argv, &o, &bad) < 0)
+		return usage("unknown option or bad argument in", bad);
 	conf_defaults(&conf);
-	if (conf_load(&conf, NULL) < 0) {
-		fprintf(stderr, "udevinfo: cannot read udev.conf\n");
+	r = conf_load(&conf, NULL);
+	if (r < 0) {
+		log_err("cannot read %s: %s", conf_file(), strerror(-r));
 		return UDEVINFO_USAGE;
 	}
 	if (o.dump) {
 		db_foreach(&conf, print_record, NULL);
 		return UDEVINFO_OK;
 	}
-	if (o.query && !query_type_ok(o.query)) {
-		fprintf(stderr, "udevinfo: unknown query type '%s'\n", o.query);
-		return UDEVINFO_USAGE;
-	}
+	if (o.query && !query_type_ok(o.query))
+		return usage("unknown query type", o.query);
 	if (o.attrs && o.path)
 		return attr_walk(sysfs_devpath(o.path));
-	if (o.attrs && !o.node) {
-		fprintf(stderr, "udevinfo: attribute walk needs -p or -n\n");
+	if (o.attrs && !o.node)
+		{
+		usage("an attribute walk needs -p or -n:", "-a");
 		return UDEVINFO_NO_PATH;
 	}
 	if (!o.query && !o.attrs) {
@@ -242,13 +252,10 @@ int main(int argc, char **argv)
 			printf("%s\n", conf.root);
 			return UDEVINFO_OK;
 		}
-		usage(stderr);
-		return UDEVINFO_USAGE;
+		return usage("nothing to do: no", "-q, -a, -d or -r");
 	}
-	if (!o.node && !o.path) {
-		fprintf(stderr, "udevinfo: query needs -p or -n\n");
-		return UDEVINFO_USAGE;
-	}
+	if (!o.node && !o.path)
+		return usage("a query needs -p or -n:", "-q");
 	if (find_record(&o, &rec) < 0) {
 		fprintf(stderr, "udevinfo: %s not found in database\n", o.path ? o.path : o.node);
 		return UDEVINFO_NOT_FOUND;

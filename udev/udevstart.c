@@ -11,6 +11,7 @@
 #include "event.h"
 #include "rules.h"
 #include "log.h"
+#include "opts.h"
 #include "path.h"
 #include "str.h"
 
@@ -21,6 +22,9 @@
 #include <sys/stat.h>
 
 extern char **environ;
+
+#define STARTUP_USAGE "usage: udevstart\n" \
+	"runs an add event for every device of sysfs that has a dev file"
 
 /* The environment the kernel would have given this add event. */
 static int device_env(struct env *e, const struct coldplug_dev *f)
@@ -73,9 +77,11 @@ int main(int argc, char **argv)
 	struct rules rules;
 	int i, r, rc = 0, conf_rc = 0, failed = 0;
 
-	(void)argc;     /* no options; the signature is the multi-call one */
-	(void)argv;
-	log_init("udevstart", 0);
+	if (opts_std(argc, argv, "udevstart", STARTUP_USAGE))
+		return 0;
+	if (argc > 1)   /* no options: anything else is a mistake, not a coldplug */
+		return opts_usage_error("udevstart", STARTUP_USAGE, "unknown argument", argv[1]);
+	log_init("udevstart", log_sink_auto());
 	r = event_conf_load(&conf, &conf_rc);
 	if (r)
 		return r;

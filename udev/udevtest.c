@@ -8,6 +8,7 @@
 #include "event.h"
 #include "rules.h"
 #include "log.h"
+#include "opts.h"
 #include "path.h"
 #include "str.h"
 
@@ -16,6 +17,9 @@
 #include <string.h>
 
 extern char **environ;
+
+#define UDEVTEST_USAGE "usage: udevtest DEVPATH [SUBSYSTEM]\n" \
+	"DEVPATH as in sysfs, with or without the sysfs mount point in front"
 
 /* The event environment of a device found in sysfs. */
 static int setup_env(struct env *e, const char *devpath, const char *subsystem)
@@ -40,16 +44,27 @@ int main(int argc, char **argv)
 	struct udev_event ev;
 	struct rules rules;
 	struct env e;
+	const char *action;
 	int r, rc = 0;
 
-	log_init("udevtest", 0);
-	if (argc < 2 || argv[1][0] == '-') {
-		fprintf(stderr, "usage: udevtest DEVPATH [SUBSYSTEM]\n");
-		return UDEV_EXIT_USAGE;
-	}
+	if (opts_std(argc, argv, "udevtest", UDEVTEST_USAGE))
+		return 0;
+	log_init("udevtest", log_sink_auto());
+	if (argc < 2)
+		return opts_usage_error("udevtest", UDEVTEST_USAGE, "missing", "DEVPATH");
+	if (argv[1][0] == '-' || argc > 3)
+		return opts_usage_error("udevtest", UDEVTEST_USAGE, argc > 3 ?
+					"extra argument" : "unknown option", argv[argc > 3 ? 3 : 1]);
 	r = event_conf_load(&conf, &rc);
 	if (r)
 		return r;
+	/* an add needs the device; a remove may name one that is gone */
+	action = getenv("ACTION");
+	if ((!action || !*action || strcmp(action, "add") == 0) &&
+	    !sysfs_exists(sysfs_devpath(argv[1]), NULL)) {
+		log_err("no such device: %s%s", sysfs_root(), sysfs_devpath(argv[1]));
+		return UDEV_EXIT_NODEVICE;
+	}
 	if (setup_env(&e, sysfs_devpath(argv[1]), argc > 2 ? argv[2] : NULL) < 0)
 		return UDEV_EXIT_NOMEM;
 	r = event_init(&ev, &conf, e.v, NULL);

@@ -49,6 +49,7 @@ static struct {
 	int fd, cwd;
 	mode_t umask;
 	int start_fds[64], nstart;
+	const char *log_level;      /* udevcontrol's, from udevd (log.h) */
 } worker = { .fd = MSG_WORKER_FD, .cwd = -1, .umask = 022 };
 
 /* ---- the rules, kept while unchanged -------------------------------------- */
@@ -224,7 +225,7 @@ static void event_reset(char **envp)
 	fd_sanitize();
 	sysfs_root_reset();
 	log_set_level(LOG_ERR);
-	log_init("udev", 0);
+	log_init("udev", log_sink_auto());
 }
 
 /* NUL-separated KEY=value block -> NULL-terminated array (msg_check has
@@ -271,6 +272,7 @@ static int worker_event(struct msg_event *m)
 	int rc;
 
 	env_split(m->env, m->hdr.envlen, envp, sizeof(envp) / sizeof(envp[0]));
+	log_env_level(envp, sizeof(envp) / sizeof(envp[0]), worker.log_level);
 	event_reset(envp);
 	rc = event_handle();
 	fflush(NULL);
@@ -287,7 +289,7 @@ static void worker_setup(void)
 	umask(worker.umask);
 }
 
-int worker_main(void)
+int worker_main(const char *log_level)
 {
 	static union {
 		struct msg_event ev;
@@ -298,6 +300,7 @@ int worker_main(void)
 	int rc;
 
 	worker_setup();
+	worker.log_level = log_level;
 	for (;;) {
 		n = recv(worker.fd, buf.raw, sizeof(buf.raw), 0);
 		if (n < 0 && errno == EINTR)

@@ -5,6 +5,6 @@
 #define UDEV_WORKER_H
 
 /* Loops until udevd closes the socket; returns the exit code. */
-int worker_main(void);
+int worker_main(const char *log_level);
 
 #endif

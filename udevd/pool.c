@@ -101,7 +101,7 @@ static void worker_end(struct worker *w)
 
 static void worker_exec(int fd)
 {
-	char *argv[3];
+	char *argv[4];
 
 	runner_child_reset();
 	if (fd == MSG_WORKER_FD) {
@@ -112,7 +112,8 @@ static void worker_exec(int fd)
 	}
 	argv[0] = (char *)pool.bin;
 	argv[1] = (char *)MSG_WORKER_ARG;
-	argv[2] = NULL;
+	argv[2] = (char *)runner_get_arg();    /* udevcontrol log_priority */
+	argv[3] = NULL;
 	execve(pool.bin, argv, environ);
 	_exit(127);
 }

@@ -5,6 +5,7 @@
 #include "runner.h"
 #include "pool.h"
 #include "log.h"
+#include "layout.h"
 
 #include <errno.h>
 #include <signal.h>
@@ -12,7 +13,8 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-static const char *runner_bin = "/sbin/udev";
+static const char *runner_bin = UDEV_BIN_DEFAULT;
+static const char *runner_arg;
 static enum runner_mode runner_mode = RUNNER_FORK;
 
 void runner_init(const char *udev_bin, enum runner_mode mode, uint64_t idle_ms,
@@ -39,12 +41,13 @@ void runner_child_reset(void)
 /* The child starts clean: default signal dispositions, nothing blocked. */
 static void child_exec(struct event *ev)
 {
-	char *argv[3];
+	char *argv[4];
 
 	runner_child_reset();
 	argv[0] = (char *)runner_bin;
 	argv[1] = (char *)ev->u.subsystem;
-	argv[2] = NULL;
+	argv[2] = (char *)runner_arg;
+	argv[3] = NULL;
 	execve(runner_bin, argv, ev->envp);
 	_exit(127);
 }
@@ -114,6 +117,16 @@ void runner_set_max(unsigned long max)
 {
 	if (runner_mode == RUNNER_POOL)
 		pool_set_max(max);
+}
+
+void runner_set_arg(const char *arg)
+{
+	runner_arg = arg;
+}
+
+const char *runner_get_arg(void)
+{
+	return runner_arg;
 }
 
 void runner_reload(void)

@@ -29,6 +29,10 @@ void runner_kill(struct event *ev, int sig);
  * retires the busy ones after their event (rules or udev.conf changed). */
 void runner_set_max(unsigned long max);
 void runner_reload(void);
+/* Every udev started from now on (fork mode and pool workers) gets arg as
+ * its argv[2] (udevcontrol log_priority's "UDEVD_LOG_PRIORITY=N", log.h). */
+void runner_set_arg(const char *arg);
+const char *runner_get_arg(void);
 /* Milliseconds until an idle worker is due to end, -1 when none. */
 int64_t runner_timeout(uint64_t now);
 /* Ends every idle worker (udevd exits). */

@@ -5,18 +5,16 @@
 #include "compat.h"
 #include "ctl.h"
 #include "log.h"
+#include "opts.h"
 #include "str.h"
 
 #include <string.h>
 
 #define CTL_TIMEOUT_MS 10000
 
-static int usage(void)
-{
-	log_err("usage: udevcontrol COMMAND...  (stop_exec_queue, start_exec_queue, "
-		"log_priority=LEVEL, max_childs=N, reload_rules)");
-	return 2;
-}
+#define CONTROL_USAGE "usage: udevcontrol COMMAND...\n" \
+	"COMMAND: stop_exec_queue, start_exec_queue, log_priority=LEVEL, max_childs=N,\n" \
+	"         reload_rules"
 
 /* COMMAND -> message type and argument; -1 when unknown or malformed. */
 static int parse_command(const char *s, enum msg_type *type, uint32_t *arg)
@@ -53,14 +51,15 @@ int main(int argc, char **argv)
 	uint32_t arg;
 	int i, rc;
 
-	log_init("udevcontrol", 0);
+	if (opts_std(argc, argv, "udevcontrol", CONTROL_USAGE))
+		return 0;
+	log_init("udevcontrol", log_sink_auto());
 	if (argc < 2)
-		return usage();
+		return opts_usage_error("udevcontrol", CONTROL_USAGE, "no command", "");
 	for (i = 1; i < argc; i++)
-		if (parse_command(argv[i], &type, &arg) < 0) {
-			log_err("unknown command '%s'", argv[i]);
-			return usage();
-		}
+		if (parse_command(argv[i], &type, &arg) < 0)
+			return opts_usage_error("udevcontrol", CONTROL_USAGE,
+						"unknown or malformed command", argv[i]);
 	for (i = 1; i < argc; i++) {
 		parse_command(argv[i], &type, &arg);
 		rc = ctl_request(type, arg, CTL_TIMEOUT_MS, NULL);

@@ -4,12 +4,15 @@
  * concurrency and timeouts, and acks every event. */
 #include "compat.h"
 #include "fmt.h"
+#include "conf.h"
 #include "dedup.h"
 #include "fd.h"
 #include "log.h"
 #include "loop.h"
 #include "monitor.h"
 #include "msg.h"
+#include "opts.h"
+#include "layout.h"
 #include "netlink.h"
 #include "queue.h"
 #include "rescan.h"
@@ -313,9 +316,21 @@ static void rescan(struct udevd *d)
 	d->rescan = 0;
 	n = rescan_run(kernel_event, d);
 	if (n < 0)
-		log_err("rescan: cannot read udev.conf: %s", strerror(-n));
+		log_err("rescan: cannot read %s: %s", conf_file(), strerror(-n));
 	else
 		log_info("rescan: %d devices with a missing or stale node queued", n);
+}
+
+/* udevcontrol log_priority reaches udev: every udev started from now on gets
+ * "UDEVD_LOG_PRIORITY=N" as its argv[2] (log.h; pool workers and fork mode
+ * alike), and no pool worker started before is used again. */
+static void set_worker_log_level(uint32_t level)
+{
+	static char arg[sizeof(LOG_PRIORITY_ENV) + 12];
+
+	fmt_s(arg, sizeof(arg), "%s=%u", LOG_PRIORITY_ENV, level);
+	runner_set_arg(arg);
+	runner_reload();
 }
 
 static int handle_control(struct udevd *d, const struct msg_hdr *h, uint32_t *arg,
@@ -332,6 +347,7 @@ static int handle_control(struct udevd *d, const struct msg_hdr *h, uint32_t *ar
 		if (h->arg > LOG_DEBUG)
 			return MSG_RC_REFUSED;
 		log_set_level((int)h->arg);
+		set_worker_log_level(h->arg);
 		break;
 	case MSG_CTL_MAX_CHILDS:
 		if (h->arg < 1)
@@ -547,32 +563,17 @@ static void handle_signals(struct udevd *d)
 
 /* ---- setup ----------------------------------------------------------------- */
 
+#define EXIT_SETUP 3   /* exit codes: 1 usage, 2 name taken, 3 setup failed */
+#define UDEVD_USAGE "usage: udevd [--daemon] [--debug] [--netlink] [--max-childs=N]\n" \
+	" [--workers=pool|fork] [--event-timeout=T] [--exec-timeout=T]\n" \
+	" [--startup-window=T] [--idle-timeout=T]"
+
 static void usage_exit(const char *bad) __attribute__((noreturn));
 static void usage_exit(const char *bad)
 {
-	log_err("unknown or bad option '%s'", bad);
-	log_err("usage: udevd [--daemon] [--debug] [--netlink] [--max-childs=N] "
-		"[--event-timeout=DUR] [--exec-timeout=DUR] [--startup-window=DUR] "
-		"[--workers=pool|fork] [--idle-timeout=DUR]; "
-		"DUR: N or Ns seconds, Nms milliseconds");
-	exit(1);
-}
-
-/* "--name=value" or "--name value"; NULL when arg is not --name. */
-static const char *opt_value(int argc, char **argv, int *i, const char *name)
-{
-	size_t n = strlen(name);
-
-	/* argv[*i] is never NULL for *i < argc, which the analyzer cannot know */
-	if (strncmp(argv[*i], name, n) != 0)  // NOLINT(clang-analyzer-core.NonNullParamChecker)
-		return NULL;
-	if (argv[*i][n] == '=')
-		return argv[*i] + n + 1;
-	if (argv[*i][n] != '\0')
-		return NULL;
-	if (*i + 1 >= argc)
-		usage_exit(argv[*i]);
-	return argv[++*i];
+	/* the log module rather than opts_usage_error: udevd's klibc budget */
+	log_err("unknown or bad option '%s'\n%s", bad, UDEVD_USAGE);
+	exit(EXIT_USAGE);
 }
 
 static void parse_duration(const char *s, uint64_t *ms)
@@ -600,6 +601,43 @@ static void parse_mode(const char *s, enum runner_mode *mode)
 		usage_exit(s);
 }
 
+/* udev_log of udev.conf (unless UDEV_LOG is set), then --debug. */
+static void setup_log_level(const struct udevd *d)
+{
+	struct udev_conf conf;
+	int r;
+
+	conf_defaults(&conf);
+	r = conf_load(&conf, NULL);
+	if (r < 0)
+		log_err("cannot read %s: %s, ignoring", conf_file(), strerror(-r));
+	if (d->debug)
+		log_set_level(LOG_DEBUG);
+}
+
+/* --name=VALUE or --name VALUE (lib/opts.c), at argv[*i]; else a usage error. */
+static void setup_valued_option(struct udevd *d, int argc, char **argv, int *i)
+{
+	static const char *const names[] = { "--max-childs", "--workers", "--event-timeout",
+		"--exec-timeout", "--startup-window", "--idle-timeout" };
+	uint64_t *const ms[] = { NULL, NULL, &d->gap_ms, &d->exec_timeout_ms, &d->startup_ms,
+				 &d->idle_ms };
+	const char *v = NULL, *arg = argv[*i];
+	unsigned int k;
+	int missing = 0;
+
+	for (k = 0; k < sizeof(names) / sizeof(names[0]) && !v && !missing; k++)
+		v = opts_value(argc, argv, i, names[k], &missing);
+	if (!v)
+		usage_exit(arg);
+	if (k == 1)
+		parse_max_childs(v, &d->max_childs);
+	else if (k == 2)
+		parse_mode(v, &d->mode);
+	else
+		parse_duration(v, ms[k - 1]);
+}
+
 static void setup_options(struct udevd *d, int argc, char **argv)
 {
 	const char *v;
@@ -623,20 +661,8 @@ static void setup_options(struct udevd *d, int argc, char **argv)
 			d->debug = 1;
 		else if (strcmp(argv[i], "--netlink") == 0)
 			d->netlink = 1;
-		else if ((v = opt_value(argc, argv, &i, "--max-childs")))
-			parse_max_childs(v, &d->max_childs);
-		else if ((v = opt_value(argc, argv, &i, "--event-timeout")))
-			parse_duration(v, &d->gap_ms);
-		else if ((v = opt_value(argc, argv, &i, "--exec-timeout")))
-			parse_duration(v, &d->exec_timeout_ms);
-		else if ((v = opt_value(argc, argv, &i, "--startup-window")))
-			parse_duration(v, &d->startup_ms);
-		else if ((v = opt_value(argc, argv, &i, "--workers")))
-			parse_mode(v, &d->mode);
-		else if ((v = opt_value(argc, argv, &i, "--idle-timeout")))
-			parse_duration(v, &d->idle_ms);
 		else
-			usage_exit(argv[i]);
+			setup_valued_option(d, argc, argv, &i);
 	}
 }
 
@@ -762,7 +788,7 @@ static void setup_daemon(struct udevd *d)
 
 	if (pid < 0) {
 		log_err("fork: %s", strerror(errno));
-		exit(1);
+		exit(EXIT_SETUP);
 	}
 	if (pid > 0)
 		_exit(0);
@@ -822,18 +848,20 @@ int main(int argc, char **argv)
 	int r;
 
 	fd_sanitize();
+	if (opts_std(argc, argv, "udevd", UDEVD_USAGE))
+		return 0;
+	/* stderr, or syslog with --daemon (setup_daemon): udevd's klibc budget */
 	log_init("udevd", 0);
 	setup_options(d, argc, argv);
-	if (d->debug)
-		log_set_level(LOG_DEBUG);
+	setup_log_level(d);
 	r = setup_socket(d);
 	if (r)
-		return r;
+		return r == 2 ? 2 : EXIT_SETUP;
 	if (setup_netlink(d))
-		return 1;
+		return EXIT_SETUP;
 	if (setup_signals(d) < 0 || queue_init(&d->q, d->gap_ms, 0) < 0) {
 		log_err("setup: out of resources");
-		return 1;
+		return EXIT_SETUP;
 	}
 	if (d->daemonize)
 		setup_daemon(d);
@@ -842,9 +870,9 @@ int main(int argc, char **argv)
 	if (loop_add(&d->loop, d->sock) < 0 || loop_add(&d->loop, d->sigpipe[0]) < 0 ||
 	    (d->netlink && loop_add(&d->loop, d->nl) < 0)) {
 		log_err("setup: out of memory");
-		return 1;
+		return EXIT_SETUP;
 	}
-	runner_init(bin && *bin ? bin : "/sbin/udev", d->mode, d->idle_ms, &d->loop);
+	runner_init(bin && *bin ? bin : UDEV_BIN_DEFAULT, d->mode, d->idle_ms, &d->loop);
 	runner_set_max(d->max_childs);
 	log_info("listening on @%s%s, max %lu children, gap timeout %llu ms, %s mode",
 		 d->name, d->netlink ? " and netlink" : "", d->max_childs,

@@ -6,6 +6,7 @@
 #include "ctl.h"
 #include "log.h"
 #include "loop.h"
+#include "opts.h"
 #include "msg.h"
 
 #include <errno.h>
@@ -32,10 +33,11 @@ static union {
 	char raw[sizeof(struct msg_event) + 1];
 } buf;
 
+#define MONITOR_USAGE "usage: udevmonitor [--env] [--kernel] [--udev]"
+
 static int usage(const char *bad)
 {
-	log_err("unknown option '%s'; usage: udevmonitor [--env] [--kernel] [--udev]", bad);
-	return 2;
+	return opts_usage_error("udevmonitor", MONITOR_USAGE, "unknown option", bad);
 }
 
 static void print_event(const struct mon *mo, const char *src, const char *env,
@@ -156,7 +158,9 @@ int main(int argc, char **argv)
 	struct mon mo = { .nl = -1, .ud = -1 };
 	int i;
 
-	log_init("udevmonitor", 0);
+	if (opts_std(argc, argv, "udevmonitor", MONITOR_USAGE))
+		return 0;
+	log_init("udevmonitor", log_sink_auto());
 	for (i = 1; i < argc; i++) {
 		if (strcmp(argv[i], "--env") == 0)
 			mo.env = 1;
@@ -171,7 +175,7 @@ int main(int argc, char **argv)
 		mo.kernel = mo.udev = 1;
 	if (mo.kernel && (mo.nl = open_netlink()) < 0) {
 		log_err("netlink socket: %s", strerror(errno));
-		return 1;
+		return 2;
 	}
 	printf("udevmonitor prints %s%s%s events\n", mo.kernel ? "KERNEL" : "",
 	       mo.kernel && mo.udev ? " and " : "", mo.udev ? "UDEV" : "");

@@ -1,11 +1,12 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /* udevsettle: waits until udevd holds no event (none held, queued or
- * running). Exit 0 when empty (or no udevd listens), 1 at --timeout, 16 or
- * 17 when udevd does not answer or refuses. */
+ * running). Exit 0 when empty (or no udevd listens), 1 usage, 16 at
+ * --timeout or when udevd does not answer, 17 when it refuses. */
 #include "compat.h"
 #include "ctl.h"
 #include "log.h"
 #include "loop.h"
+#include "opts.h"
 
 #include <poll.h>
 #include <string.h>
@@ -13,10 +14,12 @@
 #define SETTLE_TIMEOUT_MS 180000
 #define POLL_MS           20
 
+#define SETTLE_USAGE "usage: udevsettle [--timeout=DUR]\n" \
+	"DUR: N or Ns seconds, Nms milliseconds; --timeout=DUR or --timeout DUR"
+
 static int usage(const char *bad)
 {
-	log_err("unknown option '%s'; usage: udevsettle [--timeout=SECS]", bad);
-	return 2;
+	return opts_usage_error("udevsettle", SETTLE_USAGE, "unknown or bad option", bad);
 }
 
 int main(int argc, char **argv)
@@ -25,10 +28,12 @@ int main(int argc, char **argv)
 	uint32_t queued = 0;
 	int i, rc;
 
-	log_init("udevsettle", 0);
+	if (opts_std(argc, argv, "udevsettle", SETTLE_USAGE))
+		return 0;
+	log_init("udevsettle", log_sink_auto());
 	for (i = 1; i < argc; i++) {
-		const char *v = strncmp(argv[i], "--timeout=", 10) == 0 ? argv[i] + 10 :
-				strcmp(argv[i], "--timeout") == 0 && i + 1 < argc ? argv[++i] : NULL;
+		int missing;
+		const char *v = opts_value(argc, argv, &i, "--timeout", &missing);
 
 		if (!v || loop_parse_msec(v, &timeout) < 0)
 			return usage(argv[i]);
@@ -50,7 +55,7 @@ int main(int argc, char **argv)
 			return 0;
 		if (loop_now_ms() >= deadline) {
 			log_err("timeout: %u events still queued", queued);
-			return 1;
+			return EXIT_TIMEOUT;
 		}
 		poll(NULL, 0, POLL_MS);
 	}

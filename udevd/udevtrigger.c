@@ -7,6 +7,7 @@
 #include "ctl.h"
 #include "log.h"
 #include "loop.h"
+#include "opts.h"
 #include "str.h"
 #include "sysfs.h"
 
@@ -31,13 +32,15 @@ struct opts {
 	uint64_t timeout_ms;
 };
 
+#define TRIGGER_USAGE "usage: udevtrigger [--action=ACTION] [--subsystem-match=GLOB]\n" \
+	"                   [--subsystem-nomatch=GLOB] [--attr-match=ATTR[=GLOB]]\n" \
+	"                   [--dry-run] [--verbose] [--settle] [--timeout=DUR]\n" \
+	"DUR: N or Ns seconds, Nms milliseconds; an option's value after = or apart"
+#define EXIT_FAILED 2   /* a write failed, or no uevent_seqnum to settle on */
+
 static int usage(const char *bad)
 {
-	log_err("unknown or bad option '%s'", bad);
-	log_err("usage: udevtrigger [--action=ACTION] [--subsystem-match=GLOB] "
-		"[--subsystem-nomatch=GLOB] [--attr-match=ATTR[=GLOB]] [--dry-run] "
-		"[--verbose] [--settle] [--timeout=DUR]");
-	return 2;
+	return opts_usage_error("udevtrigger", TRIGGER_USAGE, "unknown or bad option", bad);
 }
 
 static int any_match(const char *const *globs, int n, const char *s)
@@ -188,7 +191,7 @@ static int settle(const struct opts *o)
 	if (sysfs_attr_read("/kernel", "uevent_seqnum", buf, sizeof(buf)) < 0 ||
 	    str_to_u64(buf, &seq) < 0) {
 		log_err("cannot read the kernel's uevent_seqnum, not settling");
-		return 1;
+		return EXIT_FAILED;
 	}
 	for (;;) {
 		rc = ctl_query_seqnum(seq, loop_until(loop_now_ms(), deadline) + 1000, &pending);
@@ -204,7 +207,7 @@ static int settle(const struct opts *o)
 			return 0;
 		if (loop_now_ms() >= deadline) {
 			log_err("timeout: %u events up to seqnum %llu not handled", pending, seq);
-			return 3;
+			return EXIT_TIMEOUT;
 		}
 		poll(NULL, 0, 20);
 	}
@@ -218,24 +221,34 @@ static int add_glob(const char **v, int *n, const char *s)
 	return 0;
 }
 
-static int parse_opt(struct opts *o, const char *a)
+/* The option at argv[*i] (and its value); -1 when unknown or bad. */
+static int parse_opt(struct opts *o, int argc, char **argv, int *i)
 {
-	if (strncmp(a, "--action=", 9) == 0 && a[9])
-		o->action = a + 9;
-	else if (strncmp(a, "--subsystem-match=", 18) == 0)
-		return add_glob(o->subsys, &o->nsubsys, a + 18);
-	else if (strncmp(a, "--subsystem-nomatch=", 20) == 0)
-		return add_glob(o->nosubsys, &o->nnosubsys, a + 20);
-	else if (strncmp(a, "--attr-match=", 13) == 0)
-		return add_glob(o->attr, &o->nattr, a + 13);
-	else if (strcmp(a, "--dry-run") == 0)
+	static const char *const valued[] = { "--action", "--subsystem-match",
+		"--subsystem-nomatch", "--attr-match", "--timeout" };
+	const char *a = argv[*i], *v = NULL;
+	unsigned int k;
+	int missing = 0;
+
+	for (k = 0; k < sizeof(valued) / sizeof(valued[0]); k++)
+		if ((v = opts_value(argc, argv, i, valued[k], &missing)) || missing)
+			break;
+	if (missing)
+		return -1;
+	switch (k) {
+	case 0: o->action = v; return *v ? 0 : -1;
+	case 1: return add_glob(o->subsys, &o->nsubsys, v);
+	case 2: return add_glob(o->nosubsys, &o->nnosubsys, v);
+	case 3: return add_glob(o->attr, &o->nattr, v);
+	case 4: return loop_parse_msec(v, &o->timeout_ms);
+	default: break;
+	}
+	if (strcmp(a, "--dry-run") == 0)
 		o->dry_run = 1;
 	else if (strcmp(a, "--verbose") == 0)
 		o->verbose = 1;
 	else if (strcmp(a, "--settle") == 0)
 		o->settle = 1;
-	else if (strncmp(a, "--timeout=", 10) == 0)
-		return loop_parse_msec(a + 10, &o->timeout_ms);
 	else
 		return -1;
 	return 0;
@@ -249,9 +262,11 @@ int main(int argc, char **argv)
 	unsigned int j;
 	int i;
 
-	log_init("udevtrigger", 0);
+	if (opts_std(argc, argv, "udevtrigger", TRIGGER_USAGE))
+		return 0;
+	log_init("udevtrigger", log_sink_auto());
 	for (i = 1; i < argc; i++)
-		if (parse_opt(&o, argv[i]) < 0)
+		if (parse_opt(&o, argc, argv, &i) < 0)
 			return usage(argv[i]);
 	for (j = 0; j < sizeof(actions) / sizeof(actions[0]); j++)
 		if (strcmp(o.action, actions[j]) == 0)
@@ -268,5 +283,5 @@ int main(int argc, char **argv)
 		if (i)
 			return i;
 	}
-	return o.failed ? 1 : 0;
+	return o.failed ? EXIT_FAILED : 0;
 }

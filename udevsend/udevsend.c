@@ -6,6 +6,8 @@
 #include "fd.h"
 #include "loop.h"
 #include "msg.h"
+#include "opts.h"
+#include "layout.h"
 #include "proc.h"
 #include "str.h"
 #include "uevent.h"
@@ -24,6 +26,8 @@
 #define PROBE_PER_HELD_MS 20      /* ...less often the more events it holds: */
 #define PROBE_MAX_MS      60000   /* all helpers together probe ~50 times a second */
 #define RESEND_MAX        2       /* its successors get the event this often */
+#define UDEVSEND_USAGE "usage: udevsend [SUBSYSTEM], with the event's ACTION, DEVPATH,\n" \
+	"SUBSYSTEM, SEQNUM... in the environment, as the kernel runs it"
 
 extern char **environ;
 
@@ -73,6 +77,16 @@ static int build_event(const char *subsystem)
 	return 0;
 }
 
+/* Run by hand: the first of the kernel's variables build_event missed. */
+static const char *missing(void)
+{
+	const char *a = getenv("ACTION"), *d = getenv("DEVPATH");
+
+	if (!a || !*a)
+		return "ACTION";
+	return !d || *d != '/' ? "DEVPATH" : "SUBSYSTEM";
+}
+
 /* Autobound (so that the ack can reach us), credentials passed. */
 static int open_socket(void)
 {
@@ -110,7 +124,7 @@ static pid_t spawn_daemon(void)
 	pid_t pid;
 
 	if (!bin || !*bin)
-		bin = "/sbin/udevd";
+		bin = UDEVD_BIN_DEFAULT;
 	argv[0] = (char *)bin;
 	argv[1] = (char *)"--daemon";
 	argv[2] = NULL;
@@ -258,7 +272,7 @@ static int run_udev(void)
 	int st;
 
 	if (!bin || !*bin)
-		bin = "/sbin/udev";
+		bin = UDEV_BIN_DEFAULT;
 	for (; p < end; p += strlen(p) + 1)
 		udev_envp[i++] = p;
 	udev_envp[i] = NULL;
@@ -303,9 +317,15 @@ int main(int argc, char **argv)
 	/* Run by udev itself for an event udevd took from the kernel (udevd
 	 * --netlink; the shipped rules RUN /sbin/hotplug for those): udev has
 	 * run, and handing the event back to udevd would only run it again. */
+	if (opts_std(argc, argv, "udevsend", UDEVSEND_USAGE))
+		return 0;
 	if (getenv("UDEVD_EVENT_SOURCE"))
 		return 0;
-	if (build_event(argc > 1 && argv[1][0] ? argv[1] : NULL) < 0)
+	r = build_event(argc > 1 && argv[1][0] ? argv[1] : NULL);
+	if (r == -EINVAL)
+		return opts_usage_error("udevsend", UDEVSEND_USAGE,
+					"no event: the environment has no (or a bad)", missing());
+	if (r < 0)
 		return MSG_RC_NOT_RUN;
 	fd = open_socket();
 	if (fd < 0)

@@ -1,0 +1,119 @@
+#!/usr/bin/env bats
+# SPDX-License-Identifier: GPL-2.0-only
+# What packagers and cross-compilers rely on in the Makefile: the packager's
+# flags reach the compiler after ours, no object is reused with another
+# toolchain or other flags, the hardening of the default build, a benchmark
+# helper that cannot stop the build, and make check's dependency step on a
+# machine without dpkg or without root. Builds go to a private O=$T/b.
+
+load lib
+
+setup() {
+	common_setup
+	B=$T/b
+}
+
+# These are about the default toolchain (gcc, glibc), whichever variant the
+# suite runs against: make check's variables (in MAKEFLAGS and, as make
+# exports command-line variables, in the environment) are not passed on.
+make() {
+	env -u MAKEFLAGS -u MAKELEVEL -u MFLAGS -u USE_KLIBC -u USE_DIETLIBC -u STATIC \
+		-u CC -u CROSS_COMPILE -u SANITIZE -u O make "$@"
+}
+
+# mkb ARGS...: make in the source tree, output kept in $T/make.out
+mkb() {
+	make -C "$TOP" O="$B" "$@" >"$T/make.out" 2>&1 || { cat "$T/make.out"; return 1; }
+}
+
+@test "build: CFLAGS, CPPFLAGS and LDFLAGS from the command line come after ours" {
+	mkb V=1 CPPFLAGS=-D_FORTIFY_SOURCE=2 CFLAGS=-O1 LDFLAGS="-Wl,-Map=$T/map" "$B/udevsettle"
+	cat "$T/make.out"
+	# the code's own flags are kept, the packager's come last and win
+	grep -E -- "-Ilib .*-D_FORTIFY_SOURCE=2 -Os .* -O1 -c -o $B/obj/lib/str.o" "$T/make.out"
+	[ -s "$T/map" ]
+	# and from the environment, as dpkg-buildflags exports them
+	CPPFLAGS=-DBUILD_TEST_ENV=1 mkb V=1 "$B/obj/lib/str.o"
+	grep -q -- "-Ilib .*-DBUILD_TEST_ENV=1 .*str.o" "$T/make.out"
+}
+
+@test "build: other flags or another toolchain never reuse an object" {
+	mkb "$B/udevsettle"
+	mkb "$B/udevsettle"
+	! grep -q "CC " "$T/make.out"
+	# STATIC=true after a dynamic build: everything again, and static
+	mkb STATIC=true "$B/udevsettle"
+	grep -q "CC .*lib/str.o" "$T/make.out"
+	# static: no program interpreter (readelf: binutils comes with gcc)
+	! readelf -lW "$B/udevsettle" | grep -q INTERP
+	mkb STATIC=true CFLAGS=-O2 "$B/udevsettle"
+	grep -q "CC .*lib/str.o" "$T/make.out"
+	grep -q "CFLAGS=.* -O2" "$B/flags"
+	# without O=, the toolchain names the folder
+	[ "$(make -s -C "$TOP" print-outdir)" = build/glibc ]
+	[ "$(make -s -C "$TOP" STATIC=true print-outdir)" = build/glibc-static ]
+	[ "$(make -s -C "$TOP" CC=clang print-outdir)" = build/glibc-clang ]
+	[ "$(make -s -C "$TOP" CC=gcc print-outdir)" = build/glibc ]
+	[ "$(make -s -C "$TOP" CROSS_COMPILE=arm-linux-gnueabihf- STATIC=true print-outdir)" = \
+		build/arm-linux-gnueabihf-glibc-static ]
+	[ "$(make -s -C "$TOP" CROSS_COMPILE=arm-linux-gnueabihf- USE_DIETLIBC=true print-outdir)" = \
+		build/arm-linux-gnueabihf-diet ]
+	[ "$(make -s -C "$TOP" CC=musl-gcc print-outdir)" = build/musl-dynamic ]
+}
+
+@test "build: the default dynamic build has stack protector, FORTIFY, full RELRO and BIND_NOW" {
+	command -v readelf >/dev/null || skip "no readelf"
+	mkb "$B/udevd" "$B/udev" "$B/udevsend"
+	local p
+	for p in udevd udev udevsend; do
+		readelf -lW "$B/$p" | grep -q GNU_RELRO
+		readelf -dW "$B/$p" | grep -Eq "BIND_NOW|FLAGS_1.*NOW"
+		readelf -sW "$B/$p" | grep -q __stack_chk_fail
+	done
+	# FORTIFY: the checked variants of the string and print functions
+	readelf -sW "$B/udev" | grep -Eq "__(snprintf|memcpy|strcpy|read|vsnprintf)_chk"
+	# a packager's own level replaces ours rather than clashing with it
+	mkb V=1 CPPFLAGS=-D_FORTIFY_SOURCE=3 "$B/obj/lib/str.o"
+	! grep -q "_FORTIFY_SOURCE=2" "$T/make.out"
+}
+
+@test "build: the no-libc benchmark helper is not part of all, and skips without a stub" {
+	make -C "$TOP" -n O="$B" all >"$T/n.out" 2>&1
+	! grep -q noop-nolibc "$T/n.out"
+	# an architecture without an exit_group stub: a message, no failure
+	mkb HOSTCC="gcc -U__x86_64__ -U__i386__ -U__aarch64__ -U__arm__ -U__riscv" \
+		"$B/bench/noop-nolibc"
+	grep -q "SKIP .*noop-nolibc: no exit_group stub" "$T/make.out"
+	[ ! -e "$B/bench/noop-nolibc" ]
+	mkb "$B/bench/noop-nolibc"
+	"$B/bench/noop-nolibc"
+}
+
+# A PATH with every command of this machine but dpkg-query.
+path_without_dpkg() {
+	local d
+	mkdir -p "$T/path"
+	for d in /usr/local/sbin /usr/local/bin /usr/sbin /usr/bin /sbin /bin; do
+		[ -d "$d" ] || continue
+		for f in "$d"/*; do
+			[ -e "$T/path/${f##*/}" ] || ln -s "$f" "$T/path/${f##*/}"
+		done
+	done
+	rm -f "$T/path/dpkg-query" "$T/path/gnuplot"
+}
+
+@test "deps: without dpkg or without root, make check's dependency step names what is missing" {
+	path_without_dpkg
+	run env PATH="$T/path" sh "$TOP/tools/install-deps.sh" bench
+	echo "$output"
+	[ "$status" -eq 0 ]
+	[[ "$output" == *"no dpkg"*"missing: gnuplot;"* ]]
+	# not root: the missing package is named, nothing fails
+	command -v setpriv >/dev/null || skip "no setpriv"
+	sed 's/^pkgs_check="\$pkgs_build /&udev-legacy-no-such-package /' \
+		"$TOP/tools/install-deps.sh" >"$T/deps.sh"
+	run setpriv --reuid=nobody --regid=nogroup --clear-groups sh -s check <"$T/deps.sh"
+	echo "$output"
+	[ "$status" -eq 0 ]
+	[[ "$output" == *"missing Debian packages (run as root"*"udev-legacy-no-such-package"* ]]
+}

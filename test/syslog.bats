@@ -1,0 +1,119 @@
+#!/usr/bin/env bats
+# SPDX-License-Identifier: GPL-2.0-only
+# Logging to syslog when stderr leads nowhere (docs/conventions.md): udev's
+# errors under `udevd --daemon`, with udev's SEQNUM and DEVPATH; udev_log of
+# udev.conf in udevd; `udevcontrol log_priority` reaching udev in both of
+# udevd's modes. Each test has a private /dev (a mount namespace) whose
+# /dev/log is a real busybox syslogd writing $T/syslog, and its own pid
+# namespace, so that the daemon ends with the test.
+
+load udev-lib
+
+setup() {
+	udev_setup
+	command -v busybox >/dev/null || skip "no busybox (tools/install-deps.sh check)"
+	command -v unshare >/dev/null || skip "no unshare"
+	: >"$T/syslog"
+	export BIN T
+}
+
+# in_ns SCRIPT: runs SCRIPT (bash) with a private /dev holding null and log
+# (our syslogd); every process it leaves is killed when it ends.
+in_ns() {
+	unshare -m -p -f bash -c '
+		set -e
+		mount -t tmpfs tmpfs /dev
+		mknod -m 666 /dev/null c 1 3
+		busybox syslogd -n -O "$T/syslog" &
+		for i in $(seq 100); do [ -S /dev/log ] && break; sleep 0.05; done
+		set +e
+		'"$1"'
+		sleep 0.3   # syslogd writes what it has before the namespace ends
+	'
+}
+
+# syslog_has PATTERN: waits up to 5 s for PATTERN (grep -E) in $T/syslog
+syslog_has() {
+	WAIT_TIMEOUT=5 wait_for grep -Eq "$1" "$T/syslog" ||
+		{ echo "not in syslog: $1"; cat "$T/syslog"; return 1; }
+}
+
+# send SEQNUM DEVPATH: udevsend for an add of a tty, as the kernel runs it
+send_script='send() {
+	env -i PATH="$PATH" UDEVD_SOCKET="$UDEVD_SOCKET" UDEVD_BIN=/nonexistent \
+		UDEV_BIN="$BIN/udev" UDEV_CONFIG_FILE="$UDEV_CONFIG_FILE" \
+		SYSFS_PATH="$SYSFS_PATH" UDEV_NO_SLEEP=1 ACTION=add SEQNUM=$1 \
+		DEVPATH=$2 SUBSYSTEM=tty "$BIN/udevsend" tty 0<&- 1>&- 2>&-
+	echo "rc $1 $?" >>"$T/rc"
+}
+start() {
+	UDEV_BIN="$BIN/udev" "$BIN/udevd" --daemon "$@" </dev/null >/dev/null 2>&1
+	for i in $(seq 100); do grep -q " @$UDEVD_SOCKET\$" /proc/net/unix && break; sleep 0.05; done
+}'
+
+@test "syslog: under udevd --daemon, udev's errors reach syslog with program, SEQNUM and DEVPATH" {
+	# (an unknown group is a logged error; the event goes on as root's)
+	rules 'KERNEL=="ttyS0", GROUP="no-such-group-x"
+KERNEL=="ttyUSB0", NAME="x" BOGUS'
+	in_ns "$send_script"'
+		start --workers=pool
+		send 21 /class/tty/ttyS0
+		send 22 /class/tty/ttyUSB0'
+	cat "$T/rc"
+	grep -q "^rc 21 " "$T/rc"
+	syslog_has "udev\[[0-9]+\]: seq 21 /class/tty/ttyS0: .*no-such-group-x"
+	# the rules syntax error, with its file and line
+	syslog_has "udev\[[0-9]+\]: seq 2[12] /class/tty/tty[A-Z0-9]+: .*50-test.rules:2: "
+}
+
+@test "syslog: udevd honours udev_log of udev.conf" {
+	rules 'KERNEL=="ttyS0", NAME="tts/0"'
+	echo 'udev_log="info"' >>"$T/udev.conf"
+	in_ns "$send_script"'
+		start
+		send 5 /class/tty/ttyS0'
+	grep -qx "rc 5 0" "$T/rc"
+	syslog_has "udevd\[[0-9]+\]: listening on @$UDEVD_SOCKET"
+	syslog_has "udevd\[[0-9]+\]: .*seqnum 5 add /class/tty/ttyS0: rc 0"
+	# at the default level (err) the same run says nothing
+	sed -i '/udev_log/d' "$T/udev.conf"
+	: >"$T/syslog"
+	in_ns "$send_script"'
+		start
+		send 6 /class/tty/ttyS0'
+	! grep -q "udevd\[" "$T/syslog"
+}
+
+# log_priority_reaches MODE: before the control udev says nothing at debug
+# level; after it, udev's debug lines are in syslog
+log_priority_reaches() {
+	rules 'KERNEL=="ttyS0", NAME="tts/0"'
+	in_ns "$send_script"'
+		start --workers='"$1"'
+		send 1 /class/tty/ttyS0
+		"$BIN/udevcontrol" log_priority=debug
+		send 2 /class/tty/ttyS0'
+	grep -qx "rc 1 0" "$T/rc" && grep -qx "rc 2 0" "$T/rc"
+	syslog_has "udev\[[0-9]+\]: seq 2 /class/tty/ttyS0: add /class/tty/ttyS0 \(tty\)"
+	! grep -q "udev\[[0-9]*\]: seq 1 " "$T/syslog"
+	syslog_has "udevd\[[0-9]+\]: control message [0-9]+ \(arg 7\) accepted"
+}
+
+@test "syslog: udevcontrol log_priority reaches udev (worker pool)" {
+	log_priority_reaches pool
+}
+
+@test "syslog: udevcontrol log_priority reaches udev (fork mode)" {
+	log_priority_reaches fork
+}
+
+@test "syslog: a tool whose stderr leads nowhere logs there; on a pipe it does not" {
+	in_ns '
+		UDEV_CONFIG_FILE=$T/none.conf "$BIN/udevinfo" -r 2>/dev/null
+		UDEV_CONFIG_FILE=$T/none.conf "$BIN/udevtest" /class/tty/ttyS0 2>&-
+		UDEV_CONFIG_FILE=$T/none.conf "$BIN/udevstart" 2>&1 | cat >"$T/piped"'
+	syslog_has "udevinfo\[[0-9]+\]: cannot read $T/none.conf"
+	syslog_has "udevtest\[[0-9]+\]: cannot read $T/none.conf"
+	grep -q "udevstart: err: cannot read $T/none.conf" "$T/piped"
+	! grep -q "udevstart\[" "$T/syslog"
+}
