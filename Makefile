@@ -106,7 +106,8 @@ LINKED_PROGRAMS :=
 PROGRAMS += udevsend udevd udevcontrol udevsettle
 udevsend_OBJS    := udevsend/udevsend.o
 udevd_OBJS       := udevd/udevd.o udevd/queue.o udevd/claims.o udevd/runner.o \
-	udevd/pool.o udevd/netlink.o udevd/dedup.o udevd/monitor.o udevd/rescan.o
+	udevd/pool.o udevd/netlink.o udevd/dedup.o udevd/monitor.o udevd/rescan.o \
+	udevd/outbox.o
 udevcontrol_OBJS := udevd/udevcontrol.o udevd/ctl.o
 udevsettle_OBJS  := udevd/udevsettle.o udevd/ctl.o
 

@@ -19,7 +19,7 @@ trap 'rm -f "$tmp"' EXIT
 budget() {
 	case $1 in
 	udevsend|hotplug) b=8192 ;;
-	udevd) b=32768 ;;
+	udevd) b=36864 ;;
 	udev+tools) b=65536 ;;
 	*) return ;;
 	esac
