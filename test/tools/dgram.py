@@ -14,13 +14,14 @@
 #   hold   --held N --seconds S --ready FILE   a udevd holding N events: takes one
 #          event, answers each status probe "pending" with arg N, acks the event
 #          rc 0 after S seconds; prints "probe T" (seconds after the event) for
-#          each probe after the event
+#          each probe after the event. --lose-ack RC: the ack is never sent;
+#          probes after S seconds are answered "done, rc RC" instead
 import argparse, os, pwd, socket, struct, sys, time
 
 HDR = struct.Struct('=16sIIQIIiI')
 MAGIC = b'udev-legacy/1'
 EVENT, ACK, CTL_QUEUE, CTL_STATUS = 1, 2, 8, 12
-F_STATUS, F_PENDING = 0x2, 0x4
+F_STATUS, F_PENDING, F_DONE = 0x2, 0x4, 0x8
 
 
 def daemon_addr():
@@ -65,8 +66,11 @@ def cmd_send(a):
     except socket.timeout:
         print('noack')
         return
-    _, _, _, seq, _, arg, rc, _ = HDR.unpack(data[:HDR.size])
-    print('ack %d %d %d' % (seq, rc, arg))
+    _, _, flags, seq, _, arg, rc, _ = HDR.unpack(data[:HDR.size])
+    if a.type == CTL_STATUS:        # the answer's flags say what it knows
+        print('ack %d %d %d flags %d' % (seq, rc, arg, flags))
+    else:
+        print('ack %d %d %d' % (seq, rc, arg))
 
 
 def cmd_squat(a):
@@ -173,7 +177,15 @@ def cmd_hold(a):
         if mtype == CTL_STATUS:
             print('probe %.1f' % (time.monotonic() - t0), flush=True)
             s.sendto(pack(MAGIC, ACK, flags | F_STATUS | F_PENDING, seq, arg=a.held), addr)
-    s.sendto(pack(MAGIC, ACK, eflags, eseq), client)
+    if a.lose_ack is None:
+        s.sendto(pack(MAGIC, ACK, eflags, eseq), client)
+        return
+    s.settimeout(None)
+    while True:
+        data, addr = s.recvfrom(65536)
+        _, mtype, flags, seq, _, _, _, _ = HDR.unpack(data[:HDR.size])
+        print('probe %.1f' % (time.monotonic() - t0), flush=True)
+        s.sendto(pack(MAGIC, ACK, flags | F_STATUS | F_DONE, seq, rc=a.lose_ack), addr)
 
 
 def main():
@@ -207,6 +219,7 @@ def main():
     h.add_argument('--held', type=int, required=True)
     h.add_argument('--seconds', type=float, required=True)
     h.add_argument('--ready', required=True)
+    h.add_argument('--lose-ack', type=int)
     a = p.parse_args()
     {'send': cmd_send, 'squat': cmd_squat, 'forge': cmd_forge,
      'burst': cmd_burst, 'hold': cmd_hold}[a.cmd](a)
