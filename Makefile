@@ -333,7 +333,8 @@ check-valgrind: all
 		tools/valgrind-check.sh $(VALGRIND_TESTS)
 
 # The heavy runs, kept out of make check: a 2,000-event storm with udevd
-# SIGKILLed, 10,000 concurrent udevsends, 100,000 garbage datagrams.
+# SIGKILLed, 10,000 concurrent udevsends, 100,000 garbage datagrams, 2,000
+# helpers that read their ack late.
 check-stress: deps all
 	BIN=$(abspath $(O)) VARIANT=$(VARIANT) tools/run-bats.sh test/stress/
 
