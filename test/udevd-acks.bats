@@ -39,7 +39,7 @@ NOBODY="setpriv --reuid nobody --regid nogroup --clear-groups"
 		--env FAKE_UDEV_LOG="$FAKE_UDEV_LOG" --env FAKE_UDEV_EXIT=6
 	wait_for grep -q '^end 30 ' "$FAKE_UDEV_LOG"
 	# flags: 1 SEQNUM | 2 status answer | 4 pending | 8 done
-	run $DGRAM send --type 12 --seqnum 30 --flags 1
+	run $DGRAM send --type 12 --seqnum 30 --flags 3
 	[ "$output" = "ack 30 6 0 flags 11" ]
 	send_bg 31 SEQNUM=31 DEVPATH=/devices/slow FAKE_UDEV_SLEEP=3
 	wait_for grep -q '^start 31 ' "$FAKE_UDEV_LOG"

@@ -173,10 +173,12 @@ static uint64_t ack_timeout(void)
 	return ACK_TIMEOUT_MS;
 }
 
+/* MSG_F_STATUS in the request too: a udevd without the status question
+ * refuses it with an answer that cannot pass for our event's ack. */
 static void status_query(struct msg_hdr *q)
 {
 	msg_init(q, MSG_CTL_STATUS, msg.hdr.seqnum);
-	q->flags = msg.hdr.flags;
+	q->flags = msg.hdr.flags | MSG_F_STATUS;
 }
 
 /* A udevd killed with our event queued never acks it, and a datagram socket
