@@ -107,7 +107,7 @@ PROGRAMS += udevsend udevd udevcontrol udevsettle
 udevsend_OBJS    := udevsend/udevsend.o
 udevd_OBJS       := udevd/udevd.o udevd/queue.o udevd/claims.o udevd/runner.o \
 	udevd/pool.o udevd/netlink.o udevd/dedup.o udevd/monitor.o udevd/rescan.o \
-	udevd/outbox.o
+	udevd/outbox.o udevd/sock.o
 udevcontrol_OBJS := udevd/udevcontrol.o udevd/ctl.o
 udevsettle_OBJS  := udevd/udevsettle.o udevd/ctl.o
 

@@ -14,12 +14,12 @@
 #include "outbox.h"
 #include "queue.h"
 #include "rescan.h"
+#include "sock.h"
 #include "runner.h"
 #include "str.h"
 
 #include <errno.h>
 #include <fcntl.h>
-#include <poll.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -37,8 +37,6 @@
 #define RECV_PER_TURN      1024
 #define REFUSED_LOG_PER_SEC 20      /* log lines; the rest are counted */
 #define DGRAM_QLEN         4096     /* datagrams the socket queues */
-#define SNDBUF_DEFAULT     4194304  /* bytes asked for; the kernel doubles it */
-#define SNDBUF_ENV         "UDEVD_SNDBUF"
 #define QLEN_SYSCTL        "/proc/sys/net/unix/max_dgram_qlen"
 
 struct udevd {
@@ -726,55 +724,6 @@ static int socket_deep_queue(void)
 	return fd;
 }
 
-/* Acks stay charged to our send buffer until their helper reads them, and
- * in a storm thousands are unread at once: a large buffer (as root
- * SO_SNDBUFFORCE, past net.core.wmem_max); UDEVD_SNDBUF (bytes) sets it. */
-static int setup_sndbuf(struct udevd *d)
-{
-	const char *v = getenv(SNDBUF_ENV);
-	unsigned long long size = SNDBUF_DEFAULT;
-	int n;
-
-	if (v && *v && (str_to_u64(v, &size) < 0 || size < 1024 || size > 0x40000000ULL)) {
-		log_err("%s=%s: not a size in bytes", SNDBUF_ENV, v);
-		return 1;
-	}
-	n = (int)size;
-	if (setsockopt(d->sock, SOL_SOCKET, SO_SNDBUFFORCE, &n, sizeof(n)) < 0 &&
-	    setsockopt(d->sock, SOL_SOCKET, SO_SNDBUF, &n, sizeof(n)) < 0)
-		log_err("SO_SNDBUF %d: %s, ignoring", n, strerror(errno));
-	return 0;
-}
-
-/* Someone holds our name: a udevd of root answers a query, anything else
- * (another user, or a process that does not answer within a second) is
- * reported as such. udevsend, finding no answer from root there, runs udev
- * itself, so events keep working while the name is taken. */
-static int name_taken(struct udevd *d, const struct sockaddr_un *sa, socklen_t len)
-{
-	sa_family_t self = AF_UNIX;
-	struct pollfd p = { .fd = d->sock, .events = POLLIN };
-	struct msg_hdr q;
-	struct ucred who;
-	int r = 0, trunc;
-
-	/* our unbound socket asks, from an address of its own */
-	msg_init(&q, MSG_CTL_QUEUE, (uint64_t)getpid());
-	if (bind(d->sock, (const struct sockaddr *)&self, sizeof(sa_family_t)) == 0 &&
-	    connect(d->sock, (const struct sockaddr *)sa, len) == 0 &&
-	    send(d->sock, &q, sizeof(q), MSG_NOSIGNAL) == sizeof(q) && poll(&p, 1, 1000) == 1)
-		r = msg_recv(d->sock, &q, sizeof(q), NULL, NULL, &who, &trunc) >= 0;
-
-	if (r && who.uid == 0) {
-		log_err("another udevd already listens on socket @%s; exiting", d->name);
-		return 2;
-	}
-	/* uid -1: no answer within a second */
-	log_err("socket @%s is held by uid %d, not by a udevd of root: udevsend runs udev "
-		"itself while it is; exiting", d->name, r ? (int)who.uid : -1);
-	return 3;
-}
-
 static int setup_socket(struct udevd *d)
 {
 	struct sockaddr_un sa;
@@ -793,11 +742,11 @@ static int setup_socket(struct udevd *d)
 	}
 	if (bind(d->sock, (struct sockaddr *)&sa, (socklen_t)len) < 0) {
 		if (errno == EADDRINUSE)
-			return name_taken(d, &sa, (socklen_t)len);
+			return sock_name_taken(d->sock, d->name, &sa, (socklen_t)len);
 		log_err("bind @%s: %s", d->name, strerror(errno));
 		return 1;
 	}
-	return setup_sndbuf(d);
+	return sock_sndbuf(d->sock);
 }
 
 static int setup_netlink(struct udevd *d)

@@ -95,7 +95,10 @@ def cmd_squat(a):
             types.write('%d %d\n' % (mtype, seq))
             types.flush()
         for _ in range(0 if a.silent else 5):
-            s.sendto(pack(MAGIC, ACK, flags, seq), addr)
+            try:            # the client may have gone at the first one
+                s.sendto(pack(MAGIC, ACK, flags, seq), addr)
+            except OSError:
+                break
 
 
 def cmd_burst(a):

@@ -178,7 +178,10 @@ def cmd_squat(a):
         _, mtype, flags, seq, _, _, _, _ = HDR.unpack(data[:HDR.size])
         print('got %d %d' % (mtype, seq), flush=True)
         if a.answer and addr:
-            s.sendto(hdr(2, seq, flags=flags), addr)
+            try:
+                s.sendto(hdr(2, seq, flags=flags), addr)
+            except OSError:
+                pass        # the client went at once: it believed none
 
 
 def main():
