@@ -216,7 +216,11 @@ static void flush_pass(uint64_t now)
 			pp = &r->next;
 			continue;
 		}
-		if (e < 0)
+		/* gone: it got its result from a probe's answer, or was killed */
+		if (e == -ECONNREFUSED || e == -ENOENT)
+			log_info("seqnum %llu: kept reply %d not sent: its receiver is gone",
+				 (unsigned long long)r->hdr.seqnum, r->hdr.rc);
+		else if (e < 0)
 			log_warn("seqnum %llu: kept reply %d not delivered: %s",
 				 (unsigned long long)r->hdr.seqnum, r->hdr.rc, strerror(-e));
 		unlink_rec(pp);

@@ -73,7 +73,7 @@ slow_readers() {
 		"$BIN/udevsend" "${SLOW_EVENTS:-2000}" 1 60
 	echo "$output" >&3
 	[ "$status" -eq 0 ]
-	! grep "not delivered" "$T/udevd.log" | grep -v "Connection refused"
+	! grep -q "not delivered" "$T/udevd.log"
 }
 
 @test "stress: 2,000 helpers that read their ack late all exit with their event's code" {
