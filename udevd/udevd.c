@@ -88,6 +88,10 @@ static void send_ack_kind(const struct msg_hdr *req, int rc, uint32_t arg,
 	if (r == -EDESTADDRREQ)
 		log_warn("seqnum %llu: sender has no address, rc %d not acked",
 			 (unsigned long long)req->seqnum, rc);
+	else if (kind == OUTBOX_REPLY && (r == -ECONNREFUSED || r == -ENOENT))
+		/* a helper that got its ack while its probe was on the way */
+		log_info("seqnum %llu: answer not sent: its receiver is gone",
+			 (unsigned long long)req->seqnum);
 	else if (r < 0)
 		log_warn("seqnum %llu: ack %d not delivered: %s",
 			 (unsigned long long)req->seqnum, rc, strerror(-r));
