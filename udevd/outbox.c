@@ -8,8 +8,8 @@
  * is writable (the kernel says so at 1/4 of the buffer), or after RETRY_MS
  * when only the receiver's own queue was full. The buffer's use (SIOCOUTQ)
  * decides the budgets: acks up to 3/4, so that answers to probes and
- * control messages always find room; refusals to other users only up to
- * 1/8 and only when nothing is kept, never kept themselves. */
+ * control messages always find room. Refusals of malformed messages are
+ * never kept; to other users they only get up to 1/8, when nothing is kept. */
 #include "compat.h"
 #include "outbox.h"
 #include "log.h"
@@ -170,11 +170,11 @@ int outbox_send(const struct msg_hdr *h, const struct sockaddr_un *to, socklen_t
 }
 
 int outbox_send_refusal(const struct msg_hdr *h, const struct sockaddr_un *to,
-			socklen_t tolen)
+			socklen_t tolen, int root)
 {
 	if ((size_t)tolen <= sizeof(sa_family_t))
 		return -EDESTADDRREQ;
-	if (box.n || outq() >= box.sndbuf / 8)
+	if (!root && (box.n || outq() >= box.sndbuf / 8))
 		return -EBUSY;
 	return (int)send_rec(h, to, tolen);
 }

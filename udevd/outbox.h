@@ -2,8 +2,8 @@
 /* udevd's outgoing datagrams to root: acks, probe answers and control
  * replies are never dropped because the socket is busy; what cannot be sent
  * now is kept (one small record per receiver and question) and sent from the
- * loop when the socket is writable again. Refusals to other users only get
- * what costs root nothing. */
+ * loop when the socket is writable again. Refusals of malformed messages are
+ * never kept, and to other users only get what costs root nothing. */
 #ifndef UDEVD_OUTBOX_H
 #define UDEVD_OUTBOX_H
 
@@ -30,11 +30,12 @@ void outbox_init(int sock, struct loop *l);
  * no address) or -ENOBUFS when OUTBOX_MAX records are kept already. */
 int outbox_send(const struct msg_hdr *h, const struct sockaddr_un *to, socklen_t tolen,
 		enum outbox_kind kind);
-/* A refusal to a sender that is not root: sent only while nothing is kept
- * and the socket's queue is under 1/8 of its buffer, never kept. 0 sent,
- * -EBUSY not sent (root's budget), -errno. */
+/* A refusal of a malformed message: never kept (a sender of garbage that
+ * does not read would fill the outbox); to a sender that is not root, sent
+ * only while nothing is kept and the socket's queue is under 1/8 of its
+ * buffer. 0 sent, -EBUSY not sent (root's budget), -errno. */
 int outbox_send_refusal(const struct msg_hdr *h, const struct sockaddr_un *to,
-			socklen_t tolen);
+			socklen_t tolen, int root);
 /* Sends what was kept, as far as the socket takes it. */
 void outbox_flush(uint64_t now);
 /* Milliseconds until outbox_flush() should run again, -1: when writable. */

@@ -183,13 +183,9 @@ static void refuse(struct udevd *d, size_t len, const struct ucred *cred,
 		memset(&zero, 0, sizeof(zero));
 		req = &zero;
 	}
-	if (cred->uid == 0) {           /* root's mistakes are answered like the rest */
-		send_ack_kind(req, MSG_RC_REFUSED, 0, from, fromlen, OUTBOX_REPLY);
-		return;
-	}
-	/* anyone else only gets what costs root nothing (outbox.h) */
+	/* never kept; anyone but root only gets what costs root nothing (outbox.h) */
 	ack_init(&ack, req, MSG_RC_REFUSED, 0);
-	r = outbox_send_refusal(&ack, from, fromlen);
+	r = outbox_send_refusal(&ack, from, fromlen, cred->uid == 0);
 	if (r < 0 && log_ok)
 		log_warn("refusal not acked: %s", r == -EDESTADDRREQ ? "sender has no address" :
 			 r == -EBUSY ? "the socket's room is kept for root" : strerror(-r));
