@@ -25,7 +25,8 @@ NOBODY="setpriv --reuid nobody --regid nogroup --clear-groups"
 	echo "$output"
 	[ "$status" -eq 0 ]
 	grep -q "socket busy: keeping replies" "$T/udevd.log"
-	grep -q "every kept reply sent" "$T/udevd.log"
+	# the last kept ones go (or find their helper gone) on udevd's next turn
+	wait_for grep -q "every kept reply sent" "$T/udevd.log"
 	# a kept ack may find its helper gone (its probe got the result first:
 	# "its receiver is gone"), never a full socket
 	! grep -q "not delivered" "$T/udevd.log"

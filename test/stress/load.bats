@@ -85,5 +85,5 @@ slow_readers() {
 	UDEVD_SNDBUF=32768 start_udevd
 	slow_readers
 	grep -q "socket busy: keeping replies" "$T/udevd.log"
-	grep -q "every kept reply sent" "$T/udevd.log"
+	wait_for grep -q "every kept reply sent" "$T/udevd.log"
 }
