@@ -1,6 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /* The device database, legacy layout: one file per device under udev_db,
- * named by DEVPATH with '/' turned into '@'. Lines: P: devpath, N: name,
+ * named by DEVPATH without its leading '/', the other '/' turned into '@'
+ * (class@tty@ttyS0, as udev 0.5x); records named with a leading '@' by
+ * earlier versions are read too, and replaced when written. Lines: P: devpath, N: name,
  * S: symlink (one each), A: partitions, R: ignore_remove; and two later
  * additions, M: major:minor and E: KEY=value set by the rules. */
 #ifndef UDEV_DB_H
@@ -9,6 +11,10 @@
 #include "conf.h"
 #include "event.h"
 
+/* KEY=value lines of a record: the keys the rules imported (a disk's ids
+ * and its file system's, labels encoded, come to about 1 KiB). */
+#define DB_ENV_SIZE 4096
+
 struct db_record {
 	char devpath[SYSFS_PATH_MAX];
 	char name[NAME_SIZE];
@@ -16,7 +22,7 @@ struct db_record {
 	int partitions;
 	int ignore_remove;
 	unsigned int major, minor;
-	char env[LIST_SIZE];       /* KEY=value lines */
+	char env[DB_ENV_SIZE];     /* KEY=value lines */
 };
 
 /* Writes rec atomically (temp file + rename). */
@@ -27,6 +33,12 @@ int db_delete(const struct udev_conf *conf, const char *devpath);
 int db_find_name(const struct udev_conf *conf, const char *name, struct db_record *rec);
 /* 1 when a device other than devpath owns name as node or symlink. */
 int db_name_taken(const struct udev_conf *conf, const char *name, const char *devpath);
+/* The record, other than skip's, that lists link among its symlinks (the
+ * first by devpath, when several do); 0, or -ENOENT when none does. */
+int db_find_claim(const struct udev_conf *conf, const char *link, const char *skip,
+		  struct db_record *rec);
+/* 1 when the space separated list holds word. */
+int db_list_has(const char *list, const char *word);
 /* Calls fn for each record; stops when fn returns non-zero. */
 int db_foreach(const struct udev_conf *conf,
 	       int (*fn)(const struct db_record *rec, void *data), void *data);

@@ -121,7 +121,7 @@ int node_symlink(const struct udev_conf *conf, const char *link, const char *nam
 	return 0;
 }
 
-int node_symlink_remove(const struct udev_conf *conf, const char *link, const char *name)
+int node_symlink_owned(const struct udev_conf *conf, const char *link, const char *name)
 {
 	char path[1024], want[1024], have[1024];
 	ssize_t n;
@@ -133,9 +133,19 @@ int node_symlink_remove(const struct udev_conf *conf, const char *link, const ch
 	if (n < 0)
 		return (errno == ENOENT || errno == EINVAL) ? 0 : -errno;
 	have[n] = '\0';
-	/* another device has claimed the name since: it is not ours to remove */
-	if (strcmp(have, want) != 0)
-		return 0;
+	return strcmp(have, want) == 0;
+}
+
+int node_symlink_remove(const struct udev_conf *conf, const char *link, const char *name)
+{
+	char path[1024];
+	int r = node_symlink_owned(conf, link, name);
+
+	/* gone, or another device has claimed the name since: not ours to remove */
+	if (r <= 0)
+		return r;
+	if (path_join(path, sizeof(path), conf->root, link) < 0)
+		return -ENAMETOOLONG;
 	if (unlink(path) < 0)
 		return -errno;
 	path_rmdir_parents(path, conf->root);
