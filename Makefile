@@ -164,7 +164,7 @@ PROGRAMS += udevsend udevd udevcontrol udevsettle
 udevsend_OBJS    := udevsend/udevsend.o
 udevd_OBJS       := udevd/udevd.o udevd/queue.o udevd/claims.o udevd/runner.o \
 	udevd/pool.o udevd/netlink.o udevd/dedup.o udevd/monitor.o udevd/rescan.o \
-	udevd/devseq.o
+	udevd/devseq.o udevd/outbox.o udevd/sock.o
 udevcontrol_OBJS := udevd/udevcontrol.o udevd/ctl.o
 udevsettle_OBJS  := udevd/udevsettle.o udevd/ctl.o
 
@@ -423,7 +423,8 @@ check-valgrind: all
 		tools/valgrind-check.sh $(VALGRIND_TESTS)
 
 # The heavy runs, kept out of make check: a 2,000-event storm with udevd
-# SIGKILLed, 10,000 concurrent udevsends, 100,000 garbage datagrams.
+# SIGKILLed, 10,000 concurrent udevsends, 100,000 garbage datagrams, 2,000
+# helpers that read their ack late.
 check-stress: deps all
 	BIN=$(abspath $(O)) VARIANT=$(VARIANT) tools/run-bats.sh test/stress/
 

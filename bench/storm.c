@@ -17,6 +17,7 @@
 #include <sys/sysmacros.h>
 #include <sys/wait.h>
 #include <time.h>
+#include <signal.h>
 #include <unistd.h>
 
 /* Built with the build machine's libc whatever the variant under test, so
@@ -42,6 +43,7 @@ struct opts {
 	unsigned long long seqnum;
 	pid_t daemon;
 	double timeout;
+	double helper_timeout;	/* -H: a helper not back by then is late */
 	char **helper;		/* argv of the helper; SUBSYSTEM is appended */
 };
 
@@ -55,7 +57,7 @@ struct result {
 	double t_spawned, t_helpers, t_settled, t_end;
 	double cpu_helpers, cpu_settle, cpu_spawn, cpu_daemon;
 	long hwm_kb;
-	unsigned int failed, nodes_bad;
+	unsigned int failed, late, nodes_bad;
 	int nodes_checked;
 };
 
@@ -169,8 +171,24 @@ static void build_env(const struct opts *o, const struct event *ev,
 	envp[n] = NULL;
 }
 
-/* Collects every helper that has exited (blocking until one does if block). */
-static unsigned int reap(struct result *res, int block)
+/* The helpers not reaped yet, so that the late ones can be killed. */
+static pid_t *live;
+static unsigned int n_live;
+
+static void forget(pid_t pid)
+{
+	unsigned int i;
+
+	for (i = 0; i < n_live; i++)
+		if (live[i] == pid) {
+			live[i] = live[--n_live];
+			return;
+		}
+}
+
+/* Collects every helper that has exited (blocking until one does if block).
+ * One that ended with an error is failed, one killed for lateness is not. */
+static unsigned int reap(struct result *res, int block, int killed)
 {
 	unsigned int n = 0;
 	struct rusage ru;
@@ -179,8 +197,9 @@ static unsigned int reap(struct result *res, int block)
 
 	while ((pid = wait4(-1, &status, block && n == 0 ? 0 : WNOHANG, &ru)) > 0) {
 		res->cpu_helpers += tv_sec(&ru.ru_utime) + tv_sec(&ru.ru_stime);
-		if (!WIFEXITED(status) || WEXITSTATUS(status) != 0)
+		if (!killed && (!WIFEXITED(status) || WEXITSTATUS(status) != 0))
 			res->failed++;
+		forget(pid);
 		n++;
 	}
 	if (pid < 0 && errno != ECHILD && errno != EINTR)
@@ -275,7 +294,8 @@ static unsigned int fire(const struct opts *o, struct result *res, unsigned int 
 			continue;
 		}
 		spawned++;
-		*done += reap(res, 0);
+		live[n_live++] = pid;
+		*done += reap(res, 0, 0);
 	}
 	return spawned;
 }
@@ -443,9 +463,21 @@ static void storm(const struct opts *o, struct result *res)
 	getrusage(RUSAGE_SELF, &self1);
 	res->cpu_spawn = tv_sec(&self1.ru_utime) + tv_sec(&self1.ru_stime) -
 			 tv_sec(&self0.ru_utime) - tv_sec(&self0.ru_stime);
-	while (done < spawned)
-		done += reap(res, 1);
+	while (done < spawned && now() - t0 < o->helper_timeout) {
+		done += reap(res, 0, 0);
+		if (done < spawned)
+			usleep(10000);
+	}
 	res->t_helpers = now() - t0;
+	if (done < spawned) {	/* late helpers: killed, counted, reported */
+		res->late = n_live;
+		warn_msg("%u helpers did not return within %.0f s, killing them", n_live,
+			 o->helper_timeout);
+		for (unsigned int i = 0; i < n_live; i++)
+			kill(live[i], SIGKILL);
+		while (done < spawned)
+			done += reap(res, 1, 1);
+	}
 	if (o->settle && run_settle(o->settle, res) != 0)
 		warn_msg("settle command '%s' failed, ignoring", o->settle);
 	res->t_settled = now() - t0;
@@ -470,11 +502,11 @@ static void report(const struct opts *o, const struct result *r)
 	printf("action=%s events=%u seqnum_first=%llu seqnum_next=%llu "
 	       "wall_s=%.4f spawned_s=%.4f helpers_s=%.4f settled_s=%.4f "
 	       "cpu_helpers_s=%.4f cpu_daemon_s=%.4f cpu_settle_s=%.4f cpu_spawn_s=%.4f "
-	       "cpu_per_event_ms=%.4f daemon_hwm_kb=%ld failed=%u nodes=%s",
+	       "cpu_per_event_ms=%.4f daemon_hwm_kb=%ld late=%u failed=%u nodes=%s",
 	       o->action, n_events, o->seqnum, o->seqnum + n_events,
 	       r->t_end, r->t_spawned, r->t_helpers, r->t_settled,
 	       r->cpu_helpers, r->cpu_daemon, r->cpu_settle, r->cpu_spawn,
-	       cpu * 1000.0 / n_events, o->daemon > 0 ? r->hwm_kb : -1L, r->failed,
+	       cpu * 1000.0 / n_events, o->daemon > 0 ? r->hwm_kb : -1L, r->late, r->failed,
 	       !r->nodes_checked ? "none" : r->nodes_bad ? "bad" : "ok");
 	if (r->nodes_bad)
 		printf(" nodes_bad=%u", r->nodes_bad);
@@ -487,12 +519,14 @@ static void usage(void)
 		"usage: storm -l EVENTS [-a add|remove] [-s SEQNUM] [-e KEY=VALUE]...\n"
 		"             [-p DAEMON_PID] [-d DEVROOT] [-w SETTLE_CMD] [-t TIMEOUT]\n"
 		"             [-o HELPER_LOG] [-n NULL_DEVICE] [-m fork|spawn]\n"
-		"             [-z INDEX:SECONDS]\n"
+		"             [-z INDEX:SECONDS] [-H SECONDS]\n"
 		"             HELPER [ARG...]\n"
 		"  spawns HELPER [ARG...] SUBSYSTEM once per event of EVENTS (fakesys\n"
 		"  output; reverse order for remove), all at once, and prints one line\n"
 		"  of key=value measurements; -z starves the helper of the INDEXth event\n"
-		"  (0-based, in firing order): it sleeps SECONDS before it runs\n");
+		"  (0-based, in firing order): it sleeps SECONDS before it runs; a helper\n"
+		"  not back within -H seconds (default 120) is killed and counted late,\n"
+		"  one that exits non-zero failed\n");
 	exit(2);
 }
 
@@ -500,7 +534,7 @@ static void parse_opts(int argc, char **argv, struct opts *o)
 {
 	int opt;
 
-	while ((opt = getopt(argc, argv, "+l:a:s:e:p:d:w:t:o:n:m:z:")) != -1) {
+	while ((opt = getopt(argc, argv, "+l:a:s:e:p:d:w:t:o:n:m:z:H:")) != -1) {
 		switch (opt) {
 		case 'l': o->list = optarg; break;
 		case 'a': o->action = optarg; break;
@@ -509,6 +543,7 @@ static void parse_opts(int argc, char **argv, struct opts *o)
 		case 'd': o->devroot = optarg; break;
 		case 'w': o->settle = optarg; break;
 		case 't': o->timeout = atof(optarg); break;
+		case 'H': o->helper_timeout = atof(optarg); break;
 		case 'o': o->errlog = optarg; break;
 		case 'n': o->nulldev = optarg; break;
 		case 'm': o->use_fork = strcmp(optarg, "spawn") != 0; break;
@@ -533,7 +568,7 @@ static void parse_opts(int argc, char **argv, struct opts *o)
 
 int main(int argc, char **argv)
 {
-	struct opts o = { .action = "add", .seqnum = 1, .timeout = 60,
+	struct opts o = { .action = "add", .seqnum = 1, .timeout = 60, .helper_timeout = 120,
 			  .errlog = "/dev/null", .nulldev = "/dev/null", .use_fork = 1,
 			  .starved = -1 };
 	struct result res;
@@ -551,6 +586,11 @@ int main(int argc, char **argv)
 		return 1;
 	}
 	memset(&res, 0, sizeof(res));
+	live = calloc(n_events ? n_events : 1, sizeof(*live));
+	if (!live) {
+		warn_msg("out of memory");
+		return 1;
+	}
 	storm(&o, &res);
 	report(&o, &res);
 	return fflush(stdout) == 0 ? 0 : 1;

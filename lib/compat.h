@@ -10,6 +10,7 @@
 
 #include <fcntl.h>
 #include <string.h>
+#include <sys/ioctl.h>
 #include <sys/socket.h>
 #ifndef __KLIBC__
 #include <strings.h>        /* strcasecmp; klibc declares it in <string.h> */
@@ -26,6 +27,12 @@
 #endif
 #ifndef SO_PASSCRED
 #define SO_PASSCRED 16
+#endif
+#ifndef SO_SNDBUFFORCE
+#define SO_SNDBUFFORCE 32
+#endif
+#ifndef SIOCOUTQ
+#define SIOCOUTQ 0x5411     /* TIOCOUTQ: bytes a socket has sent and not freed */
 #endif
 
 /* Nanoseconds of a struct stat's change and modification times. */

@@ -33,6 +33,15 @@ int loop_add(struct loop *l, int fd)
 	return 0;
 }
 
+void loop_watch_write(struct loop *l, int fd, int on)
+{
+	unsigned int i;
+
+	for (i = 0; i < l->n; i++)
+		if (l->fds[i].fd == fd)
+			l->fds[i].events = (short)(on ? POLLIN | POLLOUT : POLLIN);
+}
+
 void loop_del(struct loop *l, int fd)
 {
 	unsigned int i;

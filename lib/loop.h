@@ -16,6 +16,8 @@ struct loop {
 void loop_init(struct loop *l);
 /* Watches fd for input; -ENOMEM when the set cannot grow. */
 int loop_add(struct loop *l, int fd);
+/* Also wakes when fd is writable (on), or no longer (off). */
+void loop_watch_write(struct loop *l, int fd, int on);
 /* Stops watching fd (no-op when it is not watched). */
 void loop_del(struct loop *l, int fd);
 void loop_free(struct loop *l);

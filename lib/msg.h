@@ -28,10 +28,16 @@ enum msg_type {
 	MSG_CTL_MONITOR,        /* subscribe the sender to MSG_MONITOR messages */
 	MSG_MONITOR,            /* udevd -> monitor: env follows, rc = the event's result */
 	MSG_CTL_SEQNUM,         /* seqnum = K; ack arg = events <= K not handled yet */
+	MSG_CTL_STATUS,         /* seqnum, flags of an event: is it done? (MSG_F_STATUS) */
 	MSG_TYPE_END
 };
 
 #define MSG_F_SEQNUM 0x1u       /* seqnum is the event's SEQNUM, not a cookie */
+/* In the answer to MSG_CTL_STATUS (its request's flags are echoed with
+ * these added; arg = events udevd holds): */
+#define MSG_F_STATUS  0x2u      /* this is a status answer, not the event's ack */
+#define MSG_F_PENDING 0x4u      /* the event is held, queued or running */
+#define MSG_F_DONE    0x8u      /* the event finished; rc is its result */
 
 /* Exit codes of udevsend past udev's own 0..15, also carried in acks. */
 #define MSG_RC_TIMEOUT   16     /* no ack within the ack timeout (udevsend only) */

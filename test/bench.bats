@@ -117,6 +117,30 @@ write_mknod_helper() {
 	[[ "$output" =~ daemon_hwm_kb=[1-9][0-9]*\  ]]
 }
 
+@test "storm: a helper that does not return in time is killed and counted late" {
+	"$B/fakesys" "$T/sys" 1 1 >"$T/events"
+	printf '#!/bin/sh\nexec sleep 60\n' >"$T/helper"
+	chmod +x "$T/helper"
+	t0=$SECONDS
+	run "$B/storm" -l "$T/events" -H 1 "$T/helper"
+	[ "$status" -eq 0 ]
+	[[ "$output" == *" late=3 failed=0 "* ]]
+	[ $((SECONDS - t0)) -lt 15 ]
+}
+
+@test "make bench's verdict: helpers that came late or returned an error fail it like a wrong node" {
+	mkdir "$T/out"
+	{
+		echo "n,contender,rep,action,events,wall_s,helpers_s,cpu_helpers_s,cpu_daemon_s,cpu_settle_s,cpu_spawn_s,cpu_per_event_ms,daemon_hwm_kb,failed,nodes"
+		echo "8,floor,1,add,24,0.1,0.1,0.01,0,0,0.01,0.1,-1,0,none"
+		echo "8,udevd,1,add,24,0.3,0.3,0.01,0.1,0,0.01,0.2,900,2,ok"
+	} >"$T/runs.csv"
+	run "$TOP/bench/summarize" "$T/runs.csv" "$T/out" "floor udevd"
+	echo "$output"
+	[ "$status" -eq 3 ]
+	[[ "$output" == *"udevd N=8 add: 2 helpers did not return in time or returned an error"* ]]
+}
+
 @test "storm: the nodes check passes only when every node is right" {
 	"$B/fakesys" "$T/sys" 2 2 >"$T/events"
 	mkdir "$T/dev"
@@ -168,7 +192,7 @@ write_mknod_helper() {
 		BENCH_N=2 BENCH_REPS=1 BENCH_OUT="$T/out" run "$TOP/bench/run-bench"
 	echo "$output"
 	[ "$status" -eq 3 ]
-	[[ "$output" == *"Nodes check: FAILED for:"* ]]
+	[[ "$output" == *"Nodes and helpers check: FAILED for:"* ]]
 	[[ "$output" == *"  - udev N=2 add: bad"* ]]
 	grep -q '^2,6,add,udev,1,.*,0,bad$' "$T/out/storm-summary.csv"
 }

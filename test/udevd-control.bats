@@ -16,7 +16,8 @@ teardown() { udevd_teardown; }
 	[ "$status" -eq 0 ]
 	send_bg 11 SEQNUM=11 DEVPATH=/devices/a
 	send_bg 12 SEQNUM=12 DEVPATH=/devices/b
-	sleep 0.5
+	# both have reached udevd (each helper first asks whether root holds the name)
+	wait_for test_queued_ge 3
 	run "$BIN/udevsettle" --timeout=1
 	[ "$status" -eq 16 ]
 	[[ "$output" == *"timeout: 2 events still queued"* ]]
@@ -52,6 +53,8 @@ teardown() { udevd_teardown; }
 	for i in $(seq 11 16); do
 		send_bg "$i" SEQNUM="$i" DEVPATH="/devices/d$i" FAKE_UDEV_SLEEP=0.3
 	done
+	# udevsettle waits for what udevd holds: let all six reach it first
+	WAIT_TIMEOUT=30 wait_for test_queued_ge 7
 	run "$BIN/udevsettle" --timeout=60
 	[ "$status" -eq 0 ]
 	[ "$(ended_count)" -eq 7 ]

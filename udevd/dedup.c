@@ -21,15 +21,10 @@ struct dedup_slot *dedup_find(uint64_t seqnum)
 
 void dedup_track(struct event *ev)
 {
-	struct dedup_slot *s;
-
 	if (!ev->u.has_seqnum)
 		return;
-	s = slot_of(ev->u.seqnum);
-	s->seqnum = ev->u.seqnum;
-	s->ev = ev;
-	s->rc = 0;
-	s->used = 1;
+	dedup_remember(ev->u.seqnum, 0);
+	slot_of(ev->u.seqnum)->ev = ev;
 }
 
 void dedup_done(struct event *ev, int rc)
@@ -43,4 +38,26 @@ void dedup_done(struct event *ev, int rc)
 		s->ev = NULL;
 		s->rc = rc;
 	}
+}
+
+void dedup_remember(uint64_t seqnum, int rc)
+{
+	struct dedup_slot *s = slot_of(seqnum);
+
+	s->seqnum = seqnum;
+	s->ev = NULL;
+	s->rc = rc;
+	s->used = 1;
+}
+
+enum dedup_state dedup_state(uint64_t seqnum, int *rc)
+{
+	struct dedup_slot *s = dedup_find(seqnum);
+
+	if (!s)
+		return DEDUP_UNKNOWN;
+	if (s->ev)
+		return DEDUP_PENDING;
+	*rc = s->rc;
+	return DEDUP_DONE;
 }

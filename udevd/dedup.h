@@ -1,7 +1,10 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
-/* With --netlink, a kernel that also runs its helper delivers each event
- * twice (netlink and udevsend): the seqnums udevd has seen, so that the
- * event runs once and the udevsend copy is still acked with the result. */
+/* The seqnums udevd has seen recently and, once finished, their results:
+ * with --netlink, a kernel that also runs its helper delivers each event
+ * twice (netlink and udevsend), and the event runs once while the udevsend
+ * copy is still acked with the result; and every helper can ask "is N done,
+ * with which code?" (MSG_CTL_STATUS), answered in O(1) from here, so that one
+ * whose ack was lost learns its result all the same. */
 #ifndef UDEVD_DEDUP_H
 #define UDEVD_DEDUP_H
 
@@ -24,5 +27,11 @@ struct dedup_slot *dedup_find(uint64_t seqnum);
 void dedup_track(struct event *ev);
 /* The event finished with rc (its slot may have been reused since). */
 void dedup_done(struct event *ev, int rc);
+/* An event with this SEQNUM was answered rc without being queued. */
+void dedup_remember(uint64_t seqnum, int rc);
+
+enum dedup_state { DEDUP_UNKNOWN, DEDUP_PENDING, DEDUP_DONE };
+/* What udevd knows of seqnum; *rc is its result when DEDUP_DONE. */
+enum dedup_state dedup_state(uint64_t seqnum, int *rc);
 
 #endif

@@ -14,8 +14,10 @@
 #include "opts.h"
 #include "layout.h"
 #include "netlink.h"
+#include "outbox.h"
 #include "queue.h"
 #include "rescan.h"
+#include "sock.h"
 #include "runner.h"
 #include "str.h"
 
@@ -67,36 +69,43 @@ static union {
 
 /* ---- acks ------------------------------------------------------------------ */
 
-/* Sends an ack; -errno when it cannot be delivered (the sender is gone or
- * does not read), which the callers log. */
-static int send_ack_quiet(struct udevd *d, const struct msg_hdr *req, int rc, uint32_t arg,
-			  const struct sockaddr_un *to, socklen_t tolen)
+static void ack_init(struct msg_hdr *ack, const struct msg_hdr *req, int rc, uint32_t arg)
 {
-	struct msg_hdr ack;
-
-	if ((size_t)tolen <= sizeof(sa_family_t))
-		return -EDESTADDRREQ;
-	msg_init(&ack, MSG_ACK, req->seqnum);
-	ack.flags = req->flags;
-	ack.rc = rc;
-	ack.arg = arg;
-	if (sendto(d->sock, &ack, sizeof(ack), MSG_DONTWAIT | MSG_NOSIGNAL,
-		   (const struct sockaddr *)to, tolen) < 0)
-		return -errno;
-	return 0;
+	msg_init(ack, MSG_ACK, req->seqnum);
+	ack->flags = req->flags;
+	ack->rc = rc;
+	ack->arg = arg;
 }
 
-static void send_ack(struct udevd *d, const struct msg_hdr *req, int rc, uint32_t arg,
-		     const struct sockaddr_un *to, socklen_t tolen)
+/* An ack to root: sent, or kept until the socket has room (outbox.h); only
+ * a sender that is gone or has no address, or the outbox's bound, loses it,
+ * with a log line (an event's result stays known to MSG_CTL_STATUS). */
+static void send_ack_kind(const struct msg_hdr *req, int rc, uint32_t arg,
+			  const struct sockaddr_un *to, socklen_t tolen, enum outbox_kind kind)
 {
-	int r = send_ack_quiet(d, req, rc, arg, to, tolen);
+	struct msg_hdr ack;
+	int r;
 
+	ack_init(&ack, req, rc, arg);
+	r = outbox_send(&ack, to, tolen, kind);
 	if (r == -EDESTADDRREQ)
 		log_warn("seqnum %llu: sender has no address, rc %d not acked",
 			 (unsigned long long)req->seqnum, rc);
+	else if (kind == OUTBOX_REPLY && (r == -ECONNREFUSED || r == -ENOENT))
+		/* a helper that got its ack while its probe was on the way */
+		log_info("seqnum %llu: answer not sent: its receiver is gone",
+			 (unsigned long long)req->seqnum);
 	else if (r < 0)
 		log_warn("seqnum %llu: ack %d not delivered: %s",
 			 (unsigned long long)req->seqnum, rc, strerror(-r));
+}
+
+/* Events' results use up to 3/4 of the socket's buffer, answers all of it. */
+static void send_ack(struct udevd *d, const struct msg_hdr *req, int rc, uint32_t arg,
+		     const struct sockaddr_un *to, socklen_t tolen)
+{
+	(void)d;
+	send_ack_kind(req, rc, arg, to, tolen, req->type == MSG_EVENT ? OUTBOX_ACK : OUTBOX_REPLY);
 }
 
 /* The sender, and every other sender of the same event (dedup.h). */
@@ -166,9 +175,10 @@ static void refuse(struct udevd *d, size_t len, const struct ucred *cred,
 		   const struct sockaddr_un *from, socklen_t fromlen, const char *why)
 {
 	const struct msg_hdr *req = &rbuf.hdr;
-	struct msg_hdr zero;
+	struct msg_hdr zero, ack;
 	int r, log_ok = refusal_log_ok();
 
+	(void)d;
 	if (log_ok)
 		log_warn("refused message from pid %d uid %d: %s", (int)cred->pid,
 			 (int)cred->uid, why);
@@ -176,10 +186,12 @@ static void refuse(struct udevd *d, size_t len, const struct ucred *cred,
 		memset(&zero, 0, sizeof(zero));
 		req = &zero;
 	}
-	r = send_ack_quiet(d, req, MSG_RC_REFUSED, 0, from, fromlen);
+	/* never kept; anyone but root only gets what costs root nothing (outbox.h) */
+	ack_init(&ack, req, MSG_RC_REFUSED, 0);
+	r = outbox_send_refusal(&ack, from, fromlen, cred->uid == 0);
 	if (r < 0 && log_ok)
-		log_warn("refusal not acked: %s", r == -EDESTADDRREQ ?
-			 "sender has no address" : strerror(-r));
+		log_warn("refusal not acked: %s", r == -EDESTADDRREQ ? "sender has no address" :
+			 r == -EBUSY ? "the socket's room is kept for root" : strerror(-r));
 }
 
 /* --netlink: an event udevd has already seen runs once; this copy gets the
@@ -218,6 +230,14 @@ static void note_seqnum(struct udevd *d, const struct event *ev)
 		d->max_seqnum = ev->u.seqnum;
 }
 
+/* An event udevd cannot take: acked 18, and remembered for status queries. */
+static void not_run(struct udevd *d, const struct sockaddr_un *from, socklen_t fromlen)
+{
+	if (rbuf.hdr.flags & MSG_F_SEQNUM)
+		dedup_remember(rbuf.hdr.seqnum, MSG_RC_NOT_RUN);
+	send_ack(d, &rbuf.hdr, MSG_RC_NOT_RUN, 0, from, fromlen);
+}
+
 static void handle_event(struct udevd *d, const struct ucred *cred,
 			 const struct sockaddr_un *from, socklen_t fromlen)
 {
@@ -228,7 +248,7 @@ static void handle_event(struct udevd *d, const struct ucred *cred,
 	if (d->terminating || queue_length(&d->q) >= QUEUE_MAX) {
 		log_err("seqnum %llu not run: %s", (unsigned long long)rbuf.hdr.seqnum,
 			d->terminating ? "shutting down" : "queue full");
-		send_ack(d, &rbuf.hdr, MSG_RC_NOT_RUN, 0, from, fromlen);
+		not_run(d, from, fromlen);
 		return;
 	}
 	ev = event_new(&rbuf.hdr, from, fromlen, loop_now_ms());
@@ -239,14 +259,13 @@ static void handle_event(struct udevd *d, const struct ucred *cred,
 	}
 	if (!ev) {
 		log_err("seqnum %llu not run: out of memory", (unsigned long long)rbuf.hdr.seqnum);
-		send_ack(d, &rbuf.hdr, MSG_RC_NOT_RUN, 0, from, fromlen);
+		not_run(d, from, fromlen);
 		return;
 	}
 	log_debug("seqnum %llu %s %s queued (%zu env)", (unsigned long long)ev->hdr.seqnum,
 		  ev->u.action, ev->u.devpath, ev->u.nenv);
 	note_seqnum(d, ev);
-	if (d->netlink)
-		dedup_track(ev);
+	dedup_track(ev);          /* for duplicates (--netlink) and status queries */
 	queue_insert(&d->q, ev, ev->arrival_ms);
 }
 
@@ -385,6 +404,26 @@ static int handle_control(struct udevd *d, const struct msg_hdr *h, uint32_t *ar
 	return 0;
 }
 
+/* "Is event N done, with which code?" (udevsend's liveness probe): O(1)
+ * from the record of recent events; without a SEQNUM (a cookie), pending
+ * while udevd holds any event. arg: the events held, for the probe's pace. */
+static void answer_status(struct udevd *d, const struct sockaddr_un *from, socklen_t fromlen)
+{
+	struct msg_hdr req = rbuf.hdr;
+	int rc = 0;
+	enum dedup_state st = DEDUP_UNKNOWN;
+	size_t held = queue_length(&d->q);
+
+	if (req.flags & MSG_F_SEQNUM)
+		st = dedup_state(req.seqnum, &rc);
+	else if (held)
+		st = DEDUP_PENDING;
+	req.flags |= MSG_F_STATUS | (st == DEDUP_DONE ? MSG_F_DONE : 0) |
+		     (st == DEDUP_PENDING ? MSG_F_PENDING : 0);
+	send_ack_kind(&req, st == DEDUP_DONE ? rc : 0, (uint32_t)held, from, fromlen,
+		      OUTBOX_REPLY);
+}
+
 /* Trust is checked at the door, before anything reads the message. */
 static void handle_message(struct udevd *d, ssize_t n, int trunc, const struct ucred *cred,
 			   const struct sockaddr_un *from, socklen_t fromlen)
@@ -402,6 +441,8 @@ static void handle_message(struct udevd *d, ssize_t n, int trunc, const struct u
 		handle_event(d, cred, from, fromlen);
 	else if (rbuf.hdr.type == MSG_ACK)
 		refuse(d, (size_t)n, cred, from, fromlen, "ack sent to udevd");
+	else if (rbuf.hdr.type == MSG_CTL_STATUS)
+		answer_status(d, from, fromlen);
 	else {
 		rc = handle_control(d, &rbuf.hdr, &arg, from, fromlen);
 		send_ack(d, &rbuf.hdr, rc, arg, from, fromlen);
@@ -563,7 +604,7 @@ static void handle_signals(struct udevd *d)
 
 /* ---- setup ----------------------------------------------------------------- */
 
-#define EXIT_SETUP 3   /* exit codes: 1 usage, 2 name taken, 3 setup failed */
+#define EXIT_SETUP 4   /* exit codes: 1 usage, 2 name taken by udevd, 3 by another, 4 setup failed */
 #define UDEVD_USAGE "usage: udevd [--daemon] [--debug] [--netlink] [--max-childs=N]\n" \
 	" [--workers=pool|fork] [--event-timeout=T] [--exec-timeout=T]\n" \
 	" [--startup-window=T] [--idle-timeout=T]"
@@ -726,16 +767,12 @@ static int setup_socket(struct udevd *d)
 		return 1;
 	}
 	if (bind(d->sock, (struct sockaddr *)&sa, (socklen_t)len) < 0) {
-		if (errno == EADDRINUSE) {
-			/* a squatter of any user can hold an abstract name first */
-			log_err("another udevd already listens on socket @%s, or another "
-				"process holds the name; exiting", d->name);
-			return 2;
-		}
+		if (errno == EADDRINUSE)
+			return sock_name_taken(d->sock, d->name, &sa, (socklen_t)len);
 		log_err("bind @%s: %s", d->name, strerror(errno));
 		return 1;
 	}
-	return 0;
+	return sock_sndbuf(d->sock);
 }
 
 static int setup_netlink(struct udevd *d)
@@ -816,12 +853,14 @@ static int run(struct udevd *d)
 {
 	uint64_t now;
 	int64_t timeout;
+	size_t n;
 
 	for (;;) {
 		now = loop_now_ms();
 		timeout = min_timeout(queue_timeout(&d->q, now),
 				      check_exec_timeouts(d, now));
 		timeout = min_timeout(timeout, runner_timeout(now));
+		timeout = min_timeout(timeout, outbox_timeout(now));
 		if (d->fork_retry_ms > now)
 			timeout = min_timeout(timeout, (int64_t)(d->fork_retry_ms - now));
 		loop_wait(&d->loop, timeout);
@@ -832,9 +871,12 @@ static int run(struct udevd *d)
 		if (d->rescan && !d->terminating)
 			rescan(d);
 		run_queue(d, loop_now_ms());
+		outbox_flush(loop_now_ms());
 		if (d->terminating && d->q.running.n == 0)
 			break;
 	}
+	if ((n = outbox_drain(1000)))
+		log_warn("%zu kept replies not delivered", n);
 	runner_shutdown();
 	refusal_log_flush();
 	log_info("all events acked, exiting");
@@ -856,7 +898,7 @@ int main(int argc, char **argv)
 	setup_log_level(d);
 	r = setup_socket(d);
 	if (r)
-		return r == 2 ? 2 : EXIT_SETUP;
+		return r == 2 || r == 3 ? r : EXIT_SETUP;
 	if (setup_netlink(d))
 		return EXIT_SETUP;
 	if (setup_signals(d) < 0 || queue_init(&d->q, d->gap_ms, 0) < 0) {
@@ -872,6 +914,7 @@ int main(int argc, char **argv)
 		log_err("setup: out of memory");
 		return EXIT_SETUP;
 	}
+	outbox_init(d->sock, &d->loop);
 	runner_init(bin && *bin ? bin : UDEV_BIN_DEFAULT, d->mode, d->idle_ms, &d->loop);
 	runner_set_max(d->max_childs);
 	log_info("listening on @%s%s, max %lu children, gap timeout %llu ms, %s mode",

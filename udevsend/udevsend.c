@@ -26,6 +26,7 @@
 #define PROBE_PER_HELD_MS 20      /* ...less often the more events it holds: */
 #define PROBE_MAX_MS      60000   /* all helpers together probe ~50 times a second */
 #define RESEND_MAX        2       /* its successors get the event this often */
+#define VERIFY_MS         5000    /* root must answer from the name within this */
 #define UDEVSEND_USAGE "usage: udevsend [SUBSYSTEM], with the event's ACTION, DEVPATH,\n" \
 	"SUBSYSTEM, SEQNUM... in the environment, as the kernel runs it"
 
@@ -160,13 +161,13 @@ static int start_daemon(int fd)
 }
 
 /* Non-blocking: a full queue (max_dgram_qlen) never blocks us for ever. */
-static int send_event(int fd)
+static int send_msg(int fd, const void *buf, size_t len)
 {
 	uint64_t deadline = loop_now_ms() + SEND_TIMEOUT_MS;
 	struct pollfd p = { .fd = fd, .events = POLLOUT };
 
 	for (;;) {
-		if (send(fd, &msg, msg_len, MSG_DONTWAIT | MSG_NOSIGNAL) >= 0)
+		if (send(fd, buf, len, MSG_DONTWAIT | MSG_NOSIGNAL) >= 0)
 			return 0;
 		if (errno != EAGAIN && errno != EWOULDBLOCK && errno != EINTR)
 			return -errno;
@@ -186,18 +187,92 @@ static uint64_t ack_timeout(void)
 	return ACK_TIMEOUT_MS;
 }
 
+/* MSG_F_STATUS in the request too: a udevd without the status question
+ * refuses it with an answer that cannot pass for our event's ack. */
+static void status_query(struct msg_hdr *q)
+{
+	msg_init(q, MSG_CTL_STATUS, msg.hdr.seqnum);
+	q->flags = msg.hdr.flags | MSG_F_STATUS;
+}
+
 /* A udevd killed with our event queued never acks it, and a datagram socket
- * is not told that its peer is gone: ask the peer for its queue length (a
- * cheap control message; its ack carries ~seqnum). -ECONNREFUSED: gone. */
+ * is not told that its peer is gone: ask the peer whether our event is done
+ * (MSG_CTL_STATUS, a cheap O(1) question; the answer carries the result
+ * when our ack was lost). -ECONNREFUSED: gone. */
 static int probe_daemon(int fd)
 {
 	struct msg_hdr probe;
 
-	msg_init(&probe, MSG_CTL_QUEUE, ~msg.hdr.seqnum);
+	status_query(&probe);
 	if (send(fd, &probe, sizeof(probe), MSG_DONTWAIT | MSG_NOSIGNAL) < 0 &&
 	    (errno == ECONNREFUSED || errno == ECONNRESET))
 		return -ECONNREFUSED;
 	return 0;
+}
+
+enum { ANS_FOREIGN = 1, ANS_OTHER, ANS_KNOWN, ANS_PENDING, ANS_RESULT };
+
+/* One datagram from the name we are connected to: ANS_FOREIGN when its
+ * sender is not root; ANS_RESULT (*rc) for our ack or a status answer that
+ * says our event is done; ANS_PENDING (*held) when it is still held, queued
+ * or running, ANS_KNOWN for other answers of root to our question;
+ * ANS_OTHER for anything else. -errno when none could be read. */
+static int read_answer(int fd, int *rc, uint32_t *held)
+{
+	struct msg_hdr ack[2];
+	struct ucred cred;
+	ssize_t n;
+	int trunc;
+
+	n = msg_recv(fd, ack, sizeof(ack), NULL, NULL, &cred, &trunc);
+	if (n < 0)
+		return (int)n;
+	if (cred.uid != 0)
+		return ANS_FOREIGN;
+	if (trunc || msg_check(ack, (size_t)n) < 0 || ack[0].type != MSG_ACK ||
+	    ack[0].seqnum != msg.hdr.seqnum || (ack[0].flags & MSG_F_SEQNUM) != msg.hdr.flags)
+		return ANS_OTHER;
+	*held = ack[0].arg;
+	*rc = (ack[0].rc >= 0 && ack[0].rc <= MSG_RC_UNFINISHED) ? ack[0].rc : MSG_RC_NOT_RUN;
+	if (ack[0].flags == msg.hdr.flags || (ack[0].flags & MSG_F_DONE))
+		return ANS_RESULT;
+	return (ack[0].flags & MSG_F_PENDING) ? ANS_PENDING : ANS_KNOWN;
+}
+
+/* Before the event goes out: root must answer from the name within
+ * VERIFY_MS (or the ack timeout, when shorter). A process of another user
+ * holding it (answering or not), or a udevd that does not answer, gets
+ * nothing: -EPERM or -ETIMEDOUT, and we run udev ourselves. */
+static int verify_daemon(int fd, uint64_t timeout)
+{
+	uint64_t now = loop_now_ms(), end = now + (timeout < VERIFY_MS ? timeout : VERIFY_MS);
+	struct pollfd p = { .fd = fd, .events = POLLIN };
+	struct msg_hdr q;
+	uint32_t held;
+	int r, rc;
+
+	/* what came before connect() was from anyone: not an answer */
+	while (read_answer(fd, &rc, &held) > 0)
+		;
+	status_query(&q);
+	r = send_msg(fd, &q, sizeof(q));
+	while (r == 0) {
+		r = read_answer(fd, &rc, &held);
+		if (r == ANS_FOREIGN)
+			return -EPERM;
+		if (r >= ANS_KNOWN)
+			return 0;
+		if (r == -EAGAIN) {
+			now = loop_now_ms();
+			if (now >= end)
+				return -ETIMEDOUT;
+			poll(&p, 1, (int)loop_until(now, end));
+		} else if (r != ANS_OTHER && r != -EINTR) {
+			return r;
+		}
+		r = 0;
+	}
+	return r;
 }
 
 /* The next probe: every PROBE_MS, or PROBE_PER_HELD_MS per event udevd holds
@@ -226,27 +301,20 @@ static int wait_ack(int fd, uint64_t *deadline, uint64_t timeout)
 	struct pollfd p = { .fd = fd, .events = POLLIN };
 	uint64_t now, every = probe_every(0, timeout);
 	uint64_t probe_at = loop_now_ms() + every;
-	struct msg_hdr ack[2];
-	struct ucred cred;
-	ssize_t n;
-	int trunc;
+	uint32_t held;
+	int n, rc;
 
 	for (;;) {
-		n = msg_recv(fd, ack, sizeof(ack), NULL, NULL, &cred, &trunc);
-		if (n >= 0 && cred.uid == 0 && !trunc && msg_check(ack, (size_t)n) == 0 &&
-		    ack[0].type == MSG_ACK) {
-			if (ack[0].seqnum == msg.hdr.seqnum && ack[0].flags == msg.hdr.flags)
-				return (ack[0].rc >= 0 && ack[0].rc <= MSG_RC_UNFINISHED) ?
-					ack[0].rc : MSG_RC_NOT_RUN;
-			if (ack[0].seqnum == ~msg.hdr.seqnum && ack[0].flags == 0 &&
-			    ack[0].rc == 0 && ack[0].arg > 0) {
-				now = loop_now_ms();
-				*deadline = now + timeout;
-				every = probe_every(ack[0].arg, timeout);
-				probe_at = now + every;
-			}
+		n = read_answer(fd, &rc, &held);
+		if (n == ANS_RESULT)
+			return rc;
+		if (n == ANS_PENDING) {
+			now = loop_now_ms();
+			*deadline = now + timeout;
+			every = probe_every(held, timeout);
+			probe_at = now + every;
 		}
-		if (n >= 0 || n == -EINTR)
+		if (n > 0 || n == -EINTR)
 			continue;
 		if (n != -EAGAIN && n != -EWOULDBLOCK && n != -ECONNREFUSED)
 			return MSG_RC_TIMEOUT;
@@ -292,18 +360,25 @@ static int run_udev(void)
 	return msg_rc_from_status(st);
 }
 
-/* Connects (starting udevd when none answers) and sends; -errno when the
- * event could not be handed to any udevd. */
-static int deliver(int fd)
+static int hand_over(int fd, uint64_t timeout)
+{
+	int r = verify_daemon(fd, timeout);
+
+	return r < 0 ? r : send_msg(fd, &msg, msg_len);
+}
+
+/* Connects (starting udevd when none answers), makes sure root answers
+ * there, and sends; -errno when the event could not be handed to a udevd. */
+static int deliver(int fd, uint64_t timeout)
 {
 	int r = try_connect(fd);
 
 	if (r == -ECONNREFUSED || r == -ENOENT)
 		r = start_daemon(fd);
 	if (r == 0)
-		r = send_event(fd);
+		r = hand_over(fd, timeout);
 	if (r == -ECONNREFUSED && start_daemon(fd) == 0)
-		r = send_event(fd);
+		r = hand_over(fd, timeout);
 	return r;
 }
 
@@ -333,7 +408,7 @@ int main(int argc, char **argv)
 	timeout = ack_timeout();
 	deadline = loop_now_ms() + timeout;
 	for (tries = 0;; tries++) {
-		r = deliver(fd);
+		r = deliver(fd, timeout);
 		if (r < 0)
 			return run_udev();
 		r = wait_ack(fd, &deadline, timeout);

@@ -4,20 +4,24 @@
 # format of lib/msg.h. Subcommands:
 #   send   [--magic M] [--type T] [--seqnum N] [--flags F] [--arg A] [--env K=V]...
 #          [--extra N] [--no-nul] [--no-bind] [--nobody]  -> prints "ack SEQ RC ARG" or "noack"
-#   squat  --ready FILE --count FILE   bind the daemon's name as nobody, answer
-#                                      every message with a forged ack rc 0
+#   squat  --ready FILE --count FILE [--types FILE] [--silent]   bind the
+#          daemon's name as nobody, answer every message with forged acks rc 0
+#          (--silent: never answer); --types gets "TYPE SEQNUM" per datagram
 #   burst  --count N   send N events from one socket without blocking;
 #          prints "queued K" (K accepted before the queue was full)
 #   forge  --pid PID --seqnum N [--flags F]  find PID's autobound socket, drop
 #          to nobody, send forged acks rc 0; prints "sent K" (K successful sends)
 #   hold   --held N --seconds S --ready FILE   a udevd holding N events: takes one
-#          event, answers each queue probe with arg N, acks the event rc 0 after
-#          S seconds; prints "probe T" (seconds after the event) for each probe
+#          event, answers each status probe "pending" with arg N, acks the event
+#          rc 0 after S seconds; prints "probe T" (seconds after the event) for
+#          each probe after the event. --lose-ack RC: the ack is never sent;
+#          probes after S seconds are answered "done, rc RC" instead
 import argparse, os, pwd, socket, struct, sys, time
 
 HDR = struct.Struct('=16sIIQIIiI')
 MAGIC = b'udev-legacy/1'
-EVENT, ACK, CTL_QUEUE = 1, 2, 8
+EVENT, ACK, CTL_QUEUE, CTL_STATUS = 1, 2, 8, 12
+F_STATUS, F_PENDING, F_DONE = 0x2, 0x4, 0x8
 
 
 def daemon_addr():
@@ -62,12 +66,16 @@ def cmd_send(a):
     except socket.timeout:
         print('noack')
         return
-    _, _, _, seq, _, arg, rc, _ = HDR.unpack(data[:HDR.size])
-    print('ack %d %d %d' % (seq, rc, arg))
+    _, _, flags, seq, _, arg, rc, _ = HDR.unpack(data[:HDR.size])
+    if a.type == CTL_STATUS:        # the answer's flags say what it knows
+        print('ack %d %d %d flags %d' % (seq, rc, arg, flags))
+    else:
+        print('ack %d %d %d' % (seq, rc, arg))
 
 
 def cmd_squat(a):
     ready, counter = open(a.ready, 'w'), open(a.count, 'w')
+    types = open(a.types, 'w') if a.types else None
     drop_to_nobody()
     s = new_socket(bind=False)
     s.bind(daemon_addr())
@@ -82,9 +90,15 @@ def cmd_squat(a):
         counter.flush()
         if len(data) < HDR.size or not addr:
             continue
-        _, _, flags, seq, _, _, _, _ = HDR.unpack(data[:HDR.size])
-        for _ in range(5):
-            s.sendto(pack(MAGIC, ACK, flags, seq), addr)
+        _, mtype, flags, seq, _, _, _, _ = HDR.unpack(data[:HDR.size])
+        if types:
+            types.write('%d %d\n' % (mtype, seq))
+            types.flush()
+        for _ in range(0 if a.silent else 5):
+            try:            # the client may have gone at the first one
+                s.sendto(pack(MAGIC, ACK, flags, seq), addr)
+            except OSError:
+                break
 
 
 def cmd_burst(a):
@@ -146,8 +160,12 @@ def cmd_hold(a):
     s.bind(daemon_addr())
     with open(a.ready, 'w') as f:
         f.write('ready\n')
-    data, client = s.recvfrom(65536)
-    _, _, eflags, eseq, _, _, _, _ = HDR.unpack(data[:HDR.size])
+    while True:             # the status question before the event: not held yet
+        data, client = s.recvfrom(65536)
+        _, mtype, eflags, eseq, _, _, _, _ = HDR.unpack(data[:HDR.size])
+        if mtype == EVENT:
+            break
+        s.sendto(pack(MAGIC, ACK, eflags | F_STATUS, eseq), client)
     t0 = time.monotonic()
     while True:
         left = t0 + a.seconds - time.monotonic()
@@ -159,10 +177,18 @@ def cmd_hold(a):
         except socket.timeout:
             break
         _, mtype, flags, seq, _, _, _, _ = HDR.unpack(data[:HDR.size])
-        if mtype == CTL_QUEUE:
+        if mtype == CTL_STATUS:
             print('probe %.1f' % (time.monotonic() - t0), flush=True)
-            s.sendto(pack(MAGIC, ACK, flags, seq, arg=a.held), addr)
-    s.sendto(pack(MAGIC, ACK, eflags, eseq), client)
+            s.sendto(pack(MAGIC, ACK, flags | F_STATUS | F_PENDING, seq, arg=a.held), addr)
+    if a.lose_ack is None:
+        s.sendto(pack(MAGIC, ACK, eflags, eseq), client)
+        return
+    s.settimeout(None)
+    while True:
+        data, addr = s.recvfrom(65536)
+        _, mtype, flags, seq, _, _, _, _ = HDR.unpack(data[:HDR.size])
+        print('probe %.1f' % (time.monotonic() - t0), flush=True)
+        s.sendto(pack(MAGIC, ACK, flags | F_STATUS | F_DONE, seq, rc=a.lose_ack), addr)
 
 
 def main():
@@ -183,6 +209,8 @@ def main():
     q = sub.add_parser('squat')
     q.add_argument('--ready', required=True)
     q.add_argument('--count', required=True)
+    q.add_argument('--types')
+    q.add_argument('--silent', action='store_true')
     b = sub.add_parser('burst')
     b.add_argument('--count', type=int, required=True)
     b.add_argument('--seqnum', type=int, default=1)
@@ -194,6 +222,7 @@ def main():
     h.add_argument('--held', type=int, required=True)
     h.add_argument('--seconds', type=float, required=True)
     h.add_argument('--ready', required=True)
+    h.add_argument('--lose-ack', type=int)
     a = p.parse_args()
     {'send': cmd_send, 'squat': cmd_squat, 'forge': cmd_forge,
      'burst': cmd_burst, 'hold': cmd_hold}[a.cmd](a)

@@ -62,6 +62,11 @@ def handle(block):
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
     if env.get("FAKE_UDEV_CRASH") == "1":
         os.kill(os.getpid(), signal.SIGSEGV)
+    if env.get("FAKE_UDEV_STOP_PID"):
+        try:
+            os.kill(int(env["FAKE_UDEV_STOP_PID"]), signal.SIGSTOP)
+        except OSError:
+            pass
     rc = int(env.get("FAKE_UDEV_EXIT", "0"))
     log(env, ["end", seq, dev, act, os.getpid(), f"{time.time():.6f}", rc])
     return rc

@@ -7,6 +7,13 @@
 #   flood --count N [--nobody] [--unbound]   N garbage datagrams as fast as the
 #                              socket takes them, acks never read; prints
 #                              "sent S dropped D"
+#   hoard --sockets S --per K  S autobound sockets, K garbage datagrams from
+#                              each, the refusals never read; prints
+#                              "sent N", then holds them open
+#                              until killed (run it as nobody: setpriv)
+#   squat [--answer]           binds the daemon's name (run it as nobody:
+#                              setpriv), prints "ready", then "got TYPE SEQNUM"
+#                              per datagram; --answer: forged acks rc 0
 import argparse, os, pwd, random, socket, struct, time
 
 HDR = struct.Struct('=16sIIQIIiI')
@@ -141,6 +148,42 @@ def cmd_flood(a):
     print('sent %d dropped %d' % (sent, dropped))
 
 
+def cmd_hoard(a):
+    rng = random.Random(a.seed)
+    socks, sent = [], 0
+    for i in range(a.sockets):
+        s = socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM)
+        s.bind('')
+        s.setblocking(False)
+        socks.append(s)
+        for j in range(a.per):
+            try:
+                s.sendto(garbage(rng, i * a.per + j), daemon_addr())
+                sent += 1
+            except OSError:
+                pass
+    print('sent %d' % sent, flush=True)
+    while True:
+        time.sleep(3600)
+
+
+def cmd_squat(a):
+    s = socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM)
+    s.bind(daemon_addr())
+    print('ready', flush=True)
+    while True:
+        data, addr = s.recvfrom(65536)
+        if len(data) < HDR.size:
+            continue
+        _, mtype, flags, seq, _, _, _, _ = HDR.unpack(data[:HDR.size])
+        print('got %d %d' % (mtype, seq), flush=True)
+        if a.answer and addr:
+            try:
+                s.sendto(hdr(2, seq, flags=flags), addr)
+            except OSError:
+                pass        # the client went at once: it believed none
+
+
 def main():
     p = argparse.ArgumentParser()
     sub = p.add_subparsers(dest='cmd', required=True)
@@ -152,8 +195,15 @@ def main():
     f.add_argument('--nobody', action='store_true')
     f.add_argument('--unbound', action='store_true')
     f.add_argument('--seed', type=int, default=1)
+    h = sub.add_parser('hoard')
+    h.add_argument('--sockets', type=int, required=True)
+    h.add_argument('--per', type=int, required=True)
+    h.add_argument('--seed', type=int, default=1)
+    q = sub.add_parser('squat')
+    q.add_argument('--answer', action='store_true')
     a = p.parse_args()
-    {'shapes': cmd_shapes, 'flood': cmd_flood}[a.cmd](a)
+    {'shapes': cmd_shapes, 'flood': cmd_flood, 'hoard': cmd_hoard,
+     'squat': cmd_squat}[a.cmd](a)
 
 
 if __name__ == '__main__':

@@ -1,0 +1,133 @@
+#!/usr/bin/env bats
+# SPDX-License-Identifier: GPL-2.0-only
+# No ack is ever dropped (docs/protocol.md, "Acks that find the socket
+# busy"): helpers that read late, the status question ("is N done, with
+# which code?"), and what other users can do to root's acks: nothing, be
+# it hundreds of non-reading senders or a squatter of the name.
+
+load lib
+load udevd-lib
+
+setup() { udevd_setup; BG=; }
+teardown() {
+	[ -z "$BG" ] || kill $BG 2>/dev/null || true
+	udevd_teardown
+}
+
+SLOW_READERS="python3 $TOP/test/tools/slow-readers.py"
+HOSTILE="/usr/bin/python3 $TOP/test/tools/hostile.py"
+NOBODY="setpriv --reuid nobody --regid nogroup --clear-groups"
+
+@test "acks: 400 helpers that read their ack late (stopped until every event ran) all exit with their event's code" {
+	# a send buffer of 64 KiB holds ~80 acks: the rest must be kept and sent later
+	UDEVD_SNDBUF=32768 start_udevd --max-childs=8
+	UDEVSEND_ACK_TIMEOUT=60 run timeout 300 $SLOW_READERS "$BIN/udevsend" 400 1 20
+	echo "$output"
+	[ "$status" -eq 0 ]
+	grep -q "socket busy: keeping replies" "$T/udevd.log"
+	# the last kept ones go (or find their helper gone) on udevd's next turn
+	wait_for grep -q "every kept reply sent" "$T/udevd.log"
+	# a kept ack may find its helper gone (its probe got the result first:
+	# "its receiver is gone"), never a full socket
+	! grep -q "not delivered" "$T/udevd.log"
+}
+
+@test "acks: the status question answers done (with the code), pending, or unknown" {
+	start_udevd
+	# an event whose ack cannot be delivered (its sender has no address)
+	run $DGRAM send --no-bind --seqnum 30 --flags 1 --env ACTION=add \
+		--env DEVPATH=/devices/lost --env SUBSYSTEM=test --env SEQNUM=30 \
+		--env FAKE_UDEV_LOG="$FAKE_UDEV_LOG" --env FAKE_UDEV_EXIT=6
+	wait_for grep -q '^end 30 ' "$FAKE_UDEV_LOG"
+	# flags: 1 SEQNUM | 2 status answer | 4 pending | 8 done
+	run $DGRAM send --type 12 --seqnum 30 --flags 3
+	[ "$output" = "ack 30 6 0 flags 11" ]
+	send_bg 31 SEQNUM=31 DEVPATH=/devices/slow FAKE_UDEV_SLEEP=3
+	wait_for grep -q '^start 31 ' "$FAKE_UDEV_LOG"
+	run $DGRAM send --type 12 --seqnum 31 --flags 1
+	[ "$output" = "ack 31 0 1 flags 7" ]
+	run $DGRAM send --type 12 --seqnum 99 --flags 1
+	[ "$output" = "ack 99 0 1 flags 3" ]
+	[ "$(rc_of 31)" = 0 ]
+	# another user's question is refused like any control message
+	run $DGRAM send --nobody --type 12 --seqnum 30 --flags 1
+	[ "$output" = "ack 30 17 0 flags 1" ]
+}
+
+@test "acks: a helper whose ack is lost learns its result from its probe, long before its timeout" {
+	# a stand-in udevd that never acks, and answers probes "done, rc 5"
+	$DGRAM hold --held 1 --seconds 1 --lose-ack 5 --ready "$T/ready" >"$T/probes" &
+	BG=$!
+	wait_for test -s "$T/ready"
+	t0=$SECONDS
+	UDEVSEND_ACK_TIMEOUT=60 run send_event SEQNUM=10 DEVPATH=/devices/a
+	[ "$status" -eq 5 ]
+	[ $((SECONDS - t0)) -lt 10 ]
+}
+
+@test "trust: 300 nobody sockets that send junk and never read cannot delay root's acks, probes or replies" {
+	start_udevd
+	# ~3,600 refusals nobody reads: before, they filled udevd's send buffer
+	$NOBODY $HOSTILE hoard --sockets 300 --per 12 \
+		</dev/null >"$T/hoard" 2>&1 3>&- &
+	BG=$!
+	WAIT_TIMEOUT=60 wait_for grep -q sent "$T/hoard"
+	cat "$T/hoard"
+	t0=$SECONDS
+	# each runs 3 s, so its helper probes (every 2 s) and must get answers
+	for s in 1 2 3 4 5 6; do
+		UDEVSEND_ACK_TIMEOUT=10 send_bg $s SEQNUM=$s DEVPATH=/devices/d$s \
+			FAKE_UDEV_SLEEP=3 FAKE_UDEV_EXIT=$s
+	done
+	run timeout 20 "$BIN/udevcontrol" max_childs=8
+	[ "$status" -eq 0 ]
+	run timeout 20 "$BIN/udevsettle" --timeout=15
+	[ "$status" -eq 0 ]
+	for s in 1 2 3 4 5 6; do [ "$(rc_of $s)" = "$s" ]; done
+	[ $((SECONDS - t0)) -lt 12 ]
+	! grep -q "not delivered" "$T/udevd.log"
+}
+
+# The real name "udevd" in a private network namespace, squatted by nobody.
+squat_scenario() {
+	cat >"$T/scenario" <<-EOF
+	unset UDEVD_SOCKET
+	$NOBODY $HOSTILE squat $1 </dev/null >"$T/squat" 2>&1 &
+	sq=\$!
+	for i in \$(seq 100); do grep -q ready "$T/squat" && break; sleep 0.05; done
+	"$BIN/udevd" 2>&1
+	echo "udevd rc \$?"
+	t0=\$(date +%s%N)
+	env -i PATH="$PATH" UDEV_BIN="$UDEV_BIN" UDEVD_BIN="$BIN/udevd" \\
+		FAKE_UDEV_LOG="$FAKE_UDEV_LOG" UDEVSEND_ACK_TIMEOUT=20 ACTION=add \\
+		SEQNUM=10 DEVPATH=/devices/sq SUBSYSTEM=test FAKE_UDEV_EXIT=4 "$BIN/udevsend" test
+	echo "udevsend rc \$? after \$(( (\$(date +%s%N) - t0) / 1000000 )) ms"
+	kill \$sq
+	EOF
+	unshare -n bash "$T/scenario"
+}
+
+@test "trust: a silent nobody squatter of the name: udevd exits 3 saying so, udevsend runs udev within 5 s" {
+	run squat_scenario ""
+	echo "$output"
+	[[ "$output" == *"socket @udevd is held by uid -1, not by a udevd of root"* ]]
+	[[ "$output" == *"udevd rc 3"* ]]
+	[[ "$output" == *"udevsend rc 4 after "* ]]
+	ms=$(echo "$output" | sed -n 's/^udevsend rc 4 after \([0-9]*\) ms$/\1/p')
+	[ "$ms" -ge 4500 ] && [ "$ms" -lt 7000 ]
+	[ "$(ended_count)" -eq 1 ]
+	# the squatter got udevd's and udevsend's questions, never the event
+	grep -qx 'got 12 10' "$T/squat"
+	! grep -q '^got 1 ' "$T/squat"
+}
+
+@test "trust: an answering nobody squatter of the name: udevsend runs udev at once" {
+	run squat_scenario --answer
+	echo "$output"
+	[[ "$output" == *"is held by uid $(id -u nobody), not by a udevd of root"* ]]
+	ms=$(echo "$output" | sed -n 's/^udevsend rc 4 after \([0-9]*\) ms$/\1/p')
+	[ -n "$ms" ] && [ "$ms" -lt 2000 ]
+	[ "$(ended_count)" -eq 1 ]
+	grep -qx 'got 12 10' "$T/squat"
+	! grep -q '^got 1 ' "$T/squat"
+}
