@@ -3,8 +3,11 @@
 #include "compat.h"
 #include "fd.h"
 
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <stdlib.h>
+#include <sys/resource.h>
 #include <unistd.h>
 
 int fd_sanitize(void)
@@ -76,4 +79,47 @@ ssize_t fd_read_all(int fd, void *buf, size_t len)
 		done += (size_t)n;
 	}
 	return (ssize_t)done;
+}
+
+int fd_each(void (*fn)(int fd))
+{
+	int self = open("/proc/self/fd", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	DIR *d = self >= 0 ? fdopendir(self) : NULL;
+	struct dirent *de;
+	int fd;
+
+	if (!d) {
+		if (self >= 0)
+			close(self);
+		return -ENOENT;
+	}
+	while ((de = readdir(d))) {
+		if (de->d_name[0] < '0' || de->d_name[0] > '9')
+			continue;
+		fd = atoi(de->d_name);
+		if (fd != self)
+			fn(fd);
+	}
+	closedir(d);
+	return 0;
+}
+
+static void close_inherited(int fd)
+{
+	if (fd > 2)
+		close(fd);
+}
+
+void fd_close_inherited(void)
+{
+	struct rlimit rl;
+	int fd, max = 1024;
+
+	if (fd_each(close_inherited) == 0)
+		return;
+	/* no /proc yet (early boot): every number up to the limit */
+	if (getrlimit(RLIMIT_NOFILE, &rl) == 0)
+		max = rl.rlim_cur < 65536 ? (int)rl.rlim_cur : 65536;
+	for (fd = 3; fd < max; fd++)
+		close(fd);
 }

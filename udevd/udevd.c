@@ -822,6 +822,7 @@ int main(int argc, char **argv)
 	int r;
 
 	fd_sanitize();
+	fd_close_inherited();   /* a shell's or udevsend's descriptors are not udev's */
 	log_init("udevd", 0);
 	setup_options(d, argc, argv);
 	if (d->debug)
