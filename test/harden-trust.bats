@@ -19,7 +19,7 @@ setup() {
 	# nobody binds there are invisible to the rest of the machine
 	unshare -n sleep 1000 </dev/null >/dev/null 2>&1 3>&- &
 	NS_PID=$!
-	wait_for test "$(readlink /proc/$NS_PID/ns/net)" != "$(readlink /proc/self/ns/net)"
+	wait_for own_netns
 }
 
 teardown() {
@@ -27,6 +27,7 @@ teardown() {
 	kill "$NS_PID" 2>/dev/null || true
 }
 
+own_netns() { [ "$(readlink /proc/$NS_PID/ns/net)" != "$(readlink /proc/self/ns/net)" ]; }
 # ns CMD...: runs CMD in the test's network namespace
 ns() { nsenter -t "$NS_PID" -n "$@"; }
 # nobody CMD...: runs CMD there as nobody:nogroup without supplementary groups
@@ -86,4 +87,61 @@ send() {
 	[ ! -s "$T/out/leak" ]
 	# nor does udevd itself hold them
 	! ls -l "/proc/$UDEVD_PID/fd" | grep -q secret
+}
+
+# ---- 3: device data cannot forge variables or database lines ------------------
+
+# hostile_tty: a tty whose attributes its user (nobody) may write, as some
+# drivers' writable attributes are
+hostile_tty() {
+	export SYSFS_PATH=$T/sys
+	mkdir -p "$T/sys/class/tty/ttyH0"
+	echo 4:70 >"$T/sys/class/tty/ttyH0/dev"
+	nobody_dir "$T/sys/class/tty/ttyH0"
+	nobody bash -c "printf '%s' \"\$1\" >$T/sys/class/tty/ttyH0/serial" _ \
+		$'ABC\nLD_PRELOAD=/tmp/x.so\rX=1'
+	[ "$(stat -c %U "$T/sys/class/tty/ttyH0/serial")" = nobody ]
+	# a RUN program that keeps the environment it got
+	nobody_dir "$T/out"
+	printf '#!/bin/sh\nenv >%s/out/env.$ACTION\n' "$T" >"$T/dump-env"
+	chmod 755 "$T/dump-env"
+}
+
+@test "trust 3: a newline in an attribute makes no variable, E: line or RUN variable" {
+	hostile_tty
+	rules "KERNEL==\"ttyH0\", ENV{SERIAL}=\"%s{serial}\", RUN+=\"$T/dump-env\""
+	run ev add /class/tty/ttyH0 tty
+	[ "$status" -eq 0 ]
+	cat "$T/db/"*
+	# one E: line, the value escaped in it
+	[ "$(grep -c '^E:' "$T/db/"*)" -eq 1 ]
+	grep -qx 'E:SERIAL=ABC\\x0aLD_PRELOAD=/tmp/x.so\\x0dX=1' "$T/db/"*
+	! grep -q '^LD_PRELOAD=' "$T/out/env.add"
+	run ev remove /class/tty/ttyH0 tty
+	[ "$status" -eq 0 ]
+	cat "$T/out/env.remove"
+	grep -qx 'SERIAL=ABC\\x0aLD_PRELOAD=/tmp/x.so\\x0dX=1' "$T/out/env.remove"
+	! grep -q '^LD_PRELOAD=\|^X=' "$T/out/env.remove"
+}
+
+@test "trust 3: IMPORT{program} and PROGRAM output, IMPORT{file} and the kernel's values make no variable" {
+	hostile_tty
+	# a program that echoes device data into IMPORT's KEY=value lines
+	rules "KERNEL==\"ttyH0\", IMPORT{program}=\"/bin/echo ID_SERIAL=%s{serial}\", PROGRAM=\"/bin/cat $T/sys/class/tty/ttyH0/serial\", ENV{RESULT}=\"%c\", RUN+=\"$T/dump-env\""
+	run ev add /class/tty/ttyH0 tty KVAL=$'k\nLD_AUDIT=/tmp/y.so'
+	[ "$status" -eq 0 ]
+	cat "$T/out/env.add"
+	grep -qx 'ID_SERIAL=ABC\\x0aLD_PRELOAD=/tmp/x.so\\x0dX=1' "$T/out/env.add"
+	grep -q '^RESULT=ABC' "$T/out/env.add"
+	grep -qx 'KVAL=k\\x0aLD_AUDIT=/tmp/y.so' "$T/out/env.add"
+	! grep -q '^LD_PRELOAD=\|^X=\|^LD_AUDIT=' "$T/out/env.add"
+	[ "$(grep -c '^E:' "$T/db/"*)" -eq 2 ]
+	# a file of KEY=value lines written by nobody: each of its lines is one
+	# variable, by design; no value inside spans two
+	nobody bash -c "printf 'A=1\nB=%s\n' \"\$(cat $T/sys/class/tty/ttyH0/serial)\" >$T/out/vars"
+	rules "KERNEL==\"ttyH0\", IMPORT{file}=\"$T/out/vars\", ENV{C}=\"\$env{B}\", RUN+=\"$T/dump-env\""
+	run ev add /class/tty/ttyH0 tty
+	[ "$status" -eq 0 ]
+	grep -qx 'A=1' "$T/out/env.add"
+	grep -qx 'C=ABC' "$T/out/env.add"
 }

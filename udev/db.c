@@ -31,6 +31,25 @@ static int db_file(const struct udev_conf *conf, const char *devpath, char *out,
  * in one-character words, still fits. */
 #define DB_RECORD_MAX (SYSFS_PATH_MAX + NAME_SIZE + 4 * LIST_SIZE + 256)
 
+/* Appends "T:value\n" at buf + n, the value's control characters written
+ * as \xNN so that no value can end its line early; size when it did not fit. */
+static size_t db_line(char *buf, size_t n, size_t size, char tag, const char *value)
+{
+	size_t len;
+
+	if (n >= size || size - n < 4)
+		return size;
+	buf[n] = tag;
+	buf[n + 1] = ':';
+	len = str_escape(buf + n + 2, value, size - n - 2);
+	if (len + 3 >= size - n)
+		return size;
+	n += 2 + len;
+	buf[n++] = '\n';
+	buf[n] = '\0';
+	return n;
+}
+
 /* Renders rec as the file text into buf; returns its length, or size when
  * it did not fit (never written: a cut record would lose links). */
 static size_t db_format(const struct db_record *rec, char *buf, size_t size)
@@ -38,10 +57,11 @@ static size_t db_format(const struct db_record *rec, char *buf, size_t size)
 	char list[LIST_SIZE], *tok, *save = NULL;
 	size_t n;
 
-	n = (size_t)snprintf(buf, size, "P:%s\nN:%s\n", rec->devpath, rec->name);
+	n = db_line(buf, 0, size, 'P', rec->devpath);
+	n = db_line(buf, n, size, 'N', rec->name);
 	str_copy(list, rec->symlinks, sizeof(list));
 	for (tok = strtok_r(list, " ", &save); tok && n < size; tok = strtok_r(NULL, " ", &save))
-		n += (size_t)snprintf(buf + n, size - n, "S:%s\n", tok);
+		n = db_line(buf, n, size, 'S', tok);
 	if (rec->partitions && n < size)
 		n += (size_t)snprintf(buf + n, size - n, "A:%d\n", rec->partitions);
 	if (rec->ignore_remove && n < size)
@@ -50,7 +70,7 @@ static size_t db_format(const struct db_record *rec, char *buf, size_t size)
 		n += (size_t)snprintf(buf + n, size - n, "M:%u:%u\n", rec->major, rec->minor);
 	str_copy(list, rec->env, sizeof(list));
 	for (tok = strtok_r(list, "\n", &save); tok && n < size; tok = strtok_r(NULL, "\n", &save))
-		n += (size_t)snprintf(buf + n, size - n, "E:%s\n", tok);
+		n = db_line(buf, n, size, 'E', tok);
 	return n < size ? n : size;
 }
 

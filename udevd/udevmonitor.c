@@ -7,6 +7,7 @@
 #include "log.h"
 #include "loop.h"
 #include "msg.h"
+#include "str.h"
 
 #include <errno.h>
 #include <linux/netlink.h>
@@ -38,6 +39,16 @@ static int usage(const char *bad)
 	return 2;
 }
 
+/* One KEY=value line; a value's control characters as \xNN, so that a
+ * device's newline cannot print as a variable of its own. */
+static void print_line(const char *s)
+{
+	static char line[4 * MSG_ENV_MAX + 1];
+
+	str_escape(line, s, sizeof(line));
+	printf("%s\n", line);
+}
+
 static void print_event(const struct mon *mo, const char *src, const char *env,
 			size_t len, const char *tail)
 {
@@ -50,7 +61,7 @@ static void print_event(const struct mon *mo, const char *src, const char *env,
 	       (unsigned int)(t % 1000), a ? a : "?", p ? p : "?", s ? s : "?", q ? q : "-", tail);
 	if (mo->env) {
 		for (e = env; e < env + len && *e; e += strlen(e) + 1)
-			printf("%s\n", e);
+			print_line(e);
 		printf("\n");
 	}
 	fflush(stdout);   /* a line at a time, also into a pipe */
