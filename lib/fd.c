@@ -7,7 +7,6 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <stdlib.h>
-#include <sys/resource.h>
 #include <unistd.h>
 
 int fd_sanitize(void)
@@ -112,14 +111,11 @@ static void close_inherited(int fd)
 
 void fd_close_inherited(void)
 {
-	struct rlimit rl;
-	int fd, max = 1024;
+	int fd;
 
 	if (fd_each(close_inherited) == 0)
 		return;
-	/* no /proc yet (early boot): every number up to the limit */
-	if (getrlimit(RLIMIT_NOFILE, &rl) == 0)
-		max = rl.rlim_cur < 65536 ? (int)rl.rlim_cur : 65536;
-	for (fd = 3; fd < max; fd++)
+	/* no /proc yet (early boot): the numbers below the usual soft limit */
+	for (fd = 3; fd < 1024; fd++)
 		close(fd);
 }

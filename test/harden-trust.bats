@@ -145,3 +145,99 @@ hostile_tty() {
 	grep -qx 'A=1' "$T/out/env.add"
 	grep -qx 'C=ABC' "$T/out/env.add"
 }
+
+# ---- 4: names through directories others may write -----------------------------
+
+# shm_setup SERIAL: udev_root has a /dev/shm (1777, root's); nobody sets the
+# device's serial; a root-only file and directory lie outside udev_root
+shm_setup() {
+	hostile_tty
+	nobody bash -c "printf '%s' \"\$1\" >$T/sys/class/tty/ttyH0/serial" _ "$1"
+	mkdir -p "$T/dev/shm" "$T/outside"
+	chmod 1777 "$T/dev/shm"
+	nobody_dir "$T/dev/shm"
+	echo precious >"$T/outside/node"
+	rules 'KERNEL=="ttyH0", NAME="shm/%s{serial}/node", SYMLINK+="shm/%s{serial}/link"'
+}
+
+# nothing_outside: $T/outside holds only the precious file, unchanged
+nothing_outside() {
+	[ "$(ls -A "$T/outside")" = node ] && [ "$(cat "$T/outside/node")" = precious ] ||
+		{ ls -la "$T/outside" >&2; return 1; }
+}
+
+@test "trust 4: a symlink nobody planted in /dev/shm is not followed (add)" {
+	shm_setup evil
+	nobody ln -s "$T/outside" "$T/dev/shm/evil"
+	rm "$T/outside/node"
+	run ev add /class/tty/ttyH0 tty
+	echo "$output"
+	[ -z "$(ls -A "$T/outside")" ]
+	[ "$status" -ne 0 ]
+	[[ "$output" == *"refusing $T/dev/shm/evil/node: $T/dev/shm/evil is a symlink or no directory"* ]]
+	[ -L "$T/dev/shm/evil" ]
+}
+
+@test "trust 4: a directory nobody made in /dev/shm is not used, so remove cannot be steered" {
+	shm_setup mine
+	nobody mkdir "$T/dev/shm/mine"
+	run ev add /class/tty/ttyH0 tty
+	echo "$output"
+	add_status=$status add_output=$output
+	# nobody swaps her directory for a symlink to the outside before remove
+	nobody mv "$T/dev/shm/mine" "$T/dev/shm/mine.old"
+	nobody ln -s "$T/outside" "$T/dev/shm/mine"
+	run ev remove /class/tty/ttyH0 tty
+	echo "$output"
+	nothing_outside
+	[ "$add_status" -ne 0 ]
+	[[ "$add_output" == *"$T/dev/shm/mine is a directory of another user"* ]]
+	[ -z "$(ls -A "$T/dev/shm/mine.old")" ]
+}
+
+@test "trust 4: a record's name that leads through a planted symlink removes nothing outside" {
+	shm_setup dir
+	run ev add /class/tty/ttyH0 tty
+	[ "$status" -eq 0 ]
+	[ -c "$T/dev/shm/dir/node" ] && [ -L "$T/dev/shm/dir/link" ]
+	[ "$(stat -c %U "$T/dev/shm/dir")" = root ]
+	# root's directory in the sticky /dev/shm: nobody can neither remove it
+	# nor rename it away
+	! nobody mv "$T/dev/shm/dir" "$T/dev/shm/gone"
+	! nobody rm -rf "$T/dev/shm/dir"
+	# a directory made writable by others later is refused at remove, too
+	chmod 777 "$T/dev/shm/dir"
+	nobody rm -f "$T/dev/shm/dir/node"
+	nobody ln -s "$T/outside/node" "$T/dev/shm/dir/node"
+	run ev remove /class/tty/ttyH0 tty
+	echo "$output"
+	nothing_outside
+	[ "$status" -ne 0 ]
+	[[ "$output" == *"$T/dev/shm/dir is a directory others may write"* ]]
+}
+
+@test "trust 4: remove deletes only a device node of the recorded number, or the recorded symlink" {
+	shm_setup dir
+	run ev add /class/tty/ttyH0 tty
+	[ "$status" -eq 0 ]
+	# root (another device, or an admin) put a node of another number there,
+	# and a symlink to elsewhere at the link's name
+	rm "$T/dev/shm/dir/node" "$T/dev/shm/dir/link"
+	mknod "$T/dev/shm/dir/node" c 1 3
+	ln -s ../../other "$T/dev/shm/dir/link"
+	UDEV_LOG=info run ev remove /class/tty/ttyH0 tty
+	echo "$output"
+	[ "$status" -eq 0 ]
+	[ -c "$T/dev/shm/dir/node" ] && [ -L "$T/dev/shm/dir/link" ]
+	[[ "$output" == *"belongs to another device now, not removing it"* ]]
+	# a regular file where the node was is not removed either (exit 11)
+	rm "$T/dev/shm/dir/node"
+	echo data >"$T/dev/shm/dir/node"
+	run ev add /class/tty/ttyH0 tty
+	[ -c "$T/dev/shm/dir/node" ]
+	rm "$T/dev/shm/dir/node"
+	echo data >"$T/dev/shm/dir/node"
+	run ev remove /class/tty/ttyH0 tty
+	[ "$status" -eq 11 ]
+	[ "$(cat "$T/dev/shm/dir/node")" = data ]
+}

@@ -393,14 +393,15 @@ static int event_fallback_record(struct udev_event *ev, struct db_record *rec)
 	if (ev->has_devnum && st.st_rdev != makedev(ev->major, ev->minor))
 		return -ENOENT;
 	str_copy(rec->name, ev->name, sizeof(rec->name));
+	rec->major = major(st.st_rdev);
+	rec->minor = minor(st.st_rdev);
 	log_info("no database record for %s, removing %s", ev->devpath, path);
 	return 0;
 }
 
 static void event_remove_nodes(struct udev_event *ev, struct db_record *rec)
 {
-	char *w, *save = NULL, path[1024];
-	struct stat st;
+	char *w, *save = NULL;
 	int r;
 
 	for (w = strtok_r(rec->symlinks, " ", &save); w; w = strtok_r(NULL, " ", &save)) {
@@ -410,14 +411,7 @@ static void event_remove_nodes(struct udev_event *ev, struct db_record *rec)
 			event_fail(ev, UDEV_EXIT_REMOVE);
 		}
 	}
-	if (path_join(path, sizeof(path), ev->conf->root, rec->name) == 0 &&
-	    (rec->major || rec->minor) && lstat(path, &st) == 0 &&
-	    (S_ISCHR(st.st_mode) || S_ISBLK(st.st_mode)) &&
-	    st.st_rdev != makedev(rec->major, rec->minor)) {
-		log_info("%s belongs to another device now, not removing it", path);
-		return;
-	}
-	r = node_remove(ev->conf, rec->name, rec->partitions);
+	r = node_remove(ev->conf, rec->name, rec->partitions, rec->major, rec->minor);
 	if (r < 0) {
 		log_err("cannot remove %s/%s: %s", ev->conf->root, rec->name, strerror(-r));
 		event_fail(ev, UDEV_EXIT_REMOVE);
