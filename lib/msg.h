@@ -28,6 +28,7 @@ enum msg_type {
 	MSG_CTL_MONITOR,        /* subscribe the sender to MSG_MONITOR messages */
 	MSG_MONITOR,            /* udevd -> monitor: env follows, rc = the event's result */
 	MSG_CTL_SEQNUM,         /* seqnum = K; ack arg = events <= K not handled yet */
+	MSG_WORKER_HELLO,       /* udev worker -> udevd, first: it speaks this protocol */
 	MSG_TYPE_END
 };
 
@@ -40,7 +41,9 @@ enum msg_type {
 #define MSG_RC_UNFINISHED 19    /* udev crashed or was killed at the exec timeout */
 
 /* udevd -> udev worker (pool mode): `UDEV_BIN --worker` with one end of a
- * SOCK_SEQPACKET socketpair on fd MSG_WORKER_FD. Per event one MSG_EVENT
+ * SOCK_SEQPACKET socketpair on fd MSG_WORKER_FD. The worker first sends one
+ * MSG_WORKER_HELLO record (a UDEV_BIN that ends without it does not speak
+ * the protocol: udevd then runs it once per event). Per event one MSG_EVENT
  * record goes in (as from udevsend) and one MSG_ACK record with the same
  * seqnum and udev's exit code in rc comes back. EOF ends the worker. */
 #define MSG_WORKER_FD    3

@@ -241,3 +241,48 @@ nothing_outside() {
 	[ "$status" -eq 11 ]
 	[ "$(cat "$T/dev/shm/dir/node")" = data ]
 }
+
+# ---- 7: a UDEV_BIN that does not speak the worker protocol ---------------------
+
+@test "trust 7: a UDEV_BIN that never says hello is run once per event, logged once" {
+	# an older udev behind a wrapper: one event per process, from its
+	# environment; started as a worker it finds no event and fails
+	cat >"$T/old-udev" <<-EOF
+	#!/bin/sh
+	[ -n "\$ACTION" ] || { echo "old-udev: no ACTION" >&2; exit 1; }
+	exec $TOP/test/fake-udev "\$@"
+	EOF
+	chmod 755 "$T/old-udev"
+	export UDEV_BIN=$T/old-udev FAKE_UDEV_LOG=$T/udev.log
+	: >"$FAKE_UDEV_LOG"
+	udevd_ns --workers=pool
+	for s in 1 2 3; do
+		run send ACTION=add DEVPATH=/devices/old$s SEQNUM=$s FAKE_UDEV_LOG="$FAKE_UDEV_LOG"
+		echo "seqnum $s: udevsend exit $status"
+		[ "$status" -eq 0 ]
+	done
+	[ "$(grep -c '^end ' "$FAKE_UDEV_LOG")" -eq 3 ]
+	[ "$(grep -c 'does not speak the worker protocol' "$T/udevd.log")" -eq 1 ]
+	# a reload tries the pool again: still no hello, logged once more
+	ns "$BIN/udevcontrol" reload_rules
+	run send ACTION=add DEVPATH=/devices/old4 SEQNUM=4 FAKE_UDEV_LOG="$FAKE_UDEV_LOG"
+	[ "$status" -eq 0 ]
+	[ "$(grep -c 'does not speak the worker protocol' "$T/udevd.log")" -eq 2 ]
+}
+
+@test "trust 7: a worker that says hello is kept, and one that cannot be executed is 18" {
+	export UDEV_BIN=$TOP/test/fake-udev FAKE_UDEV_LOG=$T/udev.log
+	udevd_ns --workers=pool
+	run send ACTION=add DEVPATH=/devices/w1 SEQNUM=1 FAKE_UDEV_LOG="$FAKE_UDEV_LOG"
+	[ "$status" -eq 0 ]
+	run send ACTION=add DEVPATH=/devices/w2 SEQNUM=2 FAKE_UDEV_LOG="$FAKE_UDEV_LOG"
+	[ "$status" -eq 0 ]
+	[ "$(awk '$1 == "start" { print $5 }' "$FAKE_UDEV_LOG" | sort -u | wc -l)" -eq 1 ]
+	! grep -q 'does not speak' "$T/udevd.log"
+	kill "$UDEVD_PID"; wait "$UDEVD_PID" || true
+	export UDEV_BIN=$T/no-such-udev
+	udevd_ns --workers=pool
+	run send ACTION=add DEVPATH=/devices/w3 SEQNUM=3
+	[ "$status" -eq 18 ]
+	! grep -q 'does not speak' "$T/udevd.log"
+}

@@ -275,6 +275,9 @@ int worker_main(void)
 	int rc;
 
 	worker_setup();
+	msg_init(&ack, MSG_WORKER_HELLO, 0);
+	if (send(worker.fd, &ack, sizeof(ack), MSG_NOSIGNAL) < 0)
+		return 1;
 	for (;;) {
 		n = recv(worker.fd, buf.raw, sizeof(buf.raw), 0);
 		if (n < 0 && errno == EINTR)
