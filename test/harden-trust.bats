@@ -15,23 +15,18 @@ setup() {
 	FAKE_UDEV_LOG=/dev/null
 	export UDEV_BIN DGRAM UDEVD_BIN FAKE_UDEV_LOG
 	UDEVD_PID=
-	# a network namespace of the test's own: abstract socket names that
-	# nobody binds there are invisible to the rest of the machine
-	unshare -n sleep 1000 </dev/null >/dev/null 2>&1 3>&- &
-	NS_PID=$!
-	wait_for own_netns
+	netns_start
 }
 
 teardown() {
+	[ -z "${SQUAT_PID:-}" ] || kill "$SQUAT_PID" 2>/dev/null || true
+	[ -z "${MON_PID:-}" ] || kill "$MON_PID" 2>/dev/null || true
 	udevd_teardown
 	kill "$NS_PID" 2>/dev/null || true
 }
 
-own_netns() { [ "$(readlink /proc/$NS_PID/ns/net)" != "$(readlink /proc/self/ns/net)" ]; }
-# ns CMD...: runs CMD in the test's network namespace
-ns() { nsenter -t "$NS_PID" -n "$@"; }
 # nobody CMD...: runs CMD there as nobody:nogroup without supplementary groups
-nobody() { ns setpriv --reuid=nobody --regid=nogroup --clear-groups "$@"; }
+nobody() { in_ns setpriv --reuid=nobody --regid=nogroup --clear-groups "$@"; }
 
 # nobody_dir DIR: a directory nobody may write, under parents nobody may pass
 nobody_dir() {
@@ -45,15 +40,15 @@ nobody_dir() {
 
 # udevd_ns [OPTIONS...]: udevd (real udev as UDEV_BIN) in the namespace
 udevd_ns() {
-	nsenter -t "$NS_PID" -n "$BIN/udevd" --debug "$@" </dev/null >>"$T/udevd.log" 2>&1 3>&- &
+	nsenter --net="/proc/$NS_PID/ns/net" "$BIN/udevd" --debug "$@" </dev/null >>"$T/udevd.log" 2>&1 3>&- &
 	UDEVD_PID=$!
-	wait_for ns grep -q " @$UDEVD_SOCKET\$" /proc/net/unix
+	wait_for in_ns grep -q " @$UDEVD_SOCKET\$" /proc/net/unix
 	sleep 0.3
 }
 
 # send VAR=value...: one event for the real udev through udevsend, in the namespace
 send() {
-	ns env -i PATH="$PATH" UDEVD_SOCKET="$UDEVD_SOCKET" UDEV_BIN="$UDEV_BIN" \
+	in_ns env -i PATH="$PATH" UDEVD_SOCKET="$UDEVD_SOCKET" UDEV_BIN="$UDEV_BIN" \
 		UDEVD_BIN="$UDEVD_BIN" UDEV_CONFIG_FILE="$UDEV_CONFIG_FILE" \
 		SYSFS_PATH="$SYSFS_PATH" UDEV_NO_SLEEP=1 "$@" "$BIN/udevsend" tty
 }
@@ -74,10 +69,7 @@ send() {
 	nobody_dir "$T/out"
 	rules "KERNEL==\"ttyS0\", RUN+=\"$T/run-as-nobody\""
 	# the starting shell holds the secret open on 7 and 9 (and 251, as seen)
-	nsenter -t "$NS_PID" -n "$BIN/udevd" --debug </dev/null >>"$T/udevd.log" 2>&1 3>&- 7<"$T/secret" \
-		9<"$T/secret" 251<"$T/secret" &
-	UDEVD_PID=$!
-	wait_for ns grep -q " @$UDEVD_SOCKET\$" /proc/net/unix
+	udevd_ns 7<"$T/secret" 9<"$T/secret" 251<"$T/secret"
 	run send ACTION=add DEVPATH=/class/tty/ttyS0 SEQNUM=1
 	[ "$status" -eq 0 ]
 	[ -f "$T/out/fds" ]
@@ -86,7 +78,7 @@ send() {
 	[ "$(echo $output)" = "0 1 2 3" ]    # 3: ls's own listing
 	[ ! -s "$T/out/leak" ]
 	# nor does udevd itself hold them
-	! ls -l "/proc/$UDEVD_PID/fd" | grep -q secret
+	! ls -l "/proc/$UDEVD_PID/fd" | grep -q secret || false
 }
 
 # ---- 3: device data cannot forge variables or database lines ------------------
@@ -116,12 +108,12 @@ hostile_tty() {
 	# one E: line, the value escaped in it
 	[ "$(grep -c '^E:' "$T/db/"*)" -eq 1 ]
 	grep -qx 'E:SERIAL=ABC\\x0aLD_PRELOAD=/tmp/x.so\\x0dX=1' "$T/db/"*
-	! grep -q '^LD_PRELOAD=' "$T/out/env.add"
+	! grep -q '^LD_PRELOAD=' "$T/out/env.add" || false
 	run ev remove /class/tty/ttyH0 tty
 	[ "$status" -eq 0 ]
 	cat "$T/out/env.remove"
 	grep -qx 'SERIAL=ABC\\x0aLD_PRELOAD=/tmp/x.so\\x0dX=1' "$T/out/env.remove"
-	! grep -q '^LD_PRELOAD=\|^X=' "$T/out/env.remove"
+	! grep -q '^LD_PRELOAD=\|^X=' "$T/out/env.remove" || false
 }
 
 @test "trust 3: IMPORT{program} and PROGRAM output, IMPORT{file} and the kernel's values make no variable" {
@@ -134,7 +126,7 @@ hostile_tty() {
 	grep -qx 'ID_SERIAL=ABC\\x0aLD_PRELOAD=/tmp/x.so\\x0dX=1' "$T/out/env.add"
 	grep -q '^RESULT=ABC' "$T/out/env.add"
 	grep -qx 'KVAL=k\\x0aLD_AUDIT=/tmp/y.so' "$T/out/env.add"
-	! grep -q '^LD_PRELOAD=\|^X=\|^LD_AUDIT=' "$T/out/env.add"
+	! grep -q '^LD_PRELOAD=\|^X=\|^LD_AUDIT=' "$T/out/env.add" || false
 	[ "$(grep -c '^E:' "$T/db/"*)" -eq 2 ]
 	# a file of KEY=value lines written by nobody: each of its lines is one
 	# variable, by design; no value inside spans two
@@ -203,8 +195,8 @@ nothing_outside() {
 	[ "$(stat -c %U "$T/dev/shm/dir")" = root ]
 	# root's directory in the sticky /dev/shm: nobody can neither remove it
 	# nor rename it away
-	! nobody mv "$T/dev/shm/dir" "$T/dev/shm/gone"
-	! nobody rm -rf "$T/dev/shm/dir"
+	! nobody mv "$T/dev/shm/dir" "$T/dev/shm/gone" || false
+	! nobody rm -rf "$T/dev/shm/dir" || false
 	# a directory made writable by others later is refused at remove, too
 	chmod 777 "$T/dev/shm/dir"
 	nobody rm -f "$T/dev/shm/dir/node"
@@ -264,7 +256,7 @@ nothing_outside() {
 	[ "$(grep -c '^end ' "$FAKE_UDEV_LOG")" -eq 3 ]
 	[ "$(grep -c 'does not speak the worker protocol' "$T/udevd.log")" -eq 1 ]
 	# a reload tries the pool again: still no hello, logged once more
-	ns "$BIN/udevcontrol" reload_rules
+	in_ns "$BIN/udevcontrol" reload_rules
 	run send ACTION=add DEVPATH=/devices/old4 SEQNUM=4 FAKE_UDEV_LOG="$FAKE_UDEV_LOG"
 	[ "$status" -eq 0 ]
 	[ "$(grep -c 'does not speak the worker protocol' "$T/udevd.log")" -eq 2 ]
@@ -278,11 +270,104 @@ nothing_outside() {
 	run send ACTION=add DEVPATH=/devices/w2 SEQNUM=2 FAKE_UDEV_LOG="$FAKE_UDEV_LOG"
 	[ "$status" -eq 0 ]
 	[ "$(awk '$1 == "start" { print $5 }' "$FAKE_UDEV_LOG" | sort -u | wc -l)" -eq 1 ]
-	! grep -q 'does not speak' "$T/udevd.log"
+	! grep -q 'does not speak' "$T/udevd.log" || false
 	kill "$UDEVD_PID"; wait "$UDEVD_PID" || true
 	export UDEV_BIN=$T/no-such-udev
 	udevd_ns --workers=pool
 	run send ACTION=add DEVPATH=/devices/w3 SEQNUM=3
 	[ "$status" -eq 18 ]
-	! grep -q 'does not speak' "$T/udevd.log"
+	! grep -q 'does not speak' "$T/udevd.log" || false
+}
+
+# ---- 5: monitor subscriptions end with their subscriber ------------------------
+
+# squat OUT NAME...: nobody binds the abstract NAMEs and writes what arrives to OUT
+squat() {
+	local out=$1
+	shift
+	nobody /usr/bin/python3 -c '
+import socket, sys, time
+out = open(sys.argv[1], "ab")
+socks = []
+for n in sys.argv[2:]:
+    s = socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM)
+    s.bind(b"\0" + n.encode())
+    s.settimeout(0.05)
+    socks.append(s)
+open(sys.argv[1] + ".ready", "w").close()
+while True:
+    for s in socks:
+        try:
+            out.write(s.recv(70000))
+            out.flush()
+        except socket.timeout:
+            pass
+' "$out" "$@" </dev/null >/dev/null 2>"$out.err" 3>&- &
+	SQUAT_PID=$!
+	wait_for test -e "$out.ready"
+}
+
+# abstract_names PID: the abstract names of PID's sockets (without the @)
+abstract_names() {
+	local inodes
+	inodes=$(ls -l "/proc/$1/fd" | grep -o 'socket:\[[0-9]*\]' | tr -dc '0-9\n')
+	in_ns awk -v list="$(echo $inodes)" '
+		BEGIN { n = split(list, a, " "); for (i = 1; i <= n; i++) want[a[i]] = 1 }
+		$7 in want && $8 ~ /^@/ { print substr($8, 2) }' /proc/net/unix
+}
+
+start_monitor_ns() {
+	nsenter --net="/proc/$NS_PID/ns/net" "$BIN/udevmonitor" --udev --env \
+		</dev/null >"$T/mon.log" 2>&1 3>&- &
+	MON_PID=$!
+	wait_for grep -q 'monitor subscribed' "$T/udevd.log"
+}
+
+@test "trust 5: after udevmonitor exits, nobody binding its name receives no event" {
+	export UDEV_BIN=$TOP/test/fake-udev
+	udevd_ns --workers=fork
+	start_monitor_ns
+	run send ACTION=add DEVPATH=/devices/m1 SEQNUM=1 SECRET=seen-by-root
+	[ "$status" -eq 0 ]
+	wait_for grep -q '^SECRET=seen-by-root$' "$T/mon.log"
+	names=$(abstract_names "$MON_PID")
+	echo "udevmonitor's names: $names"
+	[ -n "$names" ]
+	kill "$MON_PID"; wait "$MON_PID" || true
+	# nobody takes the names the moment udevmonitor is gone
+	nobody_dir "$T/out"
+	# shellcheck disable=SC2086
+	squat "$T/out/squat" $names
+	run send ACTION=add DEVPATH=/devices/m2 SEQNUM=2 SECRET=for-root-only
+	[ "$status" -eq 0 ]
+	run send ACTION=add DEVPATH=/devices/m3 SEQNUM=3 SECRET=for-root-only
+	[ "$status" -eq 0 ]
+	sleep 0.5
+	kill "$SQUAT_PID"
+	cat "$T/out/squat.err"
+	! grep -qa 'for-root-only' "$T/out/squat" || false
+	grep -q 'monitor gone (0 left)' "$T/udevd.log"
+}
+
+@test "trust 5: a non-root process cannot subscribe, nor leave descriptors in udevd" {
+	export UDEV_BIN=$TOP/test/fake-udev
+	udevd_ns --workers=fork
+	nobody timeout 2 "$BIN/udevmonitor" --udev >"$T/mon.log" 2>&1 || true
+	! grep -q 'monitor subscribed' "$T/udevd.log" || false
+	before=$(ls "/proc/$UDEVD_PID/fd" | wc -l)
+	# 50 messages from nobody, each passing 8 descriptors
+	nobody /usr/bin/python3 -c '
+import array, os, socket, sys
+s = socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM)
+s.bind(b"")
+fds = array.array("i", [fd for _ in range(4) for fd in os.pipe()])
+for i in range(50):
+    s.sendmsg([b"x" * 64], [(socket.SOL_SOCKET, socket.SCM_RIGHTS, fds)], 0,
+              b"\0" + sys.argv[1].encode())
+' "$UDEVD_SOCKET"
+	run send ACTION=add DEVPATH=/devices/fd1 SEQNUM=1
+	[ "$status" -eq 0 ]
+	after=$(ls "/proc/$UDEVD_PID/fd" | wc -l)
+	echo "udevd's descriptors: $before before, $after after"
+	[ "$after" -le "$before" ]
 }

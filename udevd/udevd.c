@@ -52,6 +52,7 @@ struct udevd {
 	int netlink;                /* --netlink: nl is the kernel's uevent socket */
 	int nl;
 	int rescan;                 /* events were lost: rescan sysfs this turn */
+	int passed;                 /* a descriptor the message carried, or -1 */
 	uint64_t max_seqnum;        /* highest SEQNUM received, either way */
 	uint64_t fork_retry_ms;     /* no event starts before this (fork failed) */
 };
@@ -118,7 +119,7 @@ static void event_finished(void *ctx, struct event *ev, int rc)
 		 (unsigned long long)ev->hdr.seqnum, ev->u.action, ev->u.devpath, rc,
 		 (unsigned long long)(loop_now_ms() - ev->start_ms));
 	dedup_done(ev, rc);
-	monitor_send(d->sock, ev, rc);
+	monitor_send(ev, rc);
 	ack_event(d, ev, rc);
 	queue_done(&d->q, ev);
 	event_free(ev);
@@ -318,8 +319,7 @@ static void rescan(struct udevd *d)
 		log_info("rescan: %d devices with a missing or stale node queued", n);
 }
 
-static int handle_control(struct udevd *d, const struct msg_hdr *h, uint32_t *arg,
-			  const struct sockaddr_un *from, socklen_t fromlen)
+static int handle_control(struct udevd *d, const struct msg_hdr *h, uint32_t *arg)
 {
 	switch (h->type) {
 	case MSG_CTL_STOP_EXEC:
@@ -355,8 +355,9 @@ static int handle_control(struct udevd *d, const struct msg_hdr *h, uint32_t *ar
 		       (!d->netlink && d->max_seqnum < h->seqnum);
 		break;
 	case MSG_CTL_MONITOR:
-		if (monitor_add(from, fromlen) < 0)
+		if (monitor_add(d->passed) < 0)
 			return MSG_RC_REFUSED;
+		d->passed = -1;   /* the subscription's now */
 		break;
 	default:
 		return MSG_RC_REFUSED;
@@ -387,7 +388,7 @@ static void handle_message(struct udevd *d, ssize_t n, int trunc, const struct u
 	else if (rbuf.hdr.type == MSG_ACK)
 		refuse(d, (size_t)n, cred, from, fromlen, "ack sent to udevd");
 	else {
-		rc = handle_control(d, &rbuf.hdr, &arg, from, fromlen);
+		rc = handle_control(d, &rbuf.hdr, &arg);
 		send_ack(d, &rbuf.hdr, rc, arg, from, fromlen);
 	}
 }
@@ -403,7 +404,8 @@ static void receive_all(struct udevd *d)
 
 	for (i = 0; i < RECV_PER_TURN; i++) {
 		fromlen = sizeof(from);
-		n = msg_recv(d->sock, rbuf.raw, sizeof(rbuf.raw), &from, &fromlen, &cred, &trunc);
+		n = msg_recv_fd(d->sock, rbuf.raw, sizeof(rbuf.raw), &from, &fromlen, &cred,
+				&trunc, &d->passed);
 		if (n == -EINTR)
 			continue;
 		if (n < 0) {
@@ -412,6 +414,8 @@ static void receive_all(struct udevd *d)
 			return;
 		}
 		handle_message(d, n, trunc, &cred, &from, fromlen);
+		if (d->passed >= 0)
+			close(d->passed);
 	}
 }
 
