@@ -21,7 +21,8 @@ EV3=/devices/pci0000:00/0000:00:14.0/usb1/1-1/1-1:1.0/0003:046D:C52B.0001/input/
 N:tts/0
 S:modem
 S:serial/a
-M:4:64" ]
+M:4:64
+U:tty" ]
 	[ "$(ls -A "$T/db")" = "@class@tty@ttyS0" ]   # no temp file left
 }
 @test "add then remove leaves nothing behind" {

@@ -68,6 +68,8 @@ static size_t db_format(const struct db_record *rec, char *buf, size_t size)
 		n += (size_t)snprintf(buf + n, size - n, "R:%d\n", rec->ignore_remove);
 	if ((rec->major || rec->minor) && n < size)
 		n += (size_t)snprintf(buf + n, size - n, "M:%u:%u\n", rec->major, rec->minor);
+	if (rec->subsystem[0])
+		n = db_line(buf, n, size, 'U', rec->subsystem);
 	str_copy(list, rec->env, sizeof(list));
 	for (tok = strtok_r(list, "\n", &save); tok && n < size; tok = strtok_r(NULL, "\n", &save))
 		n = db_line(buf, n, size, 'E', tok);
@@ -115,6 +117,7 @@ static void db_parse_line(struct db_record *rec, const char *line)
 	case 'A': rec->partitions = atoi(v); break;
 	case 'R': rec->ignore_remove = atoi(v); break;
 	case 'M': sscanf(v, "%u:%u", &rec->major, &rec->minor); break;
+	case 'U': str_copy(rec->subsystem, v, sizeof(rec->subsystem)); break;
 	case 'S':
 		if (rec->symlinks[0])
 			str_append(rec->symlinks, " ", sizeof(rec->symlinks));

@@ -1,8 +1,12 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /* The device database, legacy layout: one file per device under udev_db,
  * named by DEVPATH with '/' turned into '@'. Lines: P: devpath, N: name,
- * S: symlink (one each), A: partitions, R: ignore_remove; and two later
- * additions, M: major:minor and E: KEY=value set by the rules. */
+ * S: symlink (one each), A: partitions, R: ignore_remove; and later
+ * additions, M: major:minor, U: subsystem and E: KEY=value set by the
+ * rules. Devices without a node (network interfaces, RUN-only devices) have
+ * a record too, with an empty N:, so that udevd's rescan after lost events
+ * can tell which devices udev has seen (rescan.c). Values are written with
+ * control characters as \xNN. */
 #ifndef UDEV_DB_H
 #define UDEV_DB_H
 
@@ -16,6 +20,7 @@ struct db_record {
 	int partitions;
 	int ignore_remove;
 	unsigned int major, minor;
+	char subsystem[64];
 	char env[LIST_SIZE];       /* KEY=value lines */
 };
 

@@ -298,6 +298,7 @@ static void event_write_db(struct udev_event *ev, int partitions)
 	str_copy(rec.devpath, ev->devpath, sizeof(rec.devpath));
 	str_copy(rec.name, ev->name, sizeof(rec.name));
 	str_copy(rec.symlinks, ev->symlinks, sizeof(rec.symlinks));
+	str_copy(rec.subsystem, ev->subsystem, sizeof(rec.subsystem));
 	rec.partitions = partitions;
 	rec.ignore_remove = !!(ev->options & OPT_IGNORE_REMOVE);
 	rec.major = ev->major;
@@ -331,10 +332,13 @@ static int event_add(struct udev_event *ev, const struct rules *rules)
 		return UDEV_EXIT_NODEVICE;
 	rules_apply(rules, ev);
 	if (!ev->has_devnum) {
-		if (ev->dry_run)
+		if (ev->dry_run) {
 			printf("no device node\n");
-		else
-			run_programs(ev);
+			return ev->rc;
+		}
+		ev->name[0] = '\0';
+		event_write_db(ev, 0);    /* seen: a rescan need not replay it */
+		run_programs(ev);
 		return ev->rc;
 	}
 	if (event_ignored(ev))
@@ -512,6 +516,10 @@ static int event_net_add(struct udev_event *ev, const struct rules *rules)
 	}
 	if (ev->dry_run)
 		return ev->rc;
+	/* the record under the name the interface has now */
+	str_copy(ev->devpath, sysfs_devpath(env_get(&ev->env, "DEVPATH")), sizeof(ev->devpath));
+	ev->name[0] = '\0';
+	event_write_db(ev, 0);
 	devd_run(ev, NULL);
 	run_programs(ev);
 	return ev->rc;

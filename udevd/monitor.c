@@ -2,14 +2,13 @@
 /* Monitor subscribers (see monitor.h). Each is the SOCK_SEQPACKET socket a
  * root udevmonitor passed with its subscription, the other end of which it
  * alone holds: when it exits the connection ends, and with it the
- * subscription (no name that another user could bind afterwards). One whose
- * queue is full misses that event. */
+ * subscription (no name that another user could bind afterwards): it is
+ * dropped at the next send. One whose queue is full misses that event. */
 #include "compat.h"
 #include "monitor.h"
 #include "log.h"
 
 #include <errno.h>
-#include <poll.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -23,22 +22,6 @@ static void drop_sub(unsigned int i)
 	log_info("monitor gone (%u left)", nsubs);
 }
 
-/* Drops the subscribers whose other end is closed. */
-static void prune(void)
-{
-	struct pollfd p;
-	unsigned int i;
-
-	for (i = 0; i < nsubs;) {
-		p.fd = subs[i];
-		p.events = 0;
-		if (poll(&p, 1, 0) > 0 && (p.revents & (POLLHUP | POLLERR | POLLNVAL)))
-			drop_sub(i);
-		else
-			i++;
-	}
-}
-
 int monitor_add(int fd)
 {
 	int type = 0;
@@ -47,8 +30,6 @@ int monitor_add(int fd)
 	if (fd < 0 || getsockopt(fd, SOL_SOCKET, SO_TYPE, &type, &len) < 0 ||
 	    type != SOCK_SEQPACKET)
 		return -EINVAL;
-	if (nsubs == MONITOR_MAX)
-		prune();
 	if (nsubs == MONITOR_MAX)
 		return -ENOSPC;
 	subs[nsubs++] = fd;

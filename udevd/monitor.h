@@ -10,7 +10,7 @@
 
 /* Subscribes the SOCK_SEQPACKET socket fd (passed by a root udevmonitor;
  * taken over, closed when the subscriber is gone). -EINVAL for another kind
- * of descriptor, -ENOSPC when MONITOR_MAX live subscribers are there. */
+ * of descriptor, -ENOSPC when MONITOR_MAX subscribers are there. */
 int monitor_add(int fd);
 /* Sends ev and rc to every subscriber; drops those that are gone. */
 void monitor_send(const struct event *ev, int rc);

@@ -268,10 +268,8 @@ static struct event *no_hello(struct worker *w, int st)
 	if (w->hello || (WIFEXITED(st) && WEXITSTATUS(st) == 127))
 		return NULL;
 	if (!pool.fallback)
-		log_err("%s does not speak the worker protocol (no hello, %s %d): running it "
-			"once per event (fork mode) until rules are reloaded", pool.bin,
-			WIFEXITED(st) ? "exit" : "signal",
-			WIFEXITED(st) ? WEXITSTATUS(st) : WTERMSIG(st));
+		log_err("%s does not speak the worker protocol (no hello): fork mode until "
+			"reload_rules", pool.bin);
 	pool.fallback = 1;
 	return ev && !ev->killed ? ev : NULL;
 }

@@ -309,14 +309,14 @@ static void receive_netlink(struct udevd *d)
 
 static void rescan(struct udevd *d)
 {
-	int n;
+	int n, gone = 0;
 
 	d->rescan = 0;
-	n = rescan_run(kernel_event, d);
+	n = rescan_run(kernel_event, d, &gone);
 	if (n < 0)
 		log_err("rescan: cannot read udev.conf: %s", strerror(-n));
 	else
-		log_info("rescan: %d devices with a missing or stale node queued", n);
+		log_info("rescan: %d devices added, %d gone devices removed", n, gone);
 }
 
 static int handle_control(struct udevd *d, const struct msg_hdr *h, uint32_t *arg)
