@@ -165,7 +165,7 @@ nothing_outside() {
 	run ev add /class/tty/ttyH0 tty
 	echo "$output"
 	[ -z "$(ls -A "$T/outside")" ]
-	[ "$status" -ne 0 ]
+	[ "$status" -eq 5 ]
 	[[ "$output" == *"refusing $T/dev/shm/evil/node: $T/dev/shm/evil is a symlink or no directory"* ]]
 	[ -L "$T/dev/shm/evil" ]
 }
@@ -182,7 +182,7 @@ nothing_outside() {
 	run ev remove /class/tty/ttyH0 tty
 	echo "$output"
 	nothing_outside
-	[ "$add_status" -ne 0 ]
+	[ "$add_status" -eq 5 ]
 	[[ "$add_output" == *"$T/dev/shm/mine is a directory of another user"* ]]
 	[ -z "$(ls -A "$T/dev/shm/mine.old")" ]
 }
@@ -204,7 +204,7 @@ nothing_outside() {
 	run ev remove /class/tty/ttyH0 tty
 	echo "$output"
 	nothing_outside
-	[ "$status" -ne 0 ]
+	[ "$status" -eq 11 ]
 	[[ "$output" == *"$T/dev/shm/dir is a directory others may write"* ]]
 }
 

@@ -70,8 +70,8 @@ int node_create(const struct udev_conf *conf, const char *name, int block,
 	const char *base;
 	int n, r, dir = walk_parent(conf->root, name, 1, &base);
 
-	if (dir < 0)
-		return dir == -ELOOP ? -EPERM : dir;
+	if (dir < 0)   /* a refused walk is no chown failure (exit 5, not 7) */
+		return dir == -EPERM ? -EACCES : dir;
 	r = node_one(dir, base, block, makedev(major, minor), uid, gid, mode);
 	for (n = 1; r == 0 && n <= partitions; n++) {
 		snprintf(part, sizeof(part), "%s%d", base, n);
