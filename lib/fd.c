@@ -80,6 +80,20 @@ ssize_t fd_read_all(int fd, void *buf, size_t len)
 	return (ssize_t)done;
 }
 
+ssize_t fd_read_file(const char *path, char *buf, size_t size)
+{
+	ssize_t n;
+	int fd = open(path, O_RDONLY | O_CLOEXEC);
+
+	if (fd < 0)
+		return -errno;
+	n = fd_read_all(fd, buf, size - 1);
+	close(fd);
+	if (n >= 0)
+		buf[n] = '\0';
+	return n;
+}
+
 int fd_each(void (*fn)(int fd))
 {
 	int self = open("/proc/self/fd", O_RDONLY | O_DIRECTORY | O_CLOEXEC);

@@ -15,6 +15,9 @@ int fd_nonblock(int fd);
 ssize_t fd_write_all(int fd, const void *buf, size_t len);
 ssize_t fd_read_all(int fd, void *buf, size_t len);
 
+/* Reads the file at path into buf (at most size - 1 bytes), NUL-terminated;
+ * its length or -errno. */
+ssize_t fd_read_file(const char *path, char *buf, size_t size);
 /* Calls fn for every open descriptor but the listing's own (/proc/self/fd);
  * -ENOENT when /proc is not mounted. */
 int fd_each(void (*fn)(int fd));

@@ -133,16 +133,10 @@ static void db_parse_line(struct db_record *rec, const char *line)
 static int db_read_file(const char *file, struct db_record *rec)
 {
 	char buf[DB_RECORD_MAX + 1], *line, *save = NULL;
-	ssize_t n;
-	int fd = open(file, O_RDONLY | O_CLOEXEC);
+	ssize_t n = fd_read_file(file, buf, sizeof(buf));
 
-	if (fd < 0)
-		return -errno;
-	n = fd_read_all(fd, buf, sizeof(buf) - 1);
-	close(fd);
 	if (n < 0)
-		return -EIO;
-	buf[n] = '\0';
+		return n == -ENOENT ? -ENOENT : -EIO;
 	memset(rec, 0, sizeof(*rec));
 	for (line = strtok_r(buf, "\n", &save); line; line = strtok_r(NULL, "\n", &save))
 		db_parse_line(rec, line);

@@ -20,7 +20,6 @@
 
 #include <dirent.h>
 #include <errno.h>
-#include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -51,16 +50,10 @@ static void rec_line(struct rec *r, const char *line)
 static int rec_read(const char *file, struct rec *r)
 {
 	char buf[4096], *line, *next;
-	ssize_t n;
-	int fd = open(file, O_RDONLY | O_CLOEXEC);
+	ssize_t n = fd_read_file(file, buf, sizeof(buf));
 
-	if (fd < 0)
-		return -errno;
-	n = fd_read_all(fd, buf, sizeof(buf) - 1);
-	close(fd);
 	if (n < 0)
 		return (int)n;
-	buf[n] = '\0';
 	memset(r, 0, sizeof(*r));
 	for (line = buf; line; line = next) {
 		next = strchr(line, '\n');
