@@ -234,6 +234,22 @@ nothing_outside() {
 	[ "$(cat "$T/dev/shm/dir/node")" = data ]
 }
 
+@test "trust 4: udev_root itself is configuration: made when missing, a symlink to it followed" {
+	rmdir "$T/dev"
+	mkdir -p "$T/real/dev"
+	ln -s real/dev "$T/dev"
+	run ev add /class/tty/ttyS0 tty
+	[ "$status" -eq 0 ]
+	[ -c "$T/real/dev/ttyS0" ]
+	run ev remove /class/tty/ttyS0 tty
+	[ "$status" -eq 0 ]
+	[ ! -e "$T/real/dev/ttyS0" ] && [ -d "$T/real/dev" ]
+	sed -i "s|^udev_root=.*|udev_root=\"$T/new/dev\"|" "$T/udev.conf"
+	run ev add /class/tty/ttyS0 tty
+	[ "$status" -eq 0 ]
+	[ -c "$T/new/dev/ttyS0" ]
+}
+
 # ---- 7: a UDEV_BIN that does not speak the worker protocol ---------------------
 
 @test "trust 7: a UDEV_BIN that never says hello is run once per event, logged once" {

@@ -13,6 +13,7 @@
 #include "compat.h"
 #include "walk.h"
 #include "log.h"
+#include "path.h"
 #include "str.h"
 
 #include <errno.h>
@@ -111,15 +112,29 @@ static int walk_step(struct walk *w, const char *root, const char *name,
 	return dir_check(fd, root, name, (size_t)(p + len - name));
 }
 
+/* udev_root itself is configuration, not device data: followed as given,
+ * and made (mkdir -p) when missing and create is set. */
+static int open_root(const char *root, int create)
+{
+	char below[1024];
+	int fd = open(root, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+
+	if (fd >= 0 || errno != ENOENT || !create ||
+	    path_join(below, sizeof(below), root, "x") < 0 || path_mkdir_parents(below, 0755) < 0)
+		return fd >= 0 ? fd : -errno;
+	fd = open(root, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	return fd >= 0 ? fd : -errno;
+}
+
 static int walk(struct walk *w, const char *root, const char *name, int create)
 {
 	const char *p = name, *slash;
 	int r;
 
 	w->n = 0;
-	w->fd[0] = open(root, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	w->fd[0] = open_root(root, create);
 	if (w->fd[0] < 0)
-		return -errno;
+		return w->fd[0];
 	r = dir_check(w->fd[0], root, name, 0);
 	for (; r == 0 && (slash = strchr(p, '/')); p = slash + 1)
 		r = walk_step(w, root, name, p, (size_t)(slash - p), create);
