@@ -106,7 +106,8 @@ LINKED_PROGRAMS :=
 PROGRAMS += udevsend udevd udevcontrol udevsettle
 udevsend_OBJS    := udevsend/udevsend.o
 udevd_OBJS       := udevd/udevd.o udevd/queue.o udevd/claims.o udevd/runner.o \
-	udevd/pool.o udevd/netlink.o udevd/dedup.o udevd/monitor.o udevd/rescan.o
+	udevd/pool.o udevd/netlink.o udevd/dedup.o udevd/monitor.o udevd/rescan.o \
+	udevd/devseq.o
 udevcontrol_OBJS := udevd/udevcontrol.o udevd/ctl.o
 udevsettle_OBJS  := udevd/udevsettle.o udevd/ctl.o
 
@@ -114,13 +115,17 @@ udevsettle_OBJS  := udevd/udevsettle.o udevd/ctl.o
 # Four programs over one core (rules, nodes, database, dev.d).
 UDEV_CORE_OBJS := udev/env.o udev/exec.o udev/glob.o udev/rules_parse.o \
 	udev/rules_apply.o udev/subst.o udev/db.o udev/node.o udev/walk.o udev/perms.o \
-	udev/netif.o udev/devd.o udev/event.o
+	udev/netif.o udev/devd.o udev/event.o udev/links.o
 # One multi-call binary (udev/multicall.c): udevstart, udevinfo and udevtest
 # are links to udev and share its core; their main() is renamed per program.
 PROGRAMS += udev udevstart udevinfo udevtest
 LINKED_PROGRAMS += udevstart udevinfo udevtest
 udev_OBJS := udev/multicall.o udev/udev.main.o udev/worker.o udev/udevstart.main.o \
 	udev/udevinfo.main.o udev/udevtest.main.o $(UDEV_CORE_OBJS)
+
+# -- the firmware loader, run by a default rule (udev/firmware.c)
+PROGRAMS += firmware
+firmware_OBJS := udev/firmware.o
 
 # -- hotplug multiplexer (hotplug/)
 PROGRAMS += hotplug
@@ -131,10 +136,16 @@ PROGRAMS += udevtrigger udevmonitor
 udevtrigger_OBJS := udevd/udevtrigger.o udevd/ctl.o
 udevmonitor_OBJS := udevd/udevmonitor.o udevd/ctl.o
 
+# -- persistent storage names: the superblock and disk id helpers (extras/)
+PROGRAMS += vol_id disk_id
+vol_id_OBJS  := extras/vol_id.o extras/volume.o extras/volume_fs.o
+disk_id_OBJS := extras/disk_id.o
+
 # ---- shared library -------------------------------------------------------
 LIB_OBJS := lib/compat.o lib/fmt.o lib/log.o lib/fd.o lib/str.o
 LIB_OBJS += lib/msg.o lib/uevent.o lib/loop.o
 LIB_OBJS += lib/conf.o lib/sysfs.o lib/path.o lib/user.o lib/coldplug.o lib/proc.o
+LIB_OBJS += lib/enc.o
 
 # Objects live apart from the binaries: program "udevd" is built from udevd/udevd.c.
 OBJDIR := $(O)/obj
@@ -176,13 +187,14 @@ $(LINKS): $(O)/udev
 # One harness per parser. Built with a small replay main (driver.c) they run
 # over their committed corpora in `make check`; `make fuzz` builds them with
 # clang's libFuzzer + ASan/UBSan into build/fuzz/ and runs each FUZZ_SECONDS.
-FUZZERS := msg conf rules subst db hotplug
+FUZZERS := msg conf rules subst db hotplug volume
 fuzz-msg_OBJS     :=
 fuzz-conf_OBJS    :=
 fuzz-rules_OBJS   := $(UDEV_CORE_OBJS)
 fuzz-subst_OBJS   := $(UDEV_CORE_OBJS)
 fuzz-db_OBJS      := $(UDEV_CORE_OBJS)
 fuzz-hotplug_OBJS := hotplug/filter.o
+fuzz-volume_OBJS  := extras/volume.o extras/volume_fs.o
 FUZZ_MAIN    ?= driver
 FUZZ_SECONDS ?= 60
 FUZZ_BINS    := $(addprefix $(O)/fuzz/fuzz-,$(FUZZERS))
@@ -195,7 +207,7 @@ else
   FUZZ_DRIVER := $(OBJDIR)/test/fuzz/driver.o
 endif
 
-$(OBJDIR)/test/fuzz/%.o: CPPFLAGS += -Iudev -Ihotplug -Itest/fuzz
+$(OBJDIR)/test/fuzz/%.o: CPPFLAGS += -Iudev -Ihotplug -Iextras -Itest/fuzz
 
 $(O)/fuzz/fuzz-%: $(OBJDIR)/test/fuzz/fuzz-%.o $(OBJDIR)/test/fuzz/fuzz.o $(FUZZ_DRIVER) \
 		$$(addprefix $(OBJDIR)/,$$(fuzz-$$*_OBJS)) $(LIB)
@@ -285,7 +297,14 @@ bench-static:
 	$(if $(shell command -v musl-gcc),$(MAKE) -s USE_KLIBC=false USE_DIETLIBC=false CC=musl-gcc STATIC=true all,)
 	BENCH_TOOLS=$(abspath build/glibc/bench) bench/spawn-cost.sh
 
-.PHONY: bench bench-static
+# make bench-late: a storm with one starved helper, without and with the
+# kernel's seqnum counter: how long udevd holds the gap (bench/run-late).
+LATE_N      ?= 512
+LATE_DELAYS ?= 1 3 6
+bench-late: all
+	BIN=$(abspath $(O)) LATE_N="$(LATE_N)" LATE_DELAYS="$(LATE_DELAYS)" bench/run-late
+
+.PHONY: bench bench-static bench-late
 
 # ---- tests -----------------------------------------------------------------
 # make check installs what the tests need when it is missing (as root), builds,
@@ -338,7 +357,7 @@ check-stress: deps all
 
 # Static analysis: cppcheck and clang-tidy, clean or suppressed with a reason
 # (tools/lint-suppressions.txt, NOLINT comments): docs/hardening.md lists them.
-LINT_SRCS = $(filter-out test/%,$(wildcard lib/*.c udev/*.c udevd/*.c udevsend/*.c hotplug/*.c))
+LINT_SRCS = $(filter-out test/%,$(wildcard lib/*.c udev/*.c udevd/*.c udevsend/*.c hotplug/*.c extras/*.c))
 lint:
 	@sh tools/install-deps.sh lint
 	cppcheck --quiet --error-exitcode=1 --enable=warning,portability,performance \
@@ -355,20 +374,23 @@ lint:
 # programs in PROGRAMS are installed, so a partial tree installs what it has;
 # the links to the multi-call udev stay (relative) links.
 SBIN_PROGRAMS   := udevsend udevd udev udevstart udevcontrol udevsettle hotplug \
-	udevtrigger
+	udevtrigger vol_id disk_id
 USRBIN_PROGRAMS := udevinfo udevtest udevmonitor
+# helpers that rules RUN, where udev keeps them since 2006
+LIBUDEV_PROGRAMS := firmware
 ETC_SRC  ?= etc
 INSTALL  ?= install
 ROOT     := $(DESTDIR)$(prefix)
 sbindir  := $(ROOT)/sbin
 usrbindir := $(ROOT)/usr/bin
+libudevdir := $(ROOT)/lib/udev
 etcdir   := $(ROOT)/etc
 mandir   := $(ROOT)/usr/share/man
 MANPAGES := $(wildcard docs/*.8)
 HOTPLUG_LINK := $(etcdir)/hotplug.d/default/10-udev.hotplug
 
 install: all
-	$(INSTALL) -d $(sbindir) $(usrbindir) $(mandir)/man8 \
+	$(INSTALL) -d $(sbindir) $(usrbindir) $(libudevdir) $(mandir)/man8 \
 		$(etcdir)/hotplug.d/default $(etcdir)/dev.d/default
 	$(Q)for p in $(filter $(SBIN_PROGRAMS),$(filter-out $(LINKED_PROGRAMS),$(PROGRAMS))); do \
 		echo "  INSTALL $(sbindir)/$$p"; \
@@ -376,6 +398,9 @@ install: all
 	$(Q)for p in $(filter $(USRBIN_PROGRAMS),$(filter-out $(LINKED_PROGRAMS),$(PROGRAMS))); do \
 		echo "  INSTALL $(usrbindir)/$$p"; \
 		$(INSTALL) -m 755 $(O)/$$p $(usrbindir)/$$p || exit 1; done
+	$(Q)for p in $(filter $(LIBUDEV_PROGRAMS),$(PROGRAMS)); do \
+		echo "  INSTALL $(libudevdir)/$$p"; \
+		$(INSTALL) -m 755 $(O)/$$p $(libudevdir)/$$p || exit 1; done
 	$(Q)for p in $(filter $(SBIN_PROGRAMS),$(LINKED_PROGRAMS)); do \
 		echo "  LN      $(sbindir)/$$p"; \
 		ln -sfn $$(readlink $(O)/$$p) $(sbindir)/$$p || exit 1; done
@@ -388,11 +413,13 @@ install: all
 
 uninstall:
 	rm -f $(addprefix $(sbindir)/,$(SBIN_PROGRAMS)) \
-		$(addprefix $(usrbindir)/,$(USRBIN_PROGRAMS)) $(HOTPLUG_LINK) \
+		$(addprefix $(usrbindir)/,$(USRBIN_PROGRAMS)) \
+		$(addprefix $(libudevdir)/,$(LIBUDEV_PROGRAMS)) $(HOTPLUG_LINK) \
 		$(addprefix $(mandir)/man8/,$(notdir $(MANPAGES)))
 	$(Q)sh tools/install-etc.sh uninstall $(ETC_SRC) $(etcdir)
 	$(Q)for d in hotplug.d/default hotplug.d dev.d/default dev.d; do \
 		rmdir $(etcdir)/$$d 2>/dev/null || :; done
+	$(Q)rmdir $(libudevdir) 2>/dev/null || :
 
 print-programs:
 	@echo $(PROGRAMS)
@@ -413,7 +440,7 @@ clean:
 # make check-kernel: builds (or reuses from KERNEL_CACHE) a small Linux 6.1 from
 # Debian's linux-source-6.1, boots the statically built suite in qemu (TCG) and runs
 # the storm scenarios: counting boot, /sbin/hotplug, /sbin/udevsend, udevd autostart
-# and kill. make bench-kernel: the timing boots and the kernel timing section of docs/performance.md.
+# and kill; then firmware loading through test_firmware. make bench-kernel: the timing boots and the kernel timing section of docs/performance.md.
 # LUNS=, TIME_LUNS=, TIME_HELPERS=, SUITE_MAKE= are passed on from the environment.
 check-kernel:
 	bash test/kernel/run.sh

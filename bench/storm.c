@@ -34,6 +34,8 @@ struct event {
 
 struct opts {
 	const char *list, *action, *devroot, *settle, *errlog, *nulldev;
+	long starved;		/* -z: this event's helper sleeps first (-1: none) */
+	const char *starve_secs;
 	const char *extra_env[MAX_EXTRA_ENV];
 	int n_extra;
 	int use_fork;
@@ -229,11 +231,27 @@ static int spawn_one(int use_fork, char **argv, char **envp, pid_t *pid)
 	return 0;
 }
 
+/* A starved helper (-z): the kernel started it, the scheduler did not run it
+ * for a while. The same helper behind "sh -c 'sleep S; exec ...'". */
+static char **starved_argv(const struct opts *o, char **argv, char **out)
+{
+	unsigned int i;
+
+	out[0] = "/bin/sh";
+	out[1] = "-c";
+	out[2] = "sleep \"$0\"; exec \"$@\"";
+	out[3] = (char *)o->starve_secs;
+	for (i = 0; argv[i] && i < 59; i++)
+		out[4 + i] = argv[i];
+	out[4 + i] = NULL;
+	return out;
+}
+
 /* Spawns every helper without waiting for any; returns how many are running. */
 static unsigned int fire(const struct opts *o, struct result *res, unsigned int *done)
 {
 	static char bufs[ENV_SLOTS][4200];
-	char *envp[ENV_SLOTS + 1], *argv[64];
+	char *envp[ENV_SLOTS + 1], *argv[64], *slow[68];
 	unsigned int i, argc = 0, spawned = 0;
 	int remove = strcmp(o->action, "remove") == 0, r;
 	pid_t pid;
@@ -248,7 +266,8 @@ static unsigned int fire(const struct opts *o, struct result *res, unsigned int 
 
 		build_env(o, ev, o->seqnum + i, envp, bufs);
 		argv[argc] = ev->subsystem;
-		r = spawn_one(o->use_fork, argv, envp, &pid);
+		r = spawn_one(o->use_fork, (long)i == o->starved ? starved_argv(o, argv, slow) : argv,
+			      envp, &pid);
 		if (r != 0) {
 			errno = r;
 			warn_msg("cannot spawn %s for seqnum %llu: %m", argv[0], o->seqnum + i);
@@ -468,10 +487,12 @@ static void usage(void)
 		"usage: storm -l EVENTS [-a add|remove] [-s SEQNUM] [-e KEY=VALUE]...\n"
 		"             [-p DAEMON_PID] [-d DEVROOT] [-w SETTLE_CMD] [-t TIMEOUT]\n"
 		"             [-o HELPER_LOG] [-n NULL_DEVICE] [-m fork|spawn]\n"
+		"             [-z INDEX:SECONDS]\n"
 		"             HELPER [ARG...]\n"
 		"  spawns HELPER [ARG...] SUBSYSTEM once per event of EVENTS (fakesys\n"
 		"  output; reverse order for remove), all at once, and prints one line\n"
-		"  of key=value measurements\n");
+		"  of key=value measurements; -z starves the helper of the INDEXth event\n"
+		"  (0-based, in firing order): it sleeps SECONDS before it runs\n");
 	exit(2);
 }
 
@@ -479,7 +500,7 @@ static void parse_opts(int argc, char **argv, struct opts *o)
 {
 	int opt;
 
-	while ((opt = getopt(argc, argv, "+l:a:s:e:p:d:w:t:o:n:m:")) != -1) {
+	while ((opt = getopt(argc, argv, "+l:a:s:e:p:d:w:t:o:n:m:z:")) != -1) {
 		switch (opt) {
 		case 'l': o->list = optarg; break;
 		case 'a': o->action = optarg; break;
@@ -491,6 +512,12 @@ static void parse_opts(int argc, char **argv, struct opts *o)
 		case 'o': o->errlog = optarg; break;
 		case 'n': o->nulldev = optarg; break;
 		case 'm': o->use_fork = strcmp(optarg, "spawn") != 0; break;
+		case 'z':
+			o->starved = strtol(optarg, NULL, 10);
+			o->starve_secs = strchr(optarg, ':');
+			if (!o->starve_secs++ || o->starved < 0)
+				usage();
+			break;
 		case 'e':
 			if (o->n_extra == MAX_EXTRA_ENV || !strchr(optarg, '='))
 				usage();
@@ -507,7 +534,8 @@ static void parse_opts(int argc, char **argv, struct opts *o)
 int main(int argc, char **argv)
 {
 	struct opts o = { .action = "add", .seqnum = 1, .timeout = 60,
-			  .errlog = "/dev/null", .nulldev = "/dev/null", .use_fork = 1 };
+			  .errlog = "/dev/null", .nulldev = "/dev/null", .use_fork = 1,
+			  .starved = -1 };
 	struct result res;
 	int r;
 

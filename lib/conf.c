@@ -12,6 +12,9 @@
 #include <string.h>
 
 #define CONF_DEFAULT_FILE "/etc/udev/udev.conf"
+/* udev's firmware.sh order, then where the 2004 hotplug firmware.agent looked */
+#define CONF_DEFAULT_FIRMWARE \
+	"/lib/firmware/%v /lib/firmware /usr/local/lib/firmware /usr/lib/hotplug/firmware"
 
 void conf_defaults(struct udev_conf *conf)
 {
@@ -21,9 +24,10 @@ void conf_defaults(struct udev_conf *conf)
 	str_copy(conf->rules, "/etc/udev/rules.d", sizeof(conf->rules));
 	str_copy(conf->permissions, "/etc/udev/permissions.d", sizeof(conf->permissions));
 	str_copy(conf->devd, "/etc/dev.d", sizeof(conf->devd));
+	str_copy(conf->firmware, CONF_DEFAULT_FIRMWARE, sizeof(conf->firmware));
 	str_copy(conf->owner, "root", sizeof(conf->owner));
 	str_copy(conf->group, "root", sizeof(conf->group));
-	conf->mode = 0600;
+	conf->mode = 0660;      /* udev 064's built-in mode (050 shipped 0600) */
 	conf->log = -1;
 }
 
@@ -87,6 +91,9 @@ static int conf_set(struct udev_conf *conf, const char *key, const char *val)
 		return conf_set_path(conf->permissions, val);
 	if (str_casecmp(key, "udev_devd") == 0)
 		return conf_set_path(conf->devd, val);
+	if (str_casecmp(key, "udev_firmware") == 0)
+		return (*val && str_copy(conf->firmware, val, sizeof(conf->firmware)) <
+			sizeof(conf->firmware)) ? 0 : -EINVAL;
 	if (str_casecmp(key, "default_mode") == 0)
 		return conf_set_mode(conf, val);
 	if (str_casecmp(key, "default_owner") == 0)

@@ -14,6 +14,7 @@ struct udev_conf {
 	char rules[CONF_PATH_MAX];       /* udev_rules: file or directory */
 	char permissions[CONF_PATH_MAX]; /* udev_permissions: file or directory */
 	char devd[CONF_PATH_MAX];        /* udev_devd: the dev.d script tree */
+	char firmware[CONF_PATH_MAX];    /* udev_firmware: directories, %v = release */
 	char owner[64];                  /* default_owner */
 	char group[64];                  /* default_group */
 	mode_t mode;                     /* default_mode */

@@ -128,3 +128,16 @@ int str_contains(const char *s, const char *sub)
 			return 1;
 	return n == 0;
 }
+
+int str_replace_chars(char *s, const char *set, char c)
+{
+	int n = 0;
+
+	for (; *s; s++) {
+		if (strchr(set, *s)) {
+			*s = c;
+			n++;
+		}
+	}
+	return n;
+}

@@ -21,6 +21,8 @@ int str_to_devnum(const char *s, unsigned int *major, unsigned int *minor);
 int str_to_u64(const char *s, unsigned long long *out);
 /* strcasecmp() for ASCII only: no locale, no ctype table in small programs. */
 int str_casecmp(const char *a, const char *b);
+/* Replaces every character of set in s with c; returns how many. */
+int str_replace_chars(char *s, const char *set, char c);
 /* Whether sub occurs in s: strstr() without klibc's 250-byte memmem(). */
 int str_contains(const char *s, const char *sub);
 

@@ -6,6 +6,7 @@
 #include "path.h"
 #include "str.h"
 
+#include <ctype.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
@@ -64,7 +65,7 @@ int sysfs_exists(const char *devpath, const char *name)
 	return sysfs_path(p, sizeof(p), devpath, name) == 0 && access(p, F_OK) == 0;
 }
 
-int sysfs_attr_read(const char *devpath, const char *attr, char *buf, size_t size)
+int sysfs_attr_read_raw(const char *devpath, const char *attr, char *buf, size_t size)
 {
 	char p[SYSFS_PATH_MAX * 2];
 	ssize_t n;
@@ -79,11 +80,21 @@ int sysfs_attr_read(const char *devpath, const char *attr, char *buf, size_t siz
 	close(fd);
 	if (n < 0)
 		return -errno;
-	while (n > 0 && (buf[n - 1] == '\n' || buf[n - 1] == ' ' ||
-			 buf[n - 1] == '\t' || buf[n - 1] == '\r'))
+	while (n > 0 && buf[n - 1] == '\n')
 		n--;
 	buf[n] = '\0';
 	return (int)n;
+}
+
+int sysfs_attr_read(const char *devpath, const char *attr, char *buf, size_t size)
+{
+	int n = sysfs_attr_read_raw(devpath, attr, buf, size);
+
+	while (n > 0 && isspace((unsigned char)buf[n - 1]))
+		n--;
+	if (n >= 0)
+		buf[n] = '\0';
+	return n;
 }
 
 /* Raw link target; length or -errno. */
@@ -153,6 +164,34 @@ static void sysfs_find_bus(const char *devpath, const char *id, char *bus, size_
 	}
 }
 
+/* The driver bound to a device: its `driver` link, or on kernels before
+ * that link (2.6.1x) the driver directory of its bus that links to it,
+ * /bus/BUS/drivers/DRIVER/ID, as libsysfs looked it up for udev 064. */
+static void sysfs_find_driver(const char *devpath, const struct sysfs_device *dev,
+			      char *driver, size_t size)
+{
+	char dir[SYSFS_PATH_MAX], p[SYSFS_PATH_MAX * 2], *names[64];
+	struct stat st;
+	int n, i;
+
+	driver[0] = '\0';
+	if (sysfs_link_name(devpath, "driver", driver, size) > 0 || !dev->bus[0] ||
+	    strncmp(devpath, "/devices/", 9) != 0)
+		return;
+	fmt_s(dir, sizeof(dir), "/bus/%s/drivers", dev->bus);
+	if (sysfs_path(p, sizeof(p), dir, NULL) < 0)
+		return;
+	n = path_list_dir(p, "", names, 64);
+	for (i = 0; i < n; i++) {
+		if (!driver[0] && names[i][0] != '.' &&
+		    fmt_s(p, sizeof(p), "%s%s/%s/%s", sysfs_root(), dir, names[i],
+			  dev->kernel) < sizeof(p) &&
+		    lstat(p, &st) == 0 && S_ISLNK(st.st_mode))
+			str_copy(driver, names[i], size);
+		free(names[i]);
+	}
+}
+
 int sysfs_device_get(const char *devpath, struct sysfs_device *dev)
 {
 	char p[SYSFS_PATH_MAX * 2];
@@ -166,7 +205,7 @@ int sysfs_device_get(const char *devpath, struct sysfs_device *dev)
 	str_copy(dev->devpath, devpath, sizeof(dev->devpath));
 	str_copy(dev->kernel, path_basename(devpath), sizeof(dev->kernel));
 	sysfs_find_bus(devpath, dev->kernel, dev->bus, sizeof(dev->bus));
-	sysfs_link_name(devpath, "driver", dev->driver, sizeof(dev->driver));
+	sysfs_find_driver(devpath, dev, dev->driver, sizeof(dev->driver));
 	if (sysfs_link_name(devpath, "subsystem", dev->subsystem, sizeof(dev->subsystem)) < 0) {
 		if (strncmp(devpath, "/class/", 7) == 0)
 			str_copy_component(dev->subsystem, devpath + 7, sizeof(dev->subsystem));

@@ -29,6 +29,8 @@ int sysfs_path(char *out, size_t size, const char *devpath, const char *name);
 int sysfs_exists(const char *devpath, const char *name);
 /* Reads an attribute, trailing whitespace removed; length or -errno. */
 int sysfs_attr_read(const char *devpath, const char *attr, char *buf, size_t size);
+/* The same with only the trailing newlines removed (other blanks kept). */
+int sysfs_attr_read_raw(const char *devpath, const char *attr, char *buf, size_t size);
 /* Basename of the target of a link in devpath; length or -errno. */
 int sysfs_link_name(const char *devpath, const char *link, char *buf, size_t size);
 /* MAJOR:MINOR from the `dev` file. */

@@ -6,7 +6,7 @@
 load lib
 
 ALL_PROGRAMS="udevsend udevd udev udevinfo udevtest udevstart udevcontrol udevsettle hotplug
-	udevtrigger udevmonitor"
+	udevtrigger udevmonitor firmware"
 
 setup() {
 	common_setup

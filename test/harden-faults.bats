@@ -46,19 +46,19 @@ no_tmp_left() { [ -z "$(find "$T/db" -name '.tmp*' 2>/dev/null)" ]; }
 	[[ "$output" == *"add rc 8"* ]]
 	grep -q "cannot write database record of $TTYUSB: No space left on device" "$T/add.err"
 	# the first record is whole, the second absent, no temporary file stayed
-	grep -qx '@class@tty@ttyS0' "$T/db.list"
+	grep -qx 'class@tty@ttyS0' "$T/db.list"
 	! grep -q 'ttyUSB0\|\.tmp' "$T/db.list"
 	grep -qx ttyUSB0 "$T/dev.list"
 	[[ "$output" == *"remove rc 0"* ]]
 	[[ "$output" == *"remove2 rc 0"* ]]
-	! grep -q '@class@tty@ttyS0\|\.tmp' "$T/db.after"
+	! grep -q 'class@tty@ttyS0\|\.tmp' "$T/db.after"
 	[ ! -e "$T/dev/ttyS0" ] && [ ! -e "$T/dev/ttyUSB0" ]
 }
 
 @test "faults: a read-only database fails the add with 8 and the record already there survives" {
 	run ev add $TTYS tty
 	[ "$status" -eq 0 ]
-	cp "$T/db/@class@tty@ttyS0" "$T/record.before"
+	cp "$T/db/class@tty@ttyS0" "$T/record.before"
 	run in_ns '
 		mount --bind "$T/db" "$T/db"
 		mount -o remount,bind,ro "$T/db"
@@ -72,7 +72,7 @@ no_tmp_left() { [ -z "$(find "$T/db" -name '.tmp*' 2>/dev/null)" ]; }
 	grep -q "cannot write database record of $TTYUSB: Read-only file system" "$T/add.err"
 	# remove took the node away from the record it could read
 	[ ! -e "$T/dev/ttyS0" ]
-	cmp "$T/db/@class@tty@ttyS0" "$T/record.before"
+	cmp "$T/db/class@tty@ttyS0" "$T/record.before"
 	no_tmp_left
 }
 
@@ -92,7 +92,7 @@ no_tmp_left() { [ -z "$(find "$T/db" -name '.tmp*' 2>/dev/null)" ]; }
 	} >"$T/rules.d/50-test.rules"
 	run ev add $TTYS tty
 	echo "$output"
-	rec="$T/db/@class@tty@ttyS0"
+	rec="$T/db/class@tty@ttyS0"
 	if [ -e "$rec" ]; then
 		# whatever was written is complete: the last line ends with a newline
 		[ "$(tail -c1 "$rec" | od -An -c | tr -d ' ')" = '\n' ]

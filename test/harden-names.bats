@@ -65,7 +65,7 @@ inside_root() {
 	# the raw newline of the attribute never reaches the log as a line break
 	line=$(grep -F "made safe as 'bad_name_x_y_z'" <<<"$output")
 	[ -n "$line" ]
-	[[ "$line" == *"NAME 'bad\\x0aname_x\\x7fy\\x02z' of"* ]]
+	[[ "$line" == *"NAME 'bad\\x0aname\\x09x\\x7fy\\x02z' of"* ]]
 	! grep -q '^name' <<<"$output"
 }
 
@@ -86,11 +86,12 @@ inside_root() {
 	[ ! -e "$T/pwned1" ] && [ ! -e "$T/pwned2" ] && [ ! -e "$T/pwned3" ]
 	# the RUN program got the output as literal argument words, no shell ran
 	wait_for test -s "$T/argv.out"
-	grep -qF "[\$(touch]" "$T/argv.out"
-	grep -qF "[$T/pwned1);touch\$IFS$T/pwned2|\`touch]" "$T/argv.out"
+	# (with ; ( ) made '_' as udev 064 did)
+	grep -qF "[\$_touch]" "$T/argv.out"
+	grep -qF "[$T/pwned1__touch\$IFS$T/pwned2|\`touch]" "$T/argv.out"
 	[ "$(tail -n1 "$T/argv.out")" = "[x]" ]
-	# the node's name holds the characters themselves, one component per '/'
-	out="\$(touch $T/pwned1);touch\$IFS$T/pwned2|\`touch $T/pwned3\`&&../x"
+	# the node's name holds the other characters themselves, one component per '/'
+	out="\$_touch $T/pwned1__touch\$IFS$T/pwned2|\`touch $T/pwned3\`&&../x"
 	[ -c "$T/dev/$out" ]
 }
 

@@ -39,12 +39,14 @@ mk_etc() {
 	for p in $programs; do
 		case $p in
 		udevinfo|udevtest|udevmonitor) [ -x "$D/usr/bin/$p" ] ;;
+		firmware) [ -x "$D/lib/udev/$p" ] && [ -f "$D/lib/udev/$p" ] ;;
 		*) [ -x "$D/sbin/$p" ] && [ -f "$D/sbin/$p" ] ;;
 		esac
-		cmp "$BIN/$p" "$D/sbin/$p" 2>/dev/null || cmp "$BIN/$p" "$D/usr/bin/$p"
+		cmp "$BIN/$p" "$D/sbin/$p" 2>/dev/null || cmp "$BIN/$p" "$D/usr/bin/$p" 2>/dev/null ||
+			cmp "$BIN/$p" "$D/lib/udev/$p"
 	done
 	# nothing installed that was not built
-	for p in "$D"/sbin/* "$D"/usr/bin/*; do
+	for p in "$D"/sbin/* "$D"/usr/bin/* "$D"/lib/udev/*; do
 		[ -e "$p" ] || continue
 		[[ " $programs " == *" ${p##*/} "* ]]
 	done
@@ -64,7 +66,7 @@ mk_etc() {
 @test "install: man pages for every program are installed" {
 	mk install DESTDIR="$D"
 	for p in udevsend udevd udev udevinfo udevtest udevstart udevcontrol udevsettle hotplug \
-		udevtrigger udevmonitor; do
+		udevtrigger udevmonitor firmware; do
 		[ -f "$D/usr/share/man/man8/$p.8" ]
 	done
 }
@@ -116,6 +118,7 @@ mk_etc() {
 	mk install DESTDIR="$D" ETC_SRC="$T/etc"
 	mk uninstall DESTDIR="$D" ETC_SRC="$T/etc"
 	[ ! -e "$D/sbin/hotplug" ]
+	[ ! -e "$D/lib/udev" ]
 	[ ! -L "$D/etc/hotplug.d/default/10-udev.hotplug" ]
 	[ ! -e "$D/etc/hotplug.d" ]
 	[ ! -e "$D/etc/dev.d" ]

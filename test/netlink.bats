@@ -282,9 +282,9 @@ send_copy() {
 	export SYSFS_PATH=$s
 	# what udev recorded before events were lost: ttyK0 (still there), a tty,
 	# a network interface and a disk with a partition that are gone since
-	printf 'P:/class/tty/ttyK0\nN:ttyK0\nM:4:90\nU:tty\n' >"$T/db/@class@tty@ttyK0"
+	printf 'P:/class/tty/ttyK0\nN:ttyK0\nM:4:90\nU:tty\n' >"$T/db/class@tty@ttyK0"
 	mknod "$T/dev/ttyK0" c 4 90
-	printf 'P:/class/tty/ttyGONE\nN:ttyGONE\nM:4:99\nU:tty\n' >"$T/db/@class@tty@ttyGONE"
+	printf 'P:/class/tty/ttyGONE\nN:ttyGONE\nM:4:99\nU:tty\n' >"$T/db/class@tty@ttyGONE"
 	mknod "$T/dev/ttyGONE" c 4 99
 	printf 'P:/class/net/eth6\nN:\nU:net\n' >"$T/db/@class@net@eth6"
 	printf 'P:/block/sdz\nN:sdz\nM:8:240\n' >"$T/db/@block@sdz"
@@ -301,7 +301,7 @@ send_copy() {
 	# partition before its disk
 	grep -qx "remove /class/tty/ttyGONE tty" "$T/runs.log"
 	grep -qx "remove /class/net/eth6 net" "$T/runs.log"
-	[ ! -e "$T/dev/ttyGONE" ] && [ ! -e "$T/db/@class@tty@ttyGONE" ] && [ ! -e "$T/db/@class@net@eth6" ]
+	[ ! -e "$T/dev/ttyGONE" ] && [ ! -e "$T/db/class@tty@ttyGONE" ] && [ ! -e "$T/db/@class@net@eth6" ]
 	[ ! -e "$T/dev/sdz" ] && [ ! -e "$T/dev/sdz1" ] && [ ! -e "$T/db/@block@sdz" ]
 	[ "$(grep -n '^remove /block/sdz' "$T/runs.log" | cut -d: -f2-)" = \
 		"$(printf 'remove /block/sdz/sdz1 block\nremove /block/sdz block')" ]
@@ -310,7 +310,7 @@ send_copy() {
 	[ "$(stat -c '%F %t:%T' "$T/dev/ttyK1")" = "character special file 4:5b" ]
 	grep -qx "add /class/net/eth7 net" "$T/runs.log"
 	grep -qx "add /class/scsi_host/host9 scsi_host" "$T/runs.log"
-	[ -e "$T/db/@class@net@eth7" ] && [ -e "$T/db/@class@scsi_host@host9" ]
+	[ -e "$T/db/class@net@eth7" ] && [ -e "$T/db/class@scsi_host@host9" ]
 	# recorded and right: left alone
 	! grep -q "/class/tty/ttyK0" "$T/runs.log" || false
 }

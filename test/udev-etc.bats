@@ -9,11 +9,17 @@ setup() {
 	udev_setup
 	sed -e "s|\"/dev\"|\"$T/dev\"|" -e "s|\"/dev/.udevdb\"|\"$T/db\"|" \
 	    -e "s|\"/etc/udev/|\"$TOP/etc/udev/|" -e "s|\"/etc/dev.d\"|\"$T/dev.d\"|" \
+	    -e "s|\"$TOP/etc/udev/rules.d\"|\"$T/rules.d\"|" \
 	    "$TOP/etc/udev/udev.conf" > "$T/udev.conf"
+	# the shipped rules, with the helpers they run (/sbin/vol_id...) of this build
+	for f in "$TOP"/etc/udev/rules.d/*.rules; do
+		sed "s|/sbin/vol_id|$BIN/vol_id|; s|/sbin/disk_id|$BIN/disk_id|" "$f" >"$T/rules.d/${f##*/}"
+	done
 }
 
 @test "etc: shipped udev.conf and rules load without errors" {
-	grep -q "$TOP/etc/udev/rules.d" "$T/udev.conf"
+	grep -q "$T/rules.d" "$T/udev.conf"
+	[ "$(ls "$T/rules.d")" = "$(ls "$TOP/etc/udev/rules.d")" ]
 	run "$BIN/udevstart"
 	[ "$status" -eq 0 ]
 	[ -z "$output" ]
@@ -30,7 +36,7 @@ setup() {
 	[[ "$output" == *"c 0660 0:$(grp audio) snd/controlC0"* ]]
 	[[ "$output" == *"b 0660 0:$(grp disk) sda1"* ]]
 	[[ "$output" == *"l cdrom -> hda"* ]]
-	[[ "$output" == *"b 0600 0:0 cciss/c0d0"* ]]
+	[[ "$output" == *"b 0660 0:0 cciss/c0d0"* ]]
 }
 @test "etc: modern tree gets the usual names" {
 	modern

@@ -113,7 +113,7 @@ add_mouse() {
 	[[ "$output" == *'SYSFS{serial}="ABC123"'* ]]
 	[[ "$output" == *'DRIVER="hid-generic"'* ]]
 }
-@test "udevinfo -V, -r, and the legacy exit codes" {
+@test "udevinfo -V, -r, -h, and the exit codes of udev 050 (0, 1, 255, 234)" {
 	run "$BIN/udevinfo" -V
 	[ "$status" -eq 0 ]
 	[[ "$output" == *"version"* ]]
@@ -125,18 +125,21 @@ add_mouse() {
 	run "$BIN/udevinfo"
 	[ "$status" -eq 1 ]
 	add_mouse
+	run "$BIN/udevinfo" -h
+	[ "$status" -eq 0 ]
+	[[ "$output" == *"usage: udevinfo"* ]]
 	run "$BIN/udevinfo" -q bogus -n mouse
-	[ "$status" -eq 2 ]
+	[ "$status" -eq 1 ]
 	run "$BIN/udevinfo" -q name -p /class/tty/nosuch
-	[ "$status" -eq 3 ]
+	[ "$status" -eq 255 ]
 	run "$BIN/udevinfo" -q name -n nosuch
-	[ "$status" -eq 4 ]
+	[ "$status" -eq 255 ]
 	run "$BIN/udevinfo" -q name
-	[ "$status" -eq 4 ]
+	[ "$status" -eq 1 ]
 	run "$BIN/udevinfo" -a -p /class/tty/nosuch
-	[ "$status" -eq 4 ]
+	[ "$status" -eq 255 ]
 	run "$BIN/udevinfo" -a
-	[ "$status" -eq 5 ]
+	[ "$status" -eq 234 ]
 	run "$BIN/udevinfo" -e
 	[ "$status" -eq 0 ]
 	[[ "$output" == *"N: input/m0"* ]]

@@ -10,7 +10,10 @@ udevd_setup() {
 	DGRAM="python3 $TOP/test/tools/dgram.py"
 	# never the machine's /sbin/udevd: a test that wants autostart sets this
 	UDEVD_BIN=$T/no-such-udevd
-	export UDEV_BIN FAKE_UDEV_LOG DGRAM UDEVD_BIN
+	# udevd reads the kernel's seqnum counter under SYSFS_PATH: none here
+	# unless a test writes $T/sys/kernel/uevent_seqnum (udevd-gap.bats)
+	SYSFS_PATH=$T/sys
+	export UDEV_BIN FAKE_UDEV_LOG DGRAM UDEVD_BIN SYSFS_PATH
 	unset UDEVD_MAX_CHILDS UDEVSEND_ACK_TIMEOUT
 	: >"$FAKE_UDEV_LOG"
 	UDEVD_PID=
@@ -57,11 +60,12 @@ udevd_mode() {
 
 # send_event VAR=value... : udevsend with only these variables (plus the test's
 # socket, fake-udev's log, PATH), the way the kernel gives a small environment.
+# The subsystem is "test", or SEND_SUBSYSTEM.
 send_event() {
 	env -i PATH="$PATH" UDEVD_SOCKET="$UDEVD_SOCKET" UDEV_BIN="$UDEV_BIN" \
 		UDEVD_BIN="$UDEVD_BIN" ${UDEVSEND_ACK_TIMEOUT:+UDEVSEND_ACK_TIMEOUT=$UDEVSEND_ACK_TIMEOUT} \
 		${UDEVD_WORKERS:+UDEVD_WORKERS=$UDEVD_WORKERS} \
-		FAKE_UDEV_LOG="$FAKE_UDEV_LOG" ACTION=add "$@" "$BIN/udevsend" test
+		FAKE_UDEV_LOG="$FAKE_UDEV_LOG" ACTION=add "$@" "$BIN/udevsend" "${SEND_SUBSYSTEM:-test}"
 }
 
 # send_bg NAME VAR=value... : send_event in the background; exit code in $T/rc.NAME

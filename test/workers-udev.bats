@@ -17,28 +17,6 @@ teardown() {
 	return 0
 }
 
-stop_udevd() {
-	[ -z "$UDEVD_PID" ] && return 0
-	kill "$UDEVD_PID" 2>/dev/null
-	wait_for eval '! kill -0 "$UDEVD_PID" 2>/dev/null' || kill -KILL "$UDEVD_PID" 2>/dev/null
-	UDEVD_PID=
-}
-
-start_udevd() {
-	env UDEV_BIN="$BIN/udev" "$BIN/udevd" --debug "$@" </dev/null >>"$T/udevd.log" 2>&1 3>&- &
-	UDEVD_PID=$!
-	wait_for grep -q " @$UDEVD_SOCKET\$" /proc/net/unix
-}
-
-# send VAR=value... SUBSYSTEM (as in udev-eventpath.bats)
-send() {
-	local sub=${*: -1}
-	env -i PATH="$PATH" UDEVD_SOCKET="$UDEVD_SOCKET" UDEVD_BIN="$T/no-udevd" \
-		UDEV_BIN="$BIN/udev" UDEV_CONFIG_FILE="$UDEV_CONFIG_FILE" \
-		SYSFS_PATH="$SYSFS_PATH" UDEV_NO_SLEEP=1 SUBSYSTEM="$sub" \
-		"${@:1:$#-1}" "$BIN/udevsend" "$sub"
-}
-
 workers_started() { grep -c 'worker [0-9]* started' "$T/udevd.log"; }
 
 # a RUN program that records what it sees: environment, cwd, umask, fds

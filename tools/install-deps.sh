@@ -8,6 +8,8 @@ pkgs_build="gcc make libc6-dev"
 pkgs_check="$pkgs_build bats util-linux iproute2 groff-base python3 procps strace"
 # busybox: a private syslogd (hotplug.bats) and mdev as a contender (bench.bats)
 pkgs_check="$pkgs_check busybox-static"
+# file system tools: images for vol_id and the persistent storage rules (vol_id.bats, udev-storage.bats)
+pkgs_check="$pkgs_check e2fsprogs dosfstools btrfs-progs xfsprogs genisoimage squashfs-tools cryptsetup-bin"
 pkgs_static="$pkgs_build libklibc-dev dietlibc-dev musl-tools"
 pkgs_bench="$pkgs_build busybox-static gnuplot-nox"
 pkgs_kernel="$pkgs_static linux-source-6.1 qemu-system-x86 busybox-static bc bison flex libelf-dev libssl-dev cpio xz-utils kmod"

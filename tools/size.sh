@@ -19,6 +19,7 @@ trap 'rm -f "$tmp"' EXIT
 budget() {
 	case $1 in
 	udevsend|hotplug) b=8192 ;;
+	firmware|vol_id|disk_id) b=16384 ;;
 	udevd) b=32768 ;;
 	udev+tools) b=65536 ;;
 	*) return ;;

@@ -15,21 +15,40 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-static int db_file(const struct udev_conf *conf, const char *devpath, char *out, size_t size)
+/* The record's file: DEVPATH without its leading '/', the other '/' as '@'
+ * (class@tty@ttyS0, as udev 0.5x names it); old != 0 gives the name earlier
+ * versions of this suite wrote, with a leading '@' (@class@tty@ttyS0). */
+static int db_file_as(const struct udev_conf *conf, const char *devpath, int old,
+		      char *out, size_t size)
 {
 	char name[SYSFS_PATH_MAX];
 	char *p;
 
-	str_copy(name, devpath, sizeof(name));
+	str_copy(name, devpath + (!old && devpath[0] == '/'), sizeof(name));
 	for (p = name; *p; p++)
 		if (*p == '/')
 			*p = '@';
 	return path_join(out, size, conf->db, name);
 }
 
+static int db_file(const struct udev_conf *conf, const char *devpath, char *out, size_t size)
+{
+	return db_file_as(conf, devpath, 0, out, size);
+}
+
+/* Removes the old-named record of devpath; 0 when there was one. */
+static int db_unlink_old(const struct udev_conf *conf, const char *devpath)
+{
+	char file[1024];
+
+	if (devpath[0] != '/' || db_file_as(conf, devpath, 1, file, sizeof(file)) < 0)
+		return -ENOENT;
+	return unlink(file) < 0 ? -errno : 0;
+}
+
 /* The largest record file: every value of struct db_record at its longest,
  * in one-character words, still fits. */
-#define DB_RECORD_MAX (SYSFS_PATH_MAX + NAME_SIZE + 4 * LIST_SIZE + 256)
+#define DB_RECORD_MAX (SYSFS_PATH_MAX + NAME_SIZE + 2 * LIST_SIZE + 2 * DB_ENV_SIZE + 256)
 
 /* Appends "T:value\n" at buf + n, the value's control characters written
  * as \xNN so that no value can end its line early; size when it did not fit. */
@@ -54,7 +73,7 @@ static size_t db_line(char *buf, size_t n, size_t size, char tag, const char *va
  * it did not fit (never written: a cut record would lose links). */
 static size_t db_format(const struct db_record *rec, char *buf, size_t size)
 {
-	char list[LIST_SIZE], *tok, *save = NULL;
+	char list[DB_ENV_SIZE], *tok, *save = NULL;
 	size_t n;
 
 	n = db_line(buf, 0, size, 'P', rec->devpath);
@@ -102,6 +121,8 @@ int db_write(const struct udev_conf *conf, const struct db_record *rec)
 		r = -errno;
 	if (r)
 		unlink(tmp);
+	else
+		db_unlink_old(conf, rec->devpath);   /* rewritten under the new name */
 	return r;
 }
 
@@ -146,19 +167,27 @@ static int db_read_file(const char *file, struct db_record *rec)
 int db_read(const struct udev_conf *conf, const char *devpath, struct db_record *rec)
 {
 	char file[1024];
+	int r;
 
 	if (db_file(conf, devpath, file, sizeof(file)) < 0)
 		return -ENAMETOOLONG;
-	return db_read_file(file, rec);
+	r = db_read_file(file, rec);
+	if (r == -ENOENT && devpath[0] == '/' &&
+	    db_file_as(conf, devpath, 1, file, sizeof(file)) == 0)
+		r = db_read_file(file, rec);
+	return r;
 }
 
 int db_delete(const struct udev_conf *conf, const char *devpath)
 {
 	char file[1024];
+	int r, old;
 
 	if (db_file(conf, devpath, file, sizeof(file)) < 0)
 		return -ENAMETOOLONG;
-	return unlink(file) < 0 ? -errno : 0;
+	r = unlink(file) < 0 ? -errno : 0;
+	old = db_unlink_old(conf, devpath);
+	return r == -ENOENT ? old : r;
 }
 
 int db_foreach(const struct udev_conf *conf,
@@ -184,8 +213,7 @@ int db_foreach(const struct udev_conf *conf,
 	return r;
 }
 
-/* 1 when list (space separated) holds word. */
-static int list_has(const char *list, const char *word)
+int db_list_has(const char *list, const char *word)
 {
 	size_t len = strlen(word);
 	const char *p = list;
@@ -210,7 +238,7 @@ static int find_cb(const struct db_record *rec, void *data)
 
 	if (c->skip && strcmp(rec->devpath, c->skip) == 0)
 		return 0;
-	if (strcmp(rec->name, c->name) != 0 && !list_has(rec->symlinks, c->name))
+	if (strcmp(rec->name, c->name) != 0 && !db_list_has(rec->symlinks, c->name))
 		return 0;
 	if (c->out)
 		*c->out = *rec;
@@ -229,4 +257,31 @@ int db_name_taken(const struct udev_conf *conf, const char *name, const char *de
 	struct find_ctx c = { name, devpath, NULL };
 
 	return db_foreach(conf, find_cb, &c) == 1;
+}
+
+struct claim_ctx {
+	const char *link, *skip;
+	struct db_record *out;
+	int found;
+};
+
+static int claim_cb(const struct db_record *rec, void *data)
+{
+	struct claim_ctx *c = data;
+
+	if (strcmp(rec->devpath, c->skip) == 0 || !db_list_has(rec->symlinks, c->link) ||
+	    (c->found && strcmp(rec->devpath, c->out->devpath) >= 0))
+		return 0;
+	*c->out = *rec;
+	c->found = 1;
+	return 0;
+}
+
+int db_find_claim(const struct udev_conf *conf, const char *link, const char *skip,
+		  struct db_record *rec)
+{
+	struct claim_ctx c = { link, skip, rec, 0 };
+
+	db_foreach(conf, claim_cb, &c);
+	return c.found ? 0 : -ENOENT;
 }

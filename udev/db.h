@@ -1,17 +1,23 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /* The device database, legacy layout: one file per device under udev_db,
- * named by DEVPATH with '/' turned into '@'. Lines: P: devpath, N: name,
- * S: symlink (one each), A: partitions, R: ignore_remove; and later
- * additions, M: major:minor, U: subsystem and E: KEY=value set by the
- * rules. Devices without a node (network interfaces, RUN-only devices) have
- * a record too, with an empty N:, so that udevd's rescan after lost events
- * can tell which devices udev has seen (rescan.c). Values are written with
+ * named by DEVPATH without its leading '/', the other '/' turned into '@'
+ * (class@tty@ttyS0, as udev 0.5x); records named with a leading '@' by
+ * earlier versions are read too, and replaced when written. Lines: P: devpath,
+ * N: name, S: symlink (one each), A: partitions, R: ignore_remove; and later
+ * additions, M: major:minor, U: subsystem and E: KEY=value set by the rules.
+ * Devices without a node (network interfaces, RUN-only devices) have a
+ * record too, with an empty N:, so that udevd's rescan after lost events can
+ * tell which devices udev has seen (rescan.c). Values are written with
  * control characters as \xNN. */
 #ifndef UDEV_DB_H
 #define UDEV_DB_H
 
 #include "conf.h"
 #include "event.h"
+
+/* KEY=value lines of a record: the keys the rules imported (a disk's ids
+ * and its file system's, labels encoded, come to about 1 KiB). */
+#define DB_ENV_SIZE 4096
 
 struct db_record {
 	char devpath[SYSFS_PATH_MAX];
@@ -21,7 +27,7 @@ struct db_record {
 	int ignore_remove;
 	unsigned int major, minor;
 	char subsystem[64];
-	char env[LIST_SIZE];       /* KEY=value lines */
+	char env[DB_ENV_SIZE];     /* KEY=value lines */
 };
 
 /* Writes rec atomically (temp file + rename). */
@@ -32,6 +38,12 @@ int db_delete(const struct udev_conf *conf, const char *devpath);
 int db_find_name(const struct udev_conf *conf, const char *name, struct db_record *rec);
 /* 1 when a device other than devpath owns name as node or symlink. */
 int db_name_taken(const struct udev_conf *conf, const char *name, const char *devpath);
+/* The record, other than skip's, that lists link among its symlinks (the
+ * first by devpath, when several do); 0, or -ENOENT when none does. */
+int db_find_claim(const struct udev_conf *conf, const char *link, const char *skip,
+		  struct db_record *rec);
+/* 1 when the space separated list holds word. */
+int db_list_has(const char *list, const char *word);
 /* Calls fn for each record; stops when fn returns non-zero. */
 int db_foreach(const struct udev_conf *conf,
 	       int (*fn)(const struct db_record *rec, void *data), void *data);

@@ -73,12 +73,18 @@ void run_programs(struct udev_event *ev)
 	int i, r;
 
 	for (i = 0; i < ev->nrun; i++) {
-		str_copy(cmd, ev->run[i], sizeof(cmd));
+		/* "-program": its exit status is no failure of the event (modprobe
+		 * of a modalias that no module claims exits 1) */
+		int ignore = ev->run[i][0] == '-';
+
+		str_copy(cmd, ev->run[i] + ignore, sizeof(cmd));
 		if (exec_split(cmd, argv, EXEC_ARGS_MAX) == 0)
 			continue;
 		log_debug("RUN '%s'", ev->run[i]);
 		r = exec_run(argv, ev->env.v, NULL, 0);
-		if (r != 0) {
+		if (r != 0 && ignore) {
+			log_info("RUN '%s' returned %d, ignoring", ev->run[i] + 1, r);
+		} else if (r != 0) {
 			log_err("RUN '%s' failed (%d)", ev->run[i], r);
 			event_fail(ev, 9);
 		}

@@ -29,11 +29,17 @@ void event_fail(struct udev_event *ev, int rc)
 		ev->rc = rc;
 }
 
+/* The kernel name with '!' as '/' (cciss!c0d0 -> cciss/c0d0), as udev 050
+ * and 064 gave it to KERNEL and %k, and its trailing number. */
 static void event_kernel_name(struct udev_event *ev)
 {
 	size_t len;
+	char *p;
 
 	str_copy(ev->kernel, path_basename(ev->devpath), sizeof(ev->kernel));
+	for (p = ev->kernel; *p; p++)
+		if (*p == '!')
+			*p = '/';
 	len = strlen(ev->kernel);
 	while (len && isdigit((unsigned char)ev->kernel[len - 1]))
 		len--;
@@ -165,8 +171,8 @@ static int event_devnum(struct udev_event *ev)
 	return 0;   /* a device without a node */
 }
 
-/* NAME when no rule gave one: the kernel's DEVNAME, or the kernel name
- * with '!' turned into '/' (cciss!c0d0 -> cciss/c0d0). */
+/* NAME when no rule gave one: the kernel's DEVNAME (its '!' turned into
+ * '/'), or the kernel name. */
 static void event_default_name(struct udev_event *ev)
 {
 	const char *dn = env_get(&ev->orig, "DEVNAME");
@@ -222,14 +228,11 @@ static void event_perms(struct udev_event *ev, uid_t *uid, gid_t *gid, mode_t *m
 	*mode = ev->mode_set ? ev->mode : m;
 	*uid = 0;
 	*gid = 0;
-	if (user_lookup(owner, uid) < 0) {
+	/* unknown names are root, as udev 064 had it: the event goes on */
+	if (user_lookup(owner, uid) < 0)
 		log_err("unknown user '%s' for %s, using root", owner, ev->name);
-		event_fail(ev, UDEV_EXIT_PERM);
-	}
-	if (group_lookup(group, gid) < 0) {
+	if (group_lookup(group, gid) < 0)
 		log_err("unknown group '%s' for %s, using root", group, ev->name);
-		event_fail(ev, UDEV_EXIT_PERM);
-	}
 }
 
 /* KEY=value lines the rules added to or changed in the environment. */
@@ -278,7 +281,7 @@ static void event_make_links(struct udev_event *ev)
 	str_copy(list, ev->symlinks, sizeof(list));
 	for (w = strtok_r(list, " ", &save); w; w = strtok_r(NULL, " ", &save)) {
 		if (strcmp(w, ev->name) == 0) {
-			log_warn("symlink %s is the node's own name, ignoring", w);
+			log_err("symlink %s is the node's own name, ignoring", w);
 			continue;
 		}
 		r = node_symlink(ev->conf, w, ev->name);
@@ -405,16 +408,11 @@ static int event_fallback_record(struct udev_event *ev, struct db_record *rec)
 
 static void event_remove_nodes(struct udev_event *ev, struct db_record *rec)
 {
-	char *w, *save = NULL;
 	int r;
 
-	for (w = strtok_r(rec->symlinks, " ", &save); w; w = strtok_r(NULL, " ", &save)) {
-		r = node_symlink_remove(ev->conf, w, rec->name);
-		if (r < 0) {
-			log_err("cannot remove symlink %s/%s: %s", ev->conf->root, w, strerror(-r));
-			event_fail(ev, UDEV_EXIT_REMOVE);
-		}
-	}
+	/* a link another device claims too moves to it (links.c) */
+	if (links_drop(ev->conf, rec->symlinks, "", rec->name, ev->devpath) < 0)
+		event_fail(ev, UDEV_EXIT_REMOVE);
 	r = node_remove(ev->conf, rec->name, rec->partitions, rec->major, rec->minor);
 	if (r < 0) {
 		log_err("cannot remove %s/%s: %s", ev->conf->root, rec->name, strerror(-r));
@@ -454,8 +452,27 @@ static int event_remove(struct udev_event *ev, const struct rules *rules)
 	return ev->rc;
 }
 
+/* change of a device with a node: the rules' symlinks replace the
+ * record's (a formatted disk gets its new by-uuid link and loses the old
+ * one), and the record keeps what the rules imported now. */
+static void event_change_links(struct udev_event *ev, const struct db_record *rec)
+{
+	str_copy(ev->name, rec->name, sizeof(ev->name));
+	if (links_drop(ev->conf, rec->symlinks, ev->symlinks, rec->name, ev->devpath) < 0)
+		event_fail(ev, UDEV_EXIT_SYMLINK);
+	event_make_links(ev);
+	if (!ev->has_devnum) {
+		ev->major = rec->major;
+		ev->minor = rec->minor;
+	}
+	if (rec->ignore_remove)
+		ev->options |= OPT_IGNORE_REMOVE;
+	event_write_db(ev, rec->partitions);
+}
+
 /* change, move, online, offline, bind, unbind and any later action:
- * rules, dev.d and RUN; no node is created or removed. */
+ * rules, dev.d and RUN; no node is created or removed (change updates
+ * the symlinks). */
 static int event_other(struct udev_event *ev, const struct rules *rules)
 {
 	struct db_record rec;
@@ -478,6 +495,8 @@ static int event_other(struct udev_event *ev, const struct rules *rules)
 		printf("action '%s': no node change\n", ev->action);
 		return ev->rc;
 	}
+	if (have && rec.name[0] && strcmp(ev->action, "change") == 0 && !event_ignored(ev))
+		event_change_links(ev, &rec);
 	if (!have)
 		event_kernel_devname(ev, rec.name, sizeof(rec.name));
 	event_set_devname(ev, rec.name);
@@ -525,8 +544,34 @@ static int event_net_add(struct udev_event *ev, const struct rules *rules)
 	return ev->rc;
 }
 
+/* udevd set UDEVD_LATE=N: event N of this device already ran. The kernel's
+ * sysfs now decides whether this event is stale: a remove of a device that
+ * is there, any other action of a device that is gone or now has another
+ * device number. A stale event changes nothing and runs no dev.d or RUN. */
+static int event_stale(struct udev_event *ev)
+{
+	const char *newer = env_get(&ev->orig, "UDEVD_LATE");
+	unsigned int major, minor;
+	int gone, stale;
+
+	if (!newer || ev->dry_run)
+		return 0;
+	gone = !sysfs_exists(ev->devpath, NULL);
+	if (strcmp(ev->action, "remove") == 0)
+		stale = !gone;
+	else
+		stale = gone || (ev->has_devnum && sysfs_devnum(ev->devpath, &major, &minor) == 0 &&
+				 (major != ev->major || minor != ev->minor));
+	if (stale)
+		log_notice("%s %s is stale (seqnum %s of the device ran first and the device is %s now): "
+			   "nothing done", ev->action, ev->devpath, newer, gone ? "gone" : "there");
+	return stale;
+}
+
 int event_run(struct udev_event *ev, const struct rules *rules)
 {
+	if (event_stale(ev))
+		return UDEV_EXIT_OK;
 	if (strcmp(ev->action, "add") == 0) {
 		if (strcmp(ev->subsystem, "net") == 0)
 			return event_net_add(ev, rules);

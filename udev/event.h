@@ -44,7 +44,8 @@ struct udev_event {
 	int nrun;
 	unsigned int name_set : 1, name_final : 1, symlink_final : 1,
 		owner_set : 1, owner_final : 1, group_set : 1, group_final : 1,
-		mode_set : 1, mode_final : 1, run_final : 1;
+		mode_set : 1, mode_final : 1, run_final : 1,
+		legacy_named : 1;
 	unsigned int options;     /* OPT_* */
 	int dry_run;              /* udevtest: print, change nothing */
 	int rc;                   /* exit code so far */
@@ -64,6 +65,12 @@ void event_chain(struct udev_event *ev);
 int event_run(struct udev_event *ev, const struct rules *rules);
 /* Records an exit code: real failures replace warnings (codes 2 and 3). */
 void event_fail(struct udev_event *ev, int rc);
+/* The modalias attribute of the device's bus device (the physical device
+ * behind a class device), as udev 064 read it; 1 when found (subst.c). */
+int event_modalias(struct udev_event *ev, char *out, size_t size);
+/* Replaces the characters udev 064 did not trust in device data and
+ * program output (; , ~ backslash ( ) ') with '_' (subst.c). */
+void subst_untrusted(char *s);
 /* Expands % and $ substitutions of in into out (subst.c). */
 void subst_format(struct udev_event *ev, const char *in, char *out, size_t size);
 

@@ -156,7 +156,7 @@ int node_symlink(const struct udev_conf *conf, const char *link, const char *nam
 	return r;
 }
 
-int node_symlink_remove(const struct udev_conf *conf, const char *link, const char *name)
+int node_symlink_owned(const struct udev_conf *conf, const char *link, const char *name)
 {
 	char want[1024], have[1024];
 	const char *base;
@@ -171,17 +171,26 @@ int node_symlink_remove(const struct udev_conf *conf, const char *link, const ch
 	if (dir < 0)
 		return dir;
 	n = readlinkat(dir, base, have, sizeof(have) - 1);
-	if (n < 0 && errno != ENOENT && errno != EINVAL)
-		r = -errno;
-	if (n >= 0)
-		have[n] = '\0';
-	/* another device has claimed the name since: not ours to remove */
-	if (n < 0 || strcmp(have, want) != 0) {
-		close(dir);
+	r = n < 0 && errno != ENOENT && errno != EINVAL ? -errno : 0;
+	close(dir);
+	if (n < 0)
 		return r;
-	}
-	if (unlinkat(dir, base, 0) < 0)
-		r = -errno;
+	have[n] = '\0';
+	return strcmp(have, want) == 0;
+}
+
+int node_symlink_remove(const struct udev_conf *conf, const char *link, const char *name)
+{
+	const char *base;
+	int dir, r = node_symlink_owned(conf, link, name);
+
+	/* gone, or another device has claimed the name since: not ours to remove */
+	if (r <= 0)
+		return r;
+	dir = walk_parent(conf->root, link, 0, &base);
+	if (dir < 0)
+		return dir == -ENOENT ? 0 : dir;
+	r = unlinkat(dir, base, 0) < 0 ? -errno : 0;
 	close(dir);
 	if (r == 0)
 		walk_rmdir_parents(conf->root, link);

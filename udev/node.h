@@ -26,6 +26,17 @@ int node_symlink(const struct udev_conf *conf, const char *link, const char *nam
 /* Removes link when it is a symlink to name (not when another device has
  * taken it over); emptied parents too. */
 int node_symlink_remove(const struct udev_conf *conf, const char *link, const char *name);
+/* 1 when udev_root/link is a symlink to name, 0 when not (or missing). */
+int node_symlink_owned(const struct udev_conf *conf, const char *link, const char *name);
+
+/* Gives up devpath's claim on link (a symlink to name): when another
+ * device's record claims the link too, it is pointed at that device's
+ * node, else removed (links.c). 0 or -errno. */
+int link_release(const struct udev_conf *conf, const char *link, const char *name,
+		 const char *devpath);
+/* Releases each link of the list old that the list keep no longer has. */
+int links_drop(const struct udev_conf *conf, const char *old, const char *keep,
+	       const char *name, const char *devpath);
 
 /* First udev.permissions line whose glob matches name: fills the
  * non-empty fields (owner, group, mode) and returns 1; 0 when none. */

@@ -45,7 +45,8 @@ static int perms_line(char *line, const char *name, struct perm_fields *f)
 		str_copy(f->owner, field[1], f->osize);
 	if (*field[2])
 		str_copy(f->group, field[2], f->gsize);
-	if (*field[3])
+	/* a mode of 0 is no mode, as udev 050 read it: default_mode applies */
+	if (strtoul(field[3], NULL, 8) & 07777)
 		*f->mode = (mode_t)strtoul(field[3], NULL, 8) & 07777;
 	return 1;
 }

@@ -15,6 +15,8 @@ enum token_type {
 	TK_ID,             /* ID: bus id (kernel name) of a device in the chain */
 	TK_PLACE,          /* PLACE: topology part of the bus id (USB 2.3) */
 	TK_DRIVER,         /* DRIVER: driver bound to a device in the chain */
+	TK_MODALIAS,       /* MODALIAS: the modalias attribute of the device */
+	TK_WAIT_FOR_SYSFS, /* WAIT_FOR_SYSFS: a file of the device, waited for */
 	TK_SYSFS,          /* SYSFS{attr} / SYSFS_attr: attribute in the chain */
 	TK_ENV_MATCH,      /* ENV{key}== / !=: an environment value */
 	TK_IMPORT_PROGRAM, /* IMPORT{program}: KEY=value lines from a program */
@@ -61,6 +63,8 @@ struct rule {
 	const char *file;
 	int line;
 	int goto_rule;        /* index of the GOTO target, -1 when none */
+	unsigned int legacy : 1;   /* its file has only KEY="value" pairs: 050 precedence */
+	unsigned int has_name : 1; /* it carries a NAME key */
 };
 
 struct rules {
@@ -71,6 +75,7 @@ struct rules {
 	char **files;         /* file names the rules point into */
 	int nfiles;
 	int errors;           /* bad lines, each logged */
+	int operators;        /* parser: the current file used ==, !=, += or := */
 };
 
 /* Parses a file or a directory of *.rules (name order) into rules.

@@ -4,8 +4,12 @@
  * the device keys (BUS, ID, PLACE, DRIVER, SYSFS) tried at each level of the
  * parent chain until one level matches them all, then ENV, IMPORT, PROGRAM
  * and RESULT in the order written. A matching rule's assign keys then run
- * in order. NAME, OWNER, GROUP and MODE keep their first value unless :=
- * says otherwise; SYMLINK accumulates; := locks a value. */
+ * in order, with the precedence of udev 064 (operator syntax): once a NAME
+ * is set, later rules carrying a NAME are skipped whole; OWNER, GROUP and
+ * MODE take the last value; = on SYMLINK or RUN replaces the list, +=
+ * appends; := makes a value final. A rule of a file written only in the 2004
+ * syntax follows udev 050: SYMLINK always appends, and the first such rule
+ * with a NAME ends the 2004 rules for the device. */
 #include "compat.h"
 #include "rules.h"
 #include "db.h"
@@ -16,10 +20,13 @@
 #include "path.h"
 #include "str.h"
 
+#include <ctype.h>
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
+#include <unistd.h>
 
 static int cmp(const struct token *t, const char *value)
 {
@@ -43,12 +50,17 @@ static int match_place(const struct token *t, const char *id)
 	return t->op == OP_NOMATCH ? !hit : hit;
 }
 
+/* The attribute's trailing blanks count only when the pattern ends in one
+ * (050 and 064 alike). */
 static int match_sysfs(struct udev_event *ev, const struct token *t, int level)
 {
 	char val[LIST_SIZE];
+	size_t len = strlen(t->value);
+	int (*rd)(const char *, const char *, char *, size_t) =
+		len && isspace((unsigned char)t->value[len - 1]) ? sysfs_attr_read_raw : sysfs_attr_read;
 
-	if (sysfs_attr_read(ev->chain[level].devpath, t->attr, val, sizeof(val)) < 0 &&
-	    (level == 0 || sysfs_attr_read(ev->chain[0].devpath, t->attr, val, sizeof(val)) < 0))
+	if (rd(ev->chain[level].devpath, t->attr, val, sizeof(val)) < 0 &&
+	    (level == 0 || rd(ev->chain[0].devpath, t->attr, val, sizeof(val)) < 0))
 		return 0;
 	return cmp(t, val);
 }
@@ -94,8 +106,25 @@ static int match_chain(struct udev_event *ev, const struct rules *rs, const stru
 	return 0;
 }
 
+/* WAIT_FOR_SYSFS="file": the device's file appears within 3 s (064's
+ * bound; a file that the kernel writes after the event). */
+static int wait_for_sysfs(struct udev_event *ev, const struct token *t)
+{
+	struct timespec step = { 0, 50 * 1000 * 1000 };
+	int i;
+
+	for (i = 0; i < 60; i++) {
+		if (sysfs_exists(ev->devpath, t->value))
+			return 1;
+		nanosleep(&step, NULL);
+	}
+	log_info("%s/%s did not appear within 3 s", ev->devpath, t->value);
+	return 0;
+}
+
 static int match_event_keys(struct udev_event *ev, const struct rules *rs, const struct rule *r)
 {
+	char val[LIST_SIZE];
 	int i, ok = 1;
 
 	for (i = r->first; ok && i < r->first + r->count; i++) {
@@ -103,35 +132,72 @@ static int match_event_keys(struct udev_event *ev, const struct rules *rs, const
 
 		switch (t->type) {
 		case TK_ACTION: ok = cmp(t, ev->action); break;
-		case TK_KERNEL: ok = cmp(t, ev->kernel); break;
+		case TK_KERNEL:
+			/* 050 matched the sysfs name (cciss!c0d0), 064 the one with '/' */
+			ok = cmp(t, r->legacy ? path_basename(ev->devpath) : ev->kernel);
+			break;
 		case TK_SUBSYSTEM: ok = cmp(t, ev->subsystem); break;
 		case TK_DEVPATH: ok = cmp(t, ev->devpath); break;
+		case TK_MODALIAS: ok = event_modalias(ev, val, sizeof(val)) && cmp(t, val); break;
+		case TK_WAIT_FOR_SYSFS: ok = wait_for_sysfs(ev, t) == (t->op != OP_NOMATCH); break;
 		default: break;
 		}
 	}
 	return ok;
 }
 
-/* KEY=value lines (values optionally quoted) into the environment. */
+/* 1 when every backslash of s starts a \xHH escape: the encoded form of
+ * untrusted text (ID_FS_LABEL_ENC) that the default rules use as it is. */
+static int escapes_only_hex(const char *s)
+{
+	for (s = strchr(s, '\\'); s; s = strchr(s + 1, '\\'))
+		if (s[1] != 'x' || !isxdigit((unsigned char)s[2]) ||
+		    !isxdigit((unsigned char)s[3]))
+			return 0;
+	return 1;
+}
+
+/* One KEY=value line as udev 064 read it: blanks around the key and the
+ * '=' are dropped; the value is "quoted", 'quoted', or one word; a line
+ * with any other backslash than a \xHH escape is skipped (064 skipped
+ * every backslash; \xHH lines are kept for the _ENC keys of vol_id).
+ * 1 with key and value set, else 0. */
+static int import_line(char *line, char **key, char **value)
+{
+	char *p = line + strspn(line, " \t\r"), *end;
+
+	if (!*p || *p == '#' || !escapes_only_hex(p))
+		return 0;
+	*key = p;
+	p += strcspn(p, "= \t\r");
+	end = p;
+	p += strspn(p, " \t\r");
+	if (*p != '=' || end == *key)
+		return 0;
+	*end = '\0';
+	p++;
+	p += strspn(p, " \t\r");
+	if (*p == '"' || *p == '\'') {
+		end = strchr(p + 1, *p);
+		if (!end)
+			return 0;
+		p++;
+	} else {
+		end = p + strcspn(p, " \t\r");
+	}
+	*end = '\0';
+	*value = p;
+	return 1;
+}
+
+/* KEY=value lines into the environment. */
 static void import_lines(struct udev_event *ev, char *text)
 {
-	char *line, *save = NULL, *eq, *v;
-	size_t len;
+	char *line, *save = NULL, *key, *value;
 
-	for (line = strtok_r(text, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
-		line += strspn(line, " \t");
-		eq = strchr(line, '=');
-		if (*line == '#' || !eq || eq == line)
-			continue;
-		*eq = '\0';
-		v = eq + 1;
-		len = strlen(v);
-		if (len >= 2 && (v[0] == '"' || v[0] == '\'') && v[len - 1] == v[0]) {
-			v[len - 1] = '\0';
-			v++;
-		}
-		env_set(&ev->env, line, v);
-	}
+	for (line = strtok_r(text, "\n", &save); line; line = strtok_r(NULL, "\n", &save))
+		if (import_line(line, &key, &value))
+			env_set(&ev->env, key, value);
 }
 
 /* Runs a PROGRAM or IMPORT{program} value; its output into out. */
@@ -202,13 +268,18 @@ static int import_parent(struct udev_event *ev, const char *pattern)
 static int match_program_keys(struct udev_event *ev, const struct rules *rs, const struct rule *r)
 {
 	char out[LIST_SIZE];
+	const char *v;
 	int i, ok = 1, rc;
 
 	for (i = r->first; ok && i < r->first + r->count; i++) {
 		const struct token *t = &rs->tokens[i];
 
 		switch (t->type) {
-		case TK_ENV_MATCH: ok = cmp(t, env_get(&ev->env, t->attr)); break;
+		case TK_ENV_MATCH:
+			/* 064: an unset key compares as "" */
+			v = env_get(&ev->env, t->attr);
+			ok = cmp(t, v ? v : "");
+			break;
 		case TK_RESULT: ok = cmp(t, ev->result); break;
 		case TK_IMPORT_FILE: ok = import_file(ev, t->value); break;
 		case TK_IMPORT_PARENT: ok = import_parent(ev, t->value); break;
@@ -219,6 +290,7 @@ static int match_program_keys(struct udev_event *ev, const struct rules *rs, con
 			break;
 		case TK_PROGRAM:
 			rc = run_program(ev, t->value, ev->result, sizeof(ev->result));
+			subst_untrusted(ev->result);
 			ok = (rc == 0) == (t->op != OP_NOMATCH);
 			break;
 		default: break;
@@ -227,13 +299,6 @@ static int match_program_keys(struct udev_event *ev, const struct rules *rs, con
 	return ok;
 }
 
-/* First value wins; := replaces an earlier one and locks. */
-static int may_set(const struct token *t, unsigned int set, unsigned int final)
-{
-	if (final)
-		return 0;
-	return !set || t->op == OP_FINAL;
-}
 
 static void sanitized(struct udev_event *ev, const char *key, char *s)
 {
@@ -247,7 +312,7 @@ static void sanitized(struct udev_event *ev, const char *key, char *s)
 static void assign_name(struct udev_event *ev, const struct token *t)
 {
 	ev->options |= t->flags;
-	if (!may_set(t, ev->name_set, ev->name_final))
+	if (ev->name_final)
 		return;
 	subst_format(ev, t->value, ev->name, sizeof(ev->name));
 	if (ev->name[0])
@@ -257,16 +322,16 @@ static void assign_name(struct udev_event *ev, const struct token *t)
 	log_debug("NAME '%s' from rule", ev->name);
 }
 
-static void assign_symlink(struct udev_event *ev, const struct token *t)
+/* legacy: a 2004 rule's SYMLINK="x" adds, as in udev 050 */
+static void assign_symlink(struct udev_event *ev, const struct token *t, int legacy)
 {
 	char val[LIST_SIZE], *w, *save = NULL;
 
 	if (ev->symlink_final)
 		return;
-	if (t->op == OP_FINAL) {
+	if (t->op == OP_FINAL || (t->op == OP_ASSIGN && !legacy))
 		ev->symlinks[0] = '\0';
-		ev->symlink_final = 1;
-	}
+	ev->symlink_final = t->op == OP_FINAL;
 	subst_format(ev, t->value, val, sizeof(val));
 	for (w = strtok_r(val, " \t", &save); w; w = strtok_r(NULL, " \t", &save)) {
 		sanitized(ev, "SYMLINK", w);
@@ -302,15 +367,15 @@ static void assign_perm(struct udev_event *ev, const struct token *t)
 	int final = t->op == OP_FINAL;
 
 	subst_format(ev, t->value, val, sizeof(val));
-	if (t->type == TK_OWNER && may_set(t, ev->owner_set, ev->owner_final)) {
+	if (t->type == TK_OWNER && !ev->owner_final) {
 		str_copy(ev->owner, val, sizeof(ev->owner));
 		ev->owner_set = 1;
 		ev->owner_final = final;
-	} else if (t->type == TK_GROUP && may_set(t, ev->group_set, ev->group_final)) {
+	} else if (t->type == TK_GROUP && !ev->group_final) {
 		str_copy(ev->group, val, sizeof(ev->group));
 		ev->group_set = 1;
 		ev->group_final = final;
-	} else if (t->type == TK_MODE && may_set(t, ev->mode_set, ev->mode_final)) {
+	} else if (t->type == TK_MODE && !ev->mode_final) {
 		ev->mode = (mode_t)strtoul(val, NULL, 8) & 07777;
 		ev->mode_set = 1;
 		ev->mode_final = final;
@@ -344,7 +409,7 @@ static void apply_assigns(struct udev_event *ev, const struct rules *rs, const s
 
 		switch (t->type) {
 		case TK_NAME: assign_name(ev, t); break;
-		case TK_SYMLINK: assign_symlink(ev, t); break;
+		case TK_SYMLINK: assign_symlink(ev, t, r->legacy); break;
 		case TK_OWNER:
 		case TK_GROUP:
 		case TK_MODE: assign_perm(ev, t); break;
@@ -363,11 +428,15 @@ void rules_apply(const struct rules *rs, struct udev_event *ev)
 	for (i = 0; i < rs->nrules; i++) {
 		const struct rule *r = &rs->rules[i];
 
+		/* 064: a named device skips NAME rules; 050: named, no more 2004 rules */
+		if ((ev->name_set && r->has_name) || (r->legacy && ev->legacy_named))
+			continue;
 		if (!match_event_keys(ev, rs, r) || !match_chain(ev, rs, r) ||
 		    !match_program_keys(ev, rs, r))
 			continue;
 		log_debug("%s:%d matches %s", r->file, r->line, ev->devpath);
 		apply_assigns(ev, rs, r);
+		ev->legacy_named |= r->legacy && r->has_name;
 		if (ev->options & (OPT_LAST_RULE | OPT_IGNORE_DEVICE))
 			break;
 		if (r->goto_rule > 0)

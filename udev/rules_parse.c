@@ -36,7 +36,8 @@ static const struct key_def key_defs[] = {
 	{ "OWNER", TK_OWNER, 1, 0 },       { "GROUP", TK_GROUP, 1, 0 },
 	{ "MODE", TK_MODE, 1, 0 },         { "OPTIONS", TK_OPTIONS, 1, 0 },
 	{ "RUN", TK_RUN, 1, 0 },           { "GOTO", TK_GOTO, 1, 0 },
-	{ "LABEL", TK_LABEL, 1, 0 },
+	{ "LABEL", TK_LABEL, 1, 0 },       { "MODALIAS", TK_MODALIAS, 0, 0 },
+	{ "WAIT_FOR_SYSFS", TK_WAIT_FOR_SYSFS, 0, 0 },
 };
 
 /* "last_rule,ignore_remove" -> OPT_* flags; -1 for an unknown option. */
@@ -91,7 +92,7 @@ static const char *classify(struct token *t, const char *key, const char *attr)
 	unsigned int i;
 
 	for (i = 0; i < sizeof(key_defs) / sizeof(key_defs[0]); i++)
-		if (strcmp(key, key_defs[i].name) == 0)
+		if (str_casecmp(key, key_defs[i].name) == 0)
 			d = &key_defs[i];
 	if (!d)
 		return "unknown key";
@@ -126,6 +127,20 @@ static const char *classify(struct token *t, const char *key, const char *attr)
 	return NULL;
 }
 
+/* IMPORT without a type, as udev 064 decided when it read the rules: a
+ * program when the first word names an executable, else a file. */
+static enum token_type import_auto(const char *value)
+{
+	char file[1024];
+	struct stat st;
+
+	str_copy(file, value, sizeof(file));
+	file[strcspn(file, " ")] = '\0';
+	if (lstat(file, &st) == 0 && (st.st_mode & S_IXUSR))
+		return TK_IMPORT_PROGRAM;
+	return TK_IMPORT_FILE;
+}
+
 /* Checks the value of a typed token; an error message or NULL. */
 static const char *check_value(struct token *t)
 {
@@ -147,6 +162,8 @@ static const char *check_value(struct token *t)
 			return "MODE is not an octal number";
 	} else if ((t->type == TK_GOTO || t->type == TK_LABEL) && !*t->value) {
 		return "empty label";
+	} else if (t->type == TK_IMPORT_PROGRAM && !t->attr) {
+		t->type = import_auto(t->value);
 	}
 	return NULL;
 }
@@ -179,6 +196,7 @@ static void drop_tokens(struct rules *rs, int from)
 static const char *parse_key(const char **pp, char *key, size_t ksize, char **attr)
 {
 	const char *p = *pp, *s = p, *e;
+	char pre[7];
 	size_t n;
 
 	while (isalnum((unsigned char)*p) || *p == '_')
@@ -194,7 +212,7 @@ static const char *parse_key(const char **pp, char *key, size_t ksize, char **at
 			return "missing '}'";
 		*attr = strndup(p + 1, (size_t)(e - p - 1));
 		p = e + 1;
-	} else if (strncmp(key, "SYSFS_", 6) == 0 && key[6]) {
+	} else if (str_copy(pre, key, sizeof(pre)) > 6 && str_casecmp(pre, "SYSFS_") == 0) {
 		*attr = strdup(key + 6);
 		key[5] = '\0';
 	}
@@ -231,6 +249,7 @@ static const char *parse_value(const char **pp, char **value)
 /* Parses one key/op/value; returns NULL or an error message. */
 static const char *parse_pair(struct rules *rs, const char **pp)
 {
+	static char msg[96];
 	struct token t;
 	char key[64];
 	const char *err, *p = *pp;
@@ -241,12 +260,20 @@ static const char *parse_pair(struct rules *rs, const char **pp)
 		p++;
 	if (!err && parse_op(&p, &t.op) < 0)
 		err = "expected ==, !=, =, += or :=";
+	if (!err && t.op != OP_ASSIGN)
+		rs->operators = 1;
 	while (!err && isspace((unsigned char)*p))
 		p++;
 	if (!err)
 		err = parse_value(&p, &t.value);
 	if (!err)
 		err = classify(&t, key, t.attr);
+	if (err && strcmp(err, "unknown key") == 0) {
+		/* udev 050/064 ignored an unknown key and applied the rest of the
+		 * rule to every device; this names it and skips the rule */
+		snprintf(msg, sizeof(msg), "unknown key '%s'", key);
+		err = msg;
+	}
 	if (!err)
 		err = check_value(&t);
 	if (!err && push_token(rs, &t) < 0)
@@ -278,6 +305,11 @@ static int push_rule(struct rules *rs, int first, const char *file, int line)
 	r->file = file;
 	r->line = line;
 	r->goto_rule = -1;
+	r->legacy = 0;
+	r->has_name = 0;
+	for (; first < rs->ntokens; first++)
+		if (rs->tokens[first].type == TK_NAME)
+			r->has_name = 1;
 	return 0;
 }
 
@@ -346,7 +378,7 @@ static int parse_file(struct rules *rs, const char *path)
 {
 	char line[4096], phys[4096];
 	size_t len = 0, n;
-	int lineno = 0, first = 0, too_long;
+	int lineno = 0, first = 0, first_rule, too_long;
 	const char *name;
 	struct stat st;
 	FILE *f = NULL;
@@ -360,6 +392,8 @@ static int parse_file(struct rules *rs, const char *path)
 		return -errno;
 	}
 	name = keep_file_name(rs, path);
+	rs->operators = 0;
+	first_rule = rs->nrules;
 	while (read_line(f, phys, sizeof(phys), &too_long)) {
 		lineno++;
 		if (!len)
@@ -383,6 +417,9 @@ static int parse_file(struct rules *rs, const char *path)
 	if (len)
 		parse_line(rs, line, name, first);
 	fclose(f);
+	/* a file without any operator is a 2004 file: udev 050's precedence */
+	for (; first_rule < rs->nrules; first_rule++)
+		rs->rules[first_rule].legacy = !rs->operators;
 	return 0;
 }
 

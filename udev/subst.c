@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /* Substitutions in rule values: %k %n %p %M %m %b %c %c{N} %c{N+} %s{attr}
- * %E{key} %e %r %P %N %%, an optional length limit (%3s{attr}), and the
+ * %E{key} %e %r %P %N %A %%, an optional length limit (%3s{attr}), and the
  * $kernel $number $devpath $id $major $minor $result $sysfs{attr} $env{key}
- * $root $parent $enum $tempnode $name $$ spellings. */
+ * $root $parent $enum $tempnode $name $modalias $$ spellings. */
 #include "compat.h"
 #include "event.h"
 #include "db.h"
@@ -20,14 +20,20 @@
 #include <unistd.h>
 
 #define ENUM_MARK '\x01'
+#define RESCAN_MAX 3       /* substitutions inside substituted text, nested */
 #define NAME_MARK '\x03'   /* $name: no % letter of its own */
 
 static const struct { const char *name; char c; } dollar_names[] = {
 	{ "kernel", 'k' }, { "number", 'n' }, { "devpath", 'p' }, { "id", 'b' },
 	{ "major", 'M' }, { "minor", 'm' }, { "result", 'c' }, { "sysfs", 's' },
 	{ "env", 'E' }, { "root", 'r' }, { "parent", 'P' }, { "enum", 'e' },
-	{ "tempnode", 'N' }, { "name", NAME_MARK },
+	{ "tempnode", 'N' }, { "name", NAME_MARK }, { "modalias", 'A' },
 };
+
+void subst_untrusted(char *s)
+{
+	str_replace_chars(s, ";,~\\()'", '_');
+}
 
 /* Words of the PROGRAM result: {N} the Nth, {N+} the Nth to the end. */
 static void subst_result(const char *result, const char *arg, char *out, size_t size)
@@ -68,6 +74,20 @@ static void subst_attr(struct udev_event *ev, const char *attr, char *out, size_
 		if (sysfs_attr_read(ev->chain[i].devpath, attr, out, size) >= 0)
 			return;
 	out[0] = '\0';
+}
+
+int event_modalias(struct udev_event *ev, char *out, size_t size)
+{
+	int i;
+
+	out[0] = '\0';
+	event_chain(ev);
+	for (i = 0; i < ev->nchain && !ev->chain[i].bus[0]; i++)
+		;
+	if (i < ev->nchain && sysfs_attr_read(ev->chain[i].devpath, "modalias", out, size) >= 0)
+		return 1;
+	out[0] = '\0';
+	return 0;
 }
 
 /* %N: a node of the device's number for PROGRAM to open before the real
@@ -133,12 +153,11 @@ static void subst_one(struct udev_event *ev, char c, const char *arg, char *out,
 	case 's':
 		if (arg)
 			subst_attr(ev, arg, out, size);
-		for (; *out; out++)     /* "WDC WD800JD" must stay one word */
-			if (*out == ' ' || *out == '\t')
-				*out = '_';
+		subst_untrusted(out);
 		return;
 	case 'E': v = arg ? env_get(&ev->env, arg) : NULL; break;
 	case 'P': subst_parent(ev, out, size); return;
+	case 'A': event_modalias(ev, out, size); return;
 	case 'N': subst_tempnode(ev, out, size); return;
 	case NAME_MARK: v = ev->name; break;
 	default:
@@ -187,7 +206,29 @@ static int subst_parse(const char **pp, char dollar, char *c, char *arg, size_t 
 	return 0;
 }
 
-static void subst_expand(struct udev_event *ev, const char *in, char *out, size_t size)
+static void subst_expand(struct udev_event *ev, const char *in, char *out, size_t size,
+			 int depth);
+
+/* A substituted value is scanned again (PROGRAM output "disk-%n" gives
+ * "disk-3"), as udev 050 and 064 did, RESCAN_MAX levels deep at most (064
+ * looped for ever on a value that named itself); %% and $$ are final, and
+ * %e and %N are not expanded there (see subst_expand). */
+static void subst_rescan(struct udev_event *ev, char c, char *val, size_t size, int depth)
+{
+	char again[LIST_SIZE];
+	size_t n;
+
+	for (n = 0; val[n]; n++)   /* the mark is ours alone */
+		if (val[n] == ENUM_MARK)
+			val[n] = '\x02';
+	if (c == '%' || c == '$' || depth >= RESCAN_MAX || !strpbrk(val, "%$"))
+		return;
+	subst_expand(ev, val, again, sizeof(again), depth + 1);
+	str_copy(val, again, size);
+}
+
+static void subst_expand(struct udev_event *ev, const char *in, char *out, size_t size,
+			 int depth)
 {
 	char val[LIST_SIZE], arg[128], c;
 	size_t len = 0, n;
@@ -203,14 +244,21 @@ static void subst_expand(struct udev_event *ev, const char *in, char *out, size_
 			out[len++] = *start;
 			continue;
 		}
+		if (depth && (c == 'e' || c == 'N')) {
+			/* device data may not make udev scan the database or make a
+			 * node: %e and %N stay as written in substituted text */
+			n = (size_t)(p - start) < size - 1 - len ? (size_t)(p - start) : size - 1 - len;
+			memcpy(out + len, start, n);
+			len += n;
+			continue;
+		}
 		if (c == 'e') {
 			out[len++] = ENUM_MARK;
 			continue;
 		}
 		subst_one(ev, c, arg[0] ? arg : NULL, val, sizeof(val));
-		for (n = 0; val[n]; n++)   /* the mark is ours alone */
-			if (val[n] == ENUM_MARK)
-				val[n] = '\x02';
+		subst_rescan(ev, c, val, sizeof(val), depth);
+		n = strlen(val);
 		if (limit > 0 && (size_t)limit < n)
 			n = (size_t)limit;
 		if (n > size - 1 - len)
@@ -245,7 +293,7 @@ void subst_format(struct udev_event *ev, const char *in, char *out, size_t size)
 {
 	char *p;
 
-	subst_expand(ev, in, out, size);
+	subst_expand(ev, in, out, size, 0);
 	subst_enum(ev, out, size);
 	while ((p = strchr(out, ENUM_MARK)))
 		memmove(p, p + 1, strlen(p));

@@ -5,7 +5,7 @@
  * node, symlinks and permissions, keeps the database and runs dev.d.
  *
  * Exit codes (0..15, passed through by udevsend):
- *    0  done (also when a rule ignores the device)
+ *    0  done (also when a rule ignores the device, or the event is stale)
  *    1  usage: no ACTION, DEVPATH or SUBSYSTEM, or a bad DEVPATH
  *    2  udev.conf unreadable (nothing done) or with bad lines (event done)
  *    3  rules unreadable or with bad rules (those skipped, event done)

@@ -29,9 +29,17 @@ struct opts {
 
 static struct udev_conf conf;
 
-static void usage(void)
+/* Exit codes of udev 0.5x's udevinfo: its -1 and -EINVAL as exit status. */
+enum {
+	UDEVINFO_OK = 0,
+	UDEVINFO_USAGE = 1,        /* bad option, query type or arguments */
+	UDEVINFO_NOT_FOUND = 255,  /* not in the database (or sysfs, for -a) */
+	UDEVINFO_NO_PATH = 234,    /* -a without a device */
+};
+
+static void usage(FILE *f)
 {
-	fprintf(stderr,
+	fprintf(f,
 		"usage: udevinfo [-q name|symlink|path|env|all] [-n NODE | -p DEVPATH] [-r]\n"
 		"       udevinfo -a -p DEVPATH | -a -n NODE\n"
 		"       udevinfo -d | -V\n");
@@ -52,7 +60,7 @@ static void print_list(const char *list, int root)
 
 static int print_record(const struct db_record *rec, void *data)
 {
-	char env[LIST_SIZE], *line, *save = NULL;
+	char env[DB_ENV_SIZE], *line, *save = NULL;
 
 	(void)data;
 	printf("P: %s\nN: %s\n", rec->devpath, rec->name);
@@ -157,7 +165,7 @@ static int attr_walk(const char *devpath)
 			break;
 		str_copy(cur, next, sizeof(cur));
 	}
-	return level ? 0 : 4;
+	return level ? UDEVINFO_OK : UDEVINFO_NOT_FOUND;
 }
 
 /* The record named by -n (node or symlink, with or without udev_root). */
@@ -189,7 +197,10 @@ static int parse_opts(int argc, char **argv, struct opts *o)
 		case 'e': o->dump = 1; break;
 		case 'V':
 			printf("udevinfo, version %s\n", VERSION);
-			exit(0);
+			exit(UDEVINFO_OK);
+		case 'h':
+			usage(stdout);
+			exit(UDEVINFO_OK);
 		default:
 			return -1;
 		}
@@ -204,46 +215,46 @@ int main(int argc, char **argv)
 
 	log_init("udevinfo", 0);
 	if (parse_opts(argc, argv, &o) < 0) {
-		usage();
-		return 1;
+		usage(stderr);
+		return UDEVINFO_USAGE;
 	}
 	conf_defaults(&conf);
 	if (conf_load(&conf, NULL) < 0) {
 		fprintf(stderr, "udevinfo: cannot read udev.conf\n");
-		return 1;
+		return UDEVINFO_USAGE;
 	}
 	if (o.dump) {
 		db_foreach(&conf, print_record, NULL);
-		return 0;
+		return UDEVINFO_OK;
 	}
 	if (o.query && !query_type_ok(o.query)) {
 		fprintf(stderr, "udevinfo: unknown query type '%s'\n", o.query);
-		return 2;
+		return UDEVINFO_USAGE;
 	}
 	if (o.attrs && o.path)
 		return attr_walk(sysfs_devpath(o.path));
 	if (o.attrs && !o.node) {
 		fprintf(stderr, "udevinfo: attribute walk needs -p or -n\n");
-		return 5;
+		return UDEVINFO_NO_PATH;
 	}
 	if (!o.query && !o.attrs) {
 		if (o.root) {
 			printf("%s\n", conf.root);
-			return 0;
+			return UDEVINFO_OK;
 		}
-		usage();
-		return 1;
+		usage(stderr);
+		return UDEVINFO_USAGE;
 	}
 	if (!o.node && !o.path) {
 		fprintf(stderr, "udevinfo: query needs -p or -n\n");
-		return 4;
+		return UDEVINFO_USAGE;
 	}
 	if (find_record(&o, &rec) < 0) {
 		fprintf(stderr, "udevinfo: %s not found in database\n", o.path ? o.path : o.node);
-		return o.path ? 3 : 4;
+		return UDEVINFO_NOT_FOUND;
 	}
 	if (o.attrs)
 		return attr_walk(rec.devpath);
 	query(&o, &rec);
-	return 0;
+	return UDEVINFO_OK;
 }

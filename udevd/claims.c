@@ -128,7 +128,7 @@ static int path_conflict(const struct claims *c, const char *path)
 	return key_count(c, path, len, 0) != 0;
 }
 
-static size_t devnum_key(char *buf, size_t size, const struct uevent *ev)
+size_t claims_devnum_key(char *buf, size_t size, const struct uevent *ev)
 {
 	size_t n = fmt_s(buf, size, "#%c%lu:%lu",
 			 strcmp(ev->subsystem, "block") == 0 ? 'b' : 'c',
@@ -140,7 +140,7 @@ static size_t devnum_key(char *buf, size_t size, const struct uevent *ev)
 int claims_add(struct claims *c, const struct uevent *ev)
 {
 	char key[48];
-	size_t klen = ev->has_devnum ? devnum_key(key, sizeof(key), ev) : 0;
+	size_t klen = ev->has_devnum ? claims_devnum_key(key, sizeof(key), ev) : 0;
 
 	if (path_add(c, ev->devpath, 1) < 0)
 		return -ENOMEM;
@@ -160,7 +160,7 @@ undo_devpath:
 void claims_del(struct claims *c, const struct uevent *ev)
 {
 	char key[48];
-	size_t klen = ev->has_devnum ? devnum_key(key, sizeof(key), ev) : 0;
+	size_t klen = ev->has_devnum ? claims_devnum_key(key, sizeof(key), ev) : 0;
 
 	path_add(c, ev->devpath, -1);
 	if (ev->devpath_old)
@@ -172,7 +172,7 @@ void claims_del(struct claims *c, const struct uevent *ev)
 int claims_conflict(const struct claims *c, const struct uevent *ev)
 {
 	char key[48];
-	size_t klen = ev->has_devnum ? devnum_key(key, sizeof(key), ev) : 0;
+	size_t klen = ev->has_devnum ? claims_devnum_key(key, sizeof(key), ev) : 0;
 
 	if (path_conflict(c, ev->devpath))
 		return 1;

@@ -9,20 +9,41 @@
  * older than the expected one, go straight to "ready". From "ready", in
  * release order, an event runs when no running event and no earlier ready
  * event touches the same device chain (claims.c); a scan stops as soon as the
- * free slots are filled and is skipped when nothing changed since the last. */
+ * free slots are filled and is skipped when nothing changed since the last.
+ *
+ * Gaps: the kernel's counter (devseq_kernel) says whether a missing seqnum
+ * was issued at all. Never issued: the held events go on at once. Issued:
+ * its helper may still be starting in a storm, so the gap is held until
+ * nothing has arrived (and the counter has not moved) for the gap timeout,
+ * at most GAP_HOLD times the gap timeout after the held event came. Without
+ * the counter, or for seqnums the kernel has not issued, the gap timeout
+ * runs from the held event's arrival, as before.
+ *
+ * Late events: when an event starts and a newer event of its device (its
+ * DEVPATH, an ancestor, its DEVPATH_OLD or device number: devseq.h) has
+ * already run, it gets UDEVD_LATE=<that seqnum> in its environment, and udev
+ * decides with sysfs whether it is stale (docs/architecture.md). */
 #include "compat.h"
 #include "queue.h"
 #include "claims.h"
+#include "devseq.h"
+#include "fmt.h"
 #include "log.h"
 
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
+#define GAP_HOLD          4       /* an issued gap is held at most 4 x gap_ms */
+#define KSEQ_REFRESH_MS   100     /* the kernel's counter is read at most this often */
+#define LATE_KEY          "UDEVD_LATE="
+#define LATE_MAX          (sizeof(LATE_KEY) + 20)   /* and a 64-bit number */
+
 struct event *event_new(const struct msg_hdr *h, const struct sockaddr_un *from,
 			socklen_t fromlen, uint64_t now)
 {
-	size_t envoff = (h->envlen + sizeof(char *) - 1) & ~(sizeof(char *) - 1);
+	/* room for UDEVD_LATE (mark_late) after the environment and in envp */
+	size_t envoff = (h->envlen + LATE_MAX + sizeof(char *) - 1) & ~(sizeof(char *) - 1);
 	struct uevent u;
 	struct event *ev;
 	char *p;
@@ -34,7 +55,7 @@ struct event *event_new(const struct msg_hdr *h, const struct sockaddr_un *from,
 		errno = EINVAL;
 		return NULL;
 	}
-	ev = calloc(1, sizeof(*ev) + envoff + (u.nenv + 1) * sizeof(char *));
+	ev = calloc(1, sizeof(*ev) + envoff + (u.nenv + 2) * sizeof(char *));
 	if (!ev)
 		return NULL;
 	memcpy(ev->env, h + 1, h->envlen);
@@ -169,10 +190,44 @@ int queue_init(struct queue *q, uint64_t gap_ms, uint64_t startup_end_ms)
 void queue_insert(struct queue *q, struct event *ev, uint64_t now)
 {
 	ev->arrival_ms = now;
+	q->active_ms = now;
 	q->dirty = 1;
 	if (!ev->u.has_seqnum || (q->have_next_seq && ev->u.seqnum < q->next_seq) ||
 	    heap_push(q, ev) < 0)
 		make_ready(q, ev);
+}
+
+/* The kernel's counter, read again when older than KSEQ_REFRESH_MS or than
+ * the held event (which the kernel counted before it ran the helper); 0 when
+ * unknown. A counter that moved means the kernel is still issuing events. */
+static uint64_t kernel_seqnum(struct queue *q, uint64_t since, uint64_t now)
+{
+	uint64_t k = 0;
+
+	if (q->kseq_ms > since && now - q->kseq_ms < KSEQ_REFRESH_MS)
+		return q->kseq;
+	q->kseq_ms = now ? now : 1;
+	if (devseq_kernel(&k) < 0)
+		k = 0;
+	if (q->kseq && k > q->kseq)
+		q->active_ms = now;
+	q->kseq = k;
+	return k;
+}
+
+/* When the gap before top may be given up (see the design note). */
+static uint64_t gap_deadline(struct queue *q, const struct event *top, uint64_t now)
+{
+	uint64_t plain = top->arrival_ms + q->gap_ms;
+	uint64_t k = kernel_seqnum(q, top->arrival_ms, now), quiet;
+
+	if (k && q->next_seq > k)
+		return now;
+	if (!k || top->u.seqnum > k)
+		return plain;
+	quiet = (q->active_ms > top->arrival_ms ? q->active_ms : top->arrival_ms) + q->gap_ms;
+	return quiet < top->arrival_ms + GAP_HOLD * q->gap_ms ? quiet :
+	       top->arrival_ms + GAP_HOLD * q->gap_ms;
 }
 
 void queue_release(struct queue *q, uint64_t now)
@@ -188,11 +243,14 @@ void queue_release(struct queue *q, uint64_t now)
 			q->have_next_seq = 1;
 		}
 		if (top->u.seqnum > q->next_seq) {
-			if (now < top->arrival_ms + q->gap_ms)
+			q->gap_until_ms = gap_deadline(q, top, now);
+			if (now < q->gap_until_ms)
 				break;
-			log_info("seqnum %llu..%llu did not arrive in %llu ms, going on with %llu",
+			log_info("seqnum %llu..%llu did not arrive in %llu ms%s, going on with %llu",
 				 (unsigned long long)q->next_seq, top->u.seqnum - 1,
-				 (unsigned long long)q->gap_ms, top->u.seqnum);
+				 (unsigned long long)(now - top->arrival_ms),
+				 q->kseq && q->next_seq > q->kseq ? " (never issued by the kernel)" : "",
+				 top->u.seqnum);
 		}
 		heap_pop(q);
 		make_ready(q, top);
@@ -200,6 +258,23 @@ void queue_release(struct queue *q, uint64_t now)
 			q->next_seq = top->u.seqnum + 1;
 		q->dirty = 1;
 	}
+}
+
+/* A newer event of ev's device has run: UDEVD_LATE=<its seqnum> tells udev
+ * (fork mode: envp; pool mode: env, envlen). Then ev is remembered as run. */
+static void mark_late(struct event *ev)
+{
+	uint64_t newer = devseq_newer(&ev->u);
+	char *p = ev->env + ev->envlen;
+
+	if (newer && !ev->late && ev->envlen + LATE_MAX <= MSG_ENV_MAX) {
+		ev->late = 1;
+		ev->envlen += fmt_s(p, LATE_MAX, LATE_KEY "%llu", (unsigned long long)newer) + 1;
+		ev->envp[ev->u.nenv] = p;
+		log_info("seqnum %llu %s %s is late: seqnum %llu of its device has run",
+			 ev->u.seqnum, ev->u.action, ev->u.devpath, (unsigned long long)newer);
+	}
+	devseq_note(&ev->u);
 }
 
 /* Claims each event passed over so that no later event of its chain
@@ -221,6 +296,7 @@ size_t queue_next_runnable(struct queue *q, struct event **out, size_t max)
 			continue;
 		}
 		list_remove(&q->ready, ev);
+		mark_late(ev);
 		ev->claimed = claims_add(q->claims, &ev->u) == 0;
 		list_append(&q->running, ev);
 		out[n++] = ev;
@@ -273,11 +349,9 @@ int64_t queue_timeout(const struct queue *q, uint64_t now)
 	if (now < q->startup_end_ms)
 		return (int64_t)(q->startup_end_ms - now);
 	top = q->heap[0];
-	if (!q->have_next_seq || top->u.seqnum <= q->next_seq)
+	if (!q->have_next_seq || top->u.seqnum <= q->next_seq || q->gap_until_ms <= now)
 		return 0;
-	if (top->arrival_ms + q->gap_ms <= now)
-		return 0;
-	return (int64_t)(top->arrival_ms + q->gap_ms - now);
+	return (int64_t)(q->gap_until_ms - now);
 }
 
 size_t queue_length(const struct queue *q)

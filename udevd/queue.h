@@ -34,6 +34,7 @@ struct event {
 	pid_t pid;                        /* while running */
 	int killed;                       /* 1: SIGTERM sent, 2: SIGKILL sent */
 	int claimed;                      /* its devices are in the claims table */
+	int late;                         /* UDEVD_LATE is in its environment */
 	struct sockaddr_un addr;          /* where the ack goes */
 	socklen_t addrlen;
 	int kernel;                       /* from netlink or a rescan: no ack */
@@ -58,6 +59,9 @@ struct queue {
 	int have_next_seq;
 	uint64_t gap_ms;                  /* how long a gap may hold an event */
 	uint64_t startup_end_ms;          /* nothing is released before this */
+	uint64_t active_ms;               /* last arrival, or the kernel's counter moved */
+	uint64_t kseq, kseq_ms;           /* the kernel's counter (0: unknown), read then */
+	uint64_t gap_until_ms;            /* when the held top's gap is given up */
 	int dirty;                        /* something changed since the last scan */
 	struct claims *claims;
 };

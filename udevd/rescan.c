@@ -64,18 +64,22 @@ static int rec_read(const char *file, struct rec *r)
 	return r->devpath[0] == '/' ? 0 : -EINVAL;
 }
 
-/* devpath's record, by its legacy file name ('/' -> '@'). */
+/* devpath's record: named by DEVPATH without its leading '/', the other
+ * '/' as '@' (class@tty@ttyS0), or with a leading '@' as earlier versions
+ * wrote it (see udev/db.h). */
 static int rec_of(const struct udev_conf *conf, const char *devpath, struct rec *r)
 {
 	char file[CONF_PATH_MAX + SYSFS_PATH_MAX], enc[SYSFS_PATH_MAX], *p;
+	int old, e = -ENOENT;
 
 	str_copy(enc, devpath, sizeof(enc));
 	for (p = enc; *p; p++)
 		if (*p == '/')
 			*p = '@';
-	if (path_join(file, sizeof(file), conf->db, enc) < 0)
-		return -ENAMETOOLONG;
-	return rec_read(file, r);
+	for (old = 0; old < 2 && e == -ENOENT; old++)
+		if (path_join(file, sizeof(file), conf->db, enc + (!old && enc[0] == '@')) == 0)
+			e = rec_read(file, r);
+	return e;
 }
 
 /* The record's node is there with the device's number (d has one). */

@@ -53,7 +53,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		conf_defaults(&conf);
 		snprintf(conf.db, sizeof(conf.db), "%s", fuzz_subdir("db"));
 	}
-	fuzz_file("db/@class@tty@ttyS0", data, size);
+	fuzz_file("db/class@tty@ttyS0", data, size);
 	if (db_read(&conf, DEVPATH, &rec) != 0)
 		return 0;
 	FUZZ_ASSERT(memchr(rec.symlinks, '\0', sizeof(rec.symlinks)) != NULL);

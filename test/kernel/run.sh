@@ -4,11 +4,15 @@
 # initramfs with busybox, the statically built suite and scsi_debug, boots it in qemu
 # once per scenario and checks the RESULT lines the guest prints on its serial console.
 #
-# Usage: run.sh [SCENARIO...]   default: count hotplug udevsend autostart
+# Usage: run.sh [SCENARIO...]   default: count hotplug udevsend autostart firmware
 #   count      the kernel's events, logged by a static helper (the reference list)
 #   hotplug    /proc/sys/kernel/hotplug = /sbin/hotplug, hotplug.d checks after udev's
 #   udevsend   /proc/sys/kernel/hotplug = /sbin/udevsend
 #   autostart  udevd started by the first event and killed in the middle of the storm
+#   firmware   test_firmware requests a file through the sysfs fallback, via
+#              /sbin/hotplug and via udevd --netlink (no storm; guest/firmware.sh)
+#   storage    /dev/disk/by-* links of a scsi_debug disk formatted in the guest (also run
+#              at the end of the udevsend boot)
 #   time       timing boots for TIME_HELPERS x TIME_LUNS, writes PERF_DOC
 # Environment: LUNS (512), TIME_LUNS ("512 1024"), TIME_HELPERS ("noop hotplug
 #   udevsend mdev"), BOOT_TIMEOUT (seconds per boot, 1500), KPROOF_BUDGET (seconds
@@ -67,6 +71,15 @@ build_tools() {
 	ln -s evlog "$dir/udevrun"
 }
 
+# The firmware scenario's script and file: the file where only the suite looks
+# (the kernel's own loader reads /lib/firmware), of a size that ends mid-page.
+stage_firmware() {
+	local stage=$1
+	install -m 644 "$here/guest/firmware.sh" "$stage/lib/kproof/firmware.sh"
+	mkdir -p "$stage/usr/lib/hotplug/firmware/kproof"
+	head -c 70001 /dev/urandom >"$stage/usr/lib/hotplug/firmware/kproof/test-fw.bin"
+}
+
 # gen_init_cpio list of the staging tree; busybox links only where the suite has none
 cpio_list() {
 	local stage=$1 kind path mode target
@@ -92,7 +105,9 @@ build_initramfs() {
 	build_suite "$stage"
 	build_tools "$stage/lib/kproof"
 	cp "$kdir/scsi_debug.ko" "$stage/lib/kproof/"
+	stage_firmware "$stage"
 	install -m 755 "$here/guest/init" "$stage/init"
+	install -m 644 "$here/guest/storage" "$stage/lib/kproof/storage"
 	install -m 755 /bin/busybox "$stage/bin/busybox"
 	# the users and groups the shipped rules name, as a firmware image has them
 	echo "root:x:0:0:root:/root:/bin/sh" >"$stage/etc/passwd"
@@ -163,6 +178,8 @@ run_scenario() { # NAME
 		boot count kproof=count kproof.luns="$LUNS"
 		events_of count kernel >"$out/count.events" 2>/dev/null || : >"$out/count.events"
 		grep '^COUNT ' "$out/count.console" >&2 || : ;;
+	storage)
+		boot storage kproof=storage ;;
 	hotplug | udevsend | autostart)
 		boot "$1" kproof="$1" kproof.luns="$LUNS"
 		if [ "$1" = autostart ]; then
@@ -170,6 +187,8 @@ run_scenario() { # NAME
 		else
 			compare_with_count "$1" exact >>"$out/$1.console"
 		fi ;;
+	firmware)
+		boot firmware kproof=firmware ;;
 	time)
 		for h in $TIME_HELPERS; do
 			boot "time-$h" kproof=time kproof.helper="$h" kproof.luns="${TIME_LUNS// /,}"
@@ -185,7 +204,7 @@ run_scenario() { # NAME
 
 main() {
 	local scenarios=("$@") s
-	[ ${#scenarios[@]} -gt 0 ] || scenarios=(count hotplug udevsend autostart)
+	[ ${#scenarios[@]} -gt 0 ] || scenarios=(count hotplug udevsend autostart firmware)
 	deadline=$(($(date +%s) + KPROOF_BUDGET))
 	kdir=$(bash "$here/build-kernel.sh")
 	mkdir -p "$out"

@@ -1,0 +1,61 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/* Superblock probes for vol_id: each reads the few bytes its on-disk
+ * format puts at a fixed offset and, when the magic and the sanity checks
+ * hold, fills in the usage, type, version, UUID and label it found. */
+#ifndef EXTRAS_VOLUME_H
+#define EXTRAS_VOLUME_H
+
+#include <stddef.h>
+
+#define VOL_LABEL_MAX 256
+#define VOL_UUID_MAX 64
+
+struct volume {
+	int fd;
+	const char *usage;     /* "filesystem", "other", "crypto" */
+	const char *type;      /* "ext4", "vfat", "crypto_LUKS"... */
+	char version[16];
+	unsigned char uuid[VOL_UUID_MAX];    /* text, as the format has it */
+	unsigned char label[VOL_LABEL_MAX];  /* raw bytes, NUL-terminated */
+	unsigned char uuid_sub[VOL_UUID_MAX];
+};
+
+/* Reads len bytes at off into buf: 0, or -errno (-EIO on a short read). */
+int volume_read(struct volume *v, unsigned long long off, void *buf, size_t len);
+/* Reads len bytes at off into buf and compares mlen bytes of magic at moff
+ * (none when magic is NULL): 1 when they match, 0 when not or when the
+ * device ends before (not this format), -errno when it cannot be read. */
+int volume_at(struct volume *v, unsigned long long off, void *buf, size_t len,
+	      size_t moff, const char *magic, size_t mlen);
+/* Records the usage and type of the format found; returns 1. */
+int volume_found(struct volume *v, const char *usage, const char *type);
+/* Tries every known format; 0 and v filled in, -ENOENT when none matched,
+ * or -errno when the device could not be read at all. */
+int volume_probe(struct volume *v);
+
+/* Helpers the format files share (volume.c). */
+unsigned int le16(const unsigned char *p);
+unsigned int be16(const unsigned char *p);
+unsigned long le32(const unsigned char *p);
+unsigned long be32(const unsigned char *p);
+unsigned long long le64(const unsigned char *p);
+/* The 16 bytes of a binary UUID as 8-4-4-4-12 lower-case hex (none when
+ * all zero). */
+void volume_uuid16(unsigned char *out, const unsigned char *id);
+/* A label field of len bytes: up to its first NUL, trailing blanks dropped. */
+void volume_label(struct volume *v, const unsigned char *field, size_t len);
+/* A text field (LUKS UUID, ISO dates) copied like volume_label into out. */
+void volume_text(unsigned char *out, size_t size, const unsigned char *field, size_t len);
+
+/* The formats (volume_fs.c, volume_other.c): 1 when found, 0 when not,
+ * -errno when the device could not be read. */
+int probe_ext(struct volume *v);
+int probe_vfat(struct volume *v);
+int probe_btrfs(struct volume *v);
+int probe_xfs(struct volume *v);
+int probe_iso9660(struct volume *v);
+int probe_squashfs(struct volume *v);
+int probe_swap(struct volume *v);
+int probe_luks(struct volume *v);
+
+#endif

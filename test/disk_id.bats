@@ -1,0 +1,161 @@
+#!/usr/bin/env bats
+# SPDX-License-Identifier: GPL-2.0-only
+# disk_id on fake sysfs trees: SCSI VPD pages and wwid, ATA behind libata,
+# USB mass storage, virtio, NVMe, MMC, the legacy /block layout, and
+# hostile attribute values.
+
+load storage-lib
+
+setup() { udev_setup; fake_sysfs; }
+
+# out DEVPATH: disk_id's keys, one per line
+out() { "$BIN/disk_id" --export "$1"; }
+
+@test "disk_id: ATA disk behind libata: model_serial, WWN, PCI and SCSI path" {
+	sda=$(fake_disk 0 sda 8:0 WD-WMAM9XF1 50014ee0aaf4a3b2)
+	run out "$sda"
+	[ "$status" -eq 0 ]
+	[ "$output" = "ID_VENDOR=ATA
+ID_VENDOR_ENC=ATA
+ID_MODEL=TEST_DISK_0
+ID_MODEL_ENC=TEST\\x20DISK\\x200
+ID_REVISION=1.0
+ID_WWN=0x50014ee0aaf4a3b2
+ID_BUS=ata
+ID_SERIAL=TEST_DISK_0_WD-WMAM9XF1
+ID_SERIAL_SHORT=WD-WMAM9XF1
+ID_PATH=pci-0000:00:1f.2-scsi-0:0:0:0" ]
+	fake_part "$sda" 3 8:3 >/dev/null
+	run out "$sda/sda3"
+	[ "${lines[0]}" = ID_PART_ENTRY_NUMBER=3 ]
+	[ "${lines[10]}" = ID_PATH=pci-0000:00:1f.2-scsi-0:0:0:0 ]
+}
+
+@test "disk_id: SCSI disk: the NAA designator of VPD page 0x83 as scsi_id wrote it; wwid without it" {
+	sdb=$(fake_disk 1 sdb 8:16 SER1 600508b1001c4d5f0000000000000001)
+	d=$S${sdb%/block/sdb}
+	echo "SEAGATE " >"$d/vendor"
+	run out "$sdb"
+	grep -qx ID_BUS=scsi <<<"$output"
+	grep -qx ID_SERIAL=3600508b1001c4d5f0000000000000001 <<<"$output"
+	grep -qx ID_WWN=0x600508b1001c4d5f0000000000000001 <<<"$output"
+	grep -qx ID_SERIAL_SHORT=SER1 <<<"$output"
+	rm "$d/vpd_pg83"
+	echo "naa.5000c500a1b2c3d4" >"$d/wwid"
+	run out "$sdb"
+	grep -qx ID_SERIAL=35000c500a1b2c3d4 <<<"$output"
+	# neither: vendor, model and the unit serial number
+	rm "$d/wwid"
+	run out "$sdb"
+	grep -qx ID_SERIAL=SEAGATE_TEST_DISK_1_SER1 <<<"$output"
+	grep -qx ID_WWN= <<<"$output" && return 1
+	# a page 0x83 cut short is ignored, not overread
+	printf '\x00\x83\x00\x20\x01\x03\x00\x10\x60' >"$d/vpd_pg83"
+	run out "$sdb"
+	[ "$status" -eq 0 ]
+	grep -qx ID_SERIAL=SEAGATE_TEST_DISK_1_SER1 <<<"$output"
+}
+
+@test "disk_id: USB mass storage: vendor_model_serial-target:lun and the USB port in the path" {
+	u=/devices/pci0000:00/0000:00:1d.7
+	mkdir -p "$S/bus/usb" "$S$u/usb1/1-4/1-4:1.0/host2/target2:0:0/2:0:0:1/block/sdc"
+	touch "$S$u/uevent" "$S$u/usb1/uevent" "$S$u/usb1/1-4/uevent" "$S$u/usb1/1-4/1-4:1.0/uevent" \
+		"$S$u/usb1/1-4/1-4:1.0/host2/uevent" "$S$u/usb1/1-4/1-4:1.0/host2/target2:0:0/uevent" \
+		"$S$u/usb1/1-4/1-4:1.0/host2/target2:0:0/2:0:0:1/uevent"
+	ln -s ../../../bus/pci "$S$u/subsystem"
+	for l in usb1 usb1/1-4 usb1/1-4/1-4:1.0; do ln -s "$(echo "$l" | sed 's|[^/]*|..|g')/../../../bus/usb" "$S$u/$l/subsystem"; done
+	ln -s ../../../../../../../../bus/scsi "$S$u/usb1/1-4/1-4:1.0/host2/target2:0:0/2:0:0:1/subsystem"
+	echo 0951 >"$S$u/usb1/1-4/idVendor"
+	echo 5B6B1A03C2C5 >"$S$u/usb1/1-4/serial"
+	echo "Kingston" >"$S$u/usb1/1-4/1-4:1.0/host2/target2:0:0/2:0:0:1/vendor"
+	echo "DataTraveler 2.0" >"$S$u/usb1/1-4/1-4:1.0/host2/target2:0:0/2:0:0:1/model"
+	fake_blockdev "$u/usb1/1-4/1-4:1.0/host2/target2:0:0/2:0:0:1/block/sdc" 8:32 disk
+	run out "$u/usb1/1-4/1-4:1.0/host2/target2:0:0/2:0:0:1/block/sdc"
+	[ "$status" -eq 0 ]
+	grep -qx ID_BUS=usb <<<"$output"
+	grep -qx ID_SERIAL=Kingston_DataTraveler_2.0_5B6B1A03C2C5-0:1 <<<"$output"
+	grep -qx ID_SERIAL_SHORT=5B6B1A03C2C5 <<<"$output"
+	grep -qx ID_PATH=pci-0000:00:1d.7-usb-0:4:1.0-scsi-2:0:0:1 <<<"$output"
+}
+
+@test "disk_id: virtio and NVMe serial numbers" {
+	v=/devices/pci0000:00/0000:00:05.0/virtio1
+	mkdir -p "$S/bus/virtio" "$S$v/block/vda"
+	touch "$S/devices/pci0000:00/0000:00:05.0/uevent" "$S$v/uevent"
+	ln -s ../../../bus/pci "$S/devices/pci0000:00/0000:00:05.0/subsystem"
+	ln -s ../../../../bus/virtio "$S$v/subsystem"
+	fake_blockdev "$v/block/vda" 254:0 disk
+	echo "VIRT-SN 42" >"$S$v/block/vda/serial"
+	run out "$v/block/vda"
+	[ "$output" = "ID_BUS=virtio
+ID_SERIAL=VIRT-SN_42
+ID_PATH=pci-0000:00:05.0" ]
+	n=/devices/pci0000:00/0000:01:00.0/nvme/nvme0
+	mkdir -p "$S$n/nvme0n1"
+	touch "$S/devices/pci0000:00/0000:01:00.0/uevent" "$S$n/uevent"
+	ln -s ../../../bus/pci "$S/devices/pci0000:00/0000:01:00.0/subsystem"
+	echo "Samsung SSD 970" >"$S$n/model"
+	echo "S46ANX0K123456" >"$S$n/serial"
+	fake_blockdev "$n/nvme0n1" 259:0 disk
+	run out "$n/nvme0n1"
+	grep -qx ID_BUS=nvme <<<"$output"
+	grep -qx ID_SERIAL=Samsung_SSD_970_S46ANX0K123456 <<<"$output"
+	grep -qx ID_PATH=pci-0000:01:00.0-nvme-1 <<<"$output"
+}
+
+@test "disk_id: an MMC card: its name and serial, the platform controller's path" {
+	m=/devices/platform/sdhci.0/mmc_host/mmc0/mmc0:0001
+	mkdir -p "$S/bus/mmc" "$S/bus/platform" "$S$m/block/mmcblk0"
+	touch "$S/devices/platform/sdhci.0/uevent" "$S$m/uevent"
+	ln -s ../../../bus/platform "$S/devices/platform/sdhci.0/subsystem"
+	ln -s ../../../../../../bus/mmc "$S$m/subsystem"
+	echo SD16G >"$S$m/name"
+	echo 0x1234abcd >"$S$m/serial"
+	fake_blockdev "$m/block/mmcblk0" 179:0 disk
+	fake_blockdev "$m/block/mmcblk0/mmcblk0p1" 179:1 partition 1
+	run out "$m/block/mmcblk0/mmcblk0p1"
+	[ "$output" = "ID_PART_ENTRY_NUMBER=1
+ID_BUS=mmc
+ID_NAME=SD16G
+ID_NAME_ENC=SD16G
+ID_SERIAL=SD16G_0x1234abcd
+ID_SERIAL_SHORT=0x1234abcd
+ID_PATH=platform-sdhci.0" ]
+}
+
+@test "disk_id: the legacy /block layout with a device link" {
+	legacy
+	run out /block/sda
+	[ "$status" -eq 0 ]
+	grep -q '^ID_PATH=.*scsi-0:0:0:0$' <<<"$output"
+	run out /block/sda/sda1
+	[ "${lines[0]}" = ID_PART_ENTRY_NUMBER=1 ]
+	# an IDE disk (2.6 ide driver): channel and unit in the path
+	run out /block/hda
+	[ "$output" = ID_PATH=pci-0000:00:1f.1-ide-0:0 ]
+}
+
+@test "disk_id: hostile attribute values are one safe word each" {
+	sda=$(fake_disk 0 sda 8:0 $'../x\ny' 5000c50000000001)
+	d=$S${sda%/block/sda}
+	printf 'EV/L\nID_BUS=evil\x01' >"$d/model"
+	printf '\x00\x80\x00\x0a../x y\n=z' >"$d/vpd_pg80"
+	run out "$sda"
+	[ "$status" -eq 0 ]
+	[ "$(grep -c '^ID_BUS=' <<<"$output")" -eq 1 ]
+	grep -qx ID_BUS=ata <<<"$output"
+	grep -qx 'ID_MODEL=EV_L_ID_BUS=evil_' <<<"$output"
+	grep -qxF 'ID_MODEL_ENC=EV\x2fL\x0aID_BUS=evil\x01' <<<"$output"
+	grep -qx 'ID_SERIAL_SHORT=.._x_y_=z' <<<"$output"
+	# no value holds a '/', a blank or a control byte
+	! grep -v '_ENC=' <<<"$output" | cut -d= -f2- | grep -q '[/[:space:][:cntrl:]]'
+}
+
+@test "disk_id: usage and missing devices" {
+	run "$BIN/disk_id"
+	[ "$status" -eq 1 ]
+	run "$BIN/disk_id" /devices/none
+	[ "$status" -eq 2 ]
+	run "$BIN/disk_id" /devices/../etc
+	[ "$status" -eq 1 ]
+}

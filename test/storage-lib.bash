@@ -1,0 +1,131 @@
+# SPDX-License-Identifier: GPL-2.0-only
+# Shared set-up for the persistent storage tests (vol_id, disk_id, the
+# default 60-persistent-storage.rules): file system images made with the
+# Debian tools, loop devices for them, and a fake sysfs disk whose "dev"
+# files name those loop devices, so that udev reads real superblocks.
+
+load udev-lib
+
+# need TOOL...: a missing tool fails the test (CI installs them: tools/install-deps.sh check)
+need() {
+	local t
+	for t in "$@"; do
+		command -v "$t" >/dev/null || PATH=$PATH:/sbin:/usr/sbin command -v "$t" >/dev/null || {
+			echo "missing $t: run tools/install-deps.sh check" >&2
+			return 1
+		}
+	done
+}
+
+# mkimg FILE TYPE LABEL UUID: a file system image (sparse) made by the Debian tool.
+mkimg() {
+	local f=$1 type=$2 label=$3 uuid=$4
+	export PATH=$PATH:/sbin:/usr/sbin
+	case $type in
+	ext2|ext3|ext4)
+		truncate -s 8M "$f" && "mkfs.$type" -q -F -L "$label" -U "$uuid" "$f" ;;
+	vfat)
+		truncate -s 8M "$f" && mkfs.vfat -n "$label" -i "$uuid" "$f" >/dev/null ;;
+	fat32)
+		truncate -s 40M "$f" && mkfs.vfat -F 32 -n "$label" -i "$uuid" "$f" >/dev/null ;;
+	btrfs)
+		truncate -s 120M "$f" && mkfs.btrfs -q -f -L "$label" -U "$uuid" "$f" >/dev/null ;;
+	xfs)
+		truncate -s 300M "$f" && mkfs.xfs -q -f -L "$label" -m uuid="$uuid" "$f" ;;
+	swap)
+		truncate -s 8M "$f" && mkswap -L "$label" -U "$uuid" "$f" >/dev/null 2>&1 ;;
+	iso9660)
+		mkdir -p "$f.d" && echo data >"$f.d/file" &&
+			genisoimage -quiet -V "$label" -J -o "$f" "$f.d" ;;
+	squashfs)
+		mkdir -p "$f.d" && echo data >"$f.d/file" &&
+			mksquashfs "$f.d" "$f" -quiet -noappend >/dev/null ;;
+	luks1|luks2)
+		truncate -s 20M "$f" && printf pw | cryptsetup luksFormat -q --type "$type" \
+			--pbkdf pbkdf2 --pbkdf-force-iterations 1000 ${label:+--label "$label"} \
+			--uuid "$uuid" "$f" - ;;
+	*) echo "mkimg: unknown type $type" >&2; return 1 ;;
+	esac
+}
+
+# attach IMAGE: prints the loop device's MAJOR:MINOR; detached in storage_teardown
+attach() {
+	local dev
+	dev=$(losetup -f --show "$1") || { echo "cannot attach $1 to a loop device" >&2; return 1; }
+	echo "$dev" >>"$T/loops"
+	printf '%d:%d\n' "0x$(stat -c %t "$dev")" "0x$(stat -c %T "$dev")"
+}
+
+storage_teardown() {
+	local d
+	[ -f "$T/loops" ] || return 0
+	while read -r d; do losetup -d "$d" 2>/dev/null; done <"$T/loops"
+}
+
+# The default rules, with the helpers of the build under test.
+default_rules() {
+	sed "s|/sbin/vol_id|$BIN/vol_id|; s|/sbin/disk_id|$BIN/disk_id|" \
+		"$TOP/etc/udev/rules.d/60-persistent-storage.rules" >"$T/rules.d/60-persistent-storage.rules"
+}
+
+# A modern sysfs tree in $T/sys with a PCI SATA controller and the bus
+# directories the subsystem links point into.
+fake_sysfs() {
+	S=$T/sys
+	mkdir -p "$S/bus/pci/devices" "$S/bus/scsi/devices" "$S/class/block"
+	mkdir -p "$S/devices/pci0000:00/0000:00:1f.2"
+	touch "$S/devices/pci0000:00/0000:00:1f.2/uevent"
+	ln -s ../../../bus/pci "$S/devices/pci0000:00/0000:00:1f.2/subsystem"
+	export SYSFS_PATH=$S
+}
+
+# vpd83 NAA-HEX: VPD page 0x83 with one NAA designator (binary code set).
+vpd83() {
+	local naa=$1 n=$((${#1} / 2))
+	printf "\\x00\\x83\\x00\\x$(printf %02x $((n + 4)))\\x01\\x03\\x00\\x$(printf %02x $n)"
+	printf "$(echo "$naa" | sed 's/../\\x&/g')"
+}
+
+# fake_disk HOST NAME MAJ:MIN SERIAL NAA: a SCSI disk 0:0:HOST:0 on the
+# controller; prints its devpath. Its serial in VPD page 0x80, NAA in 0x83.
+fake_disk() {
+	local h=$1 name=$2 devnum=$3 serial=$4 naa=$5
+	local sdev=/devices/pci0000:00/0000:00:1f.2/host$h/target$h:0:0/$h:0:0:0
+	local d=$S$sdev
+	mkdir -p "$d/block/$name"
+	touch "$S/devices/pci0000:00/0000:00:1f.2/host$h/uevent" \
+		"$S/devices/pci0000:00/0000:00:1f.2/host$h/target$h:0:0/uevent" "$d/uevent"
+	ln -s ../../../../../../bus/scsi "$d/subsystem"
+	echo "ATA     " >"$d/vendor"
+	echo "TEST DISK $h      " >"$d/model"
+	echo "1.0 " >"$d/rev"
+	echo 0 >"$d/type"
+	printf "\\x00\\x80\\x00\\x$(printf %02x ${#serial})%s" "$serial" >"$d/vpd_pg80"
+	vpd83 "$naa" >"$d/vpd_pg83"
+	fake_blockdev "$sdev/block/$name" "$devnum" disk
+	echo "$sdev/block/$name"
+}
+
+# fake_blockdev DEVPATH MAJ:MIN disk|partition [NUMBER]
+fake_blockdev() {
+	local d=$S$1
+	mkdir -p "$d"
+	echo "$2" >"$d/dev"
+	ln -sfn ../../../../../../../../class/block "$d/subsystem"
+	printf 'MAJOR=%s\nMINOR=%s\nDEVNAME=%s\nDEVTYPE=%s\n' "${2%:*}" "${2#*:}" \
+		"${1##*/}" "$3" >"$d/uevent"
+	[ -z "${4:-}" ] || echo "$4" >"$d/partition"
+}
+
+# fake_part DISK-DEVPATH NUMBER MAJ:MIN: prints the partition's devpath
+fake_part() {
+	local p=$1/${1##*/}$2
+	fake_blockdev "$p" "$3" partition "$2"
+	echo "$p"
+}
+
+# links DIR: "name -> target" lines of $T/dev/disk/DIR, sorted
+links() {
+	[ -d "$T/dev/disk/$1" ] || return 0
+	find "$T/dev/disk/$1" -mindepth 1 -maxdepth 1 -printf '%f -> %l\n' | LC_ALL=C sort
+}

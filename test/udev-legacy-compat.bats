@@ -1,0 +1,276 @@
+#!/usr/bin/env bats
+# SPDX-License-Identifier: GPL-2.0-only
+# Rules that must give what udev 050 and udev 064 gave, one row per @test:
+# the release the expectation comes from ("050": a file in the 2004
+# KEY="value" syntax; "064": a file in the operator syntax), then the layout,
+# devpath, subsystem, rule file and the expected /dev listing. Each row was
+# checked against a build of that release on the same fake sysfs tree.
+# (udev.conf of the tests sets default_mode="0600".)
+
+load udev-lib
+
+setup() {
+	udev_setup
+	# names of the rows resolve here, not in the machine's files
+	printf 'root:x:0:0::/:/bin/sh\ndaemon:x:1:1::/:/bin/sh\nnobody:x:65534:65534::/:/bin/sh\n' > "$T/passwd"
+	printf 'root:x:0:\ntty:x:5:\ndialout:x:20:\nusers:x:100:\n' > "$T/group"
+	export UDEV_PASSWD_FILE="$T/passwd" UDEV_GROUP_FILE="$T/group"
+}
+
+TTYS=/class/tty/ttyS0
+SDA1=/block/sda/sda1
+
+# ---- precedence over several matching rules ----------------------------------
+@test "064: OWNER/GROUP/MODE take the last value" { check_add legacy $TTYS tty 'KERNEL=="ttyS*", GROUP="tty", MODE="0660"
+KERNEL=="ttyS0", GROUP="dialout", MODE="0666"' 'c 0666 0:20 ttyS0'; }
+@test "064: OWNER, GROUP, MODE rules and a NAME rule combine field by field" { check_add legacy $TTYS tty 'KERNEL=="ttyS*", OWNER="daemon"
+KERNEL=="ttyS*", GROUP="tty"
+KERNEL=="ttyS*", MODE="0640"
+KERNEL=="ttyS0", NAME="modem", GROUP="dialout"' 'c 0640 1:20 modem'; }
+@test "064: a later specific rule overrides a subsystem-wide GROUP (Debian's permissions.rules)" { check_add legacy $TTYS tty 'SUBSYSTEM=="tty", GROUP="dialout"
+KERNEL=="ttyS0", MODE="0640", GROUP="root"' 'c 0640 0:0 ttyS0'; }
+@test "064: GROUP := is final" { check_add legacy $TTYS tty 'KERNEL=="ttyS0", GROUP:="tty"
+KERNEL=="ttyS0", GROUP="dialout"' 'c 0600 0:5 ttyS0'; }
+@test "064: MODE := is final, a second := does not change it" { check_add legacy $TTYS tty 'KERNEL=="ttyS0", MODE:="0640"
+KERNEL=="ttyS0", MODE:="0666"' 'c 0640 0:0 ttyS0'; }
+@test "064: OWNER = after OWNER := is ignored" { check_add legacy $TTYS tty 'KERNEL=="ttyS0", OWNER:="daemon"
+KERNEL=="ttyS0", OWNER="5000"' 'c 0600 1:0 ttyS0'; }
+@test "064: once named, a later rule carrying NAME is skipped whole" { check_add legacy $TTYS tty 'KERNEL=="ttyS0", NAME="a", SYMLINK+="l1"
+KERNEL=="ttyS0", NAME="b", SYMLINK+="l2", MODE="0666"
+KERNEL=="ttyS0", SYMLINK+="l3"' 'c 0600 0:0 a; l l1 -> a; l l3 -> a'; }
+@test "064: a later NAME rule's PROGRAM does not run" {
+	check_add legacy $TTYS tty "KERNEL==\"ttyS0\", NAME=\"a\"
+KERNEL==\"ttyS0\", PROGRAM=\"/bin/touch $T/ran\", NAME=\"b\"" 'c 0600 0:0 a'
+	[ ! -e "$T/ran" ]
+}
+@test "064: SYMLINK = replaces the links of earlier rules" { check_add legacy $TTYS tty 'KERNEL=="ttyS*", SYMLINK+="l1"
+KERNEL=="ttyS0", SYMLINK="l2"' 'l l2 -> ttyS0; c 0600 0:0 ttyS0'; }
+@test "064: SYMLINK := replaces and is final" { check_add legacy $TTYS tty 'KERNEL=="ttyS0", SYMLINK="a"
+KERNEL=="ttyS0", SYMLINK:="b"
+KERNEL=="ttyS0", SYMLINK+="c"
+KERNEL=="ttyS0", SYMLINK="d"' 'l b -> ttyS0; c 0600 0:0 ttyS0'; }
+@test "064: RUN = replaces, += appends" {
+	check_add legacy $TTYS tty "KERNEL==\"ttyS0\", RUN+=\"/bin/sh -c 'echo one >> $T/r'\"
+KERNEL==\"ttyS0\", RUN=\"/bin/sh -c 'echo two >> $T/r'\"
+KERNEL==\"ttyS0\", RUN+=\"/bin/sh -c 'echo three >> $T/r'\"" 'c 0600 0:0 ttyS0'
+	[ "$(paste -sd, "$T/r")" = "two,three" ]
+}
+@test "064: last_rule ends the rules" { check_add legacy $TTYS tty 'KERNEL=="ttyS0", SYMLINK+="l3", OPTIONS="last_rule"
+KERNEL=="ttyS0", SYMLINK+="l4", MODE="0666"' 'l l3 -> ttyS0; c 0600 0:0 ttyS0'; }
+@test "050: the first rule with a NAME names the device, with its own permissions" { check_add legacy $TTYS tty 'KERNEL="ttyS*", NAME="a", GROUP="tty"
+KERNEL="ttyS0", NAME="b", GROUP="dialout", MODE="0666"' 'c 0600 0:5 a'; }
+@test "050: links of the rules up to the NAME rule, none after it" { check_add legacy $TTYS tty 'KERNEL="ttyS*", SYMLINK="l1"
+KERNEL="ttyS0", NAME="b", SYMLINK="l2", MODE="0640"
+KERNEL="ttyS0", SYMLINK="l3", MODE="0666"' 'c 0640 0:0 b; l l1 -> b; l l2 -> b'; }
+@test "050: a second NAME rule's OWNER does not leak into the first" { check_add legacy $TTYS tty 'KERNEL="ttyS0", NAME="b", OWNER="daemon"
+KERNEL="ttyS0", NAME="c", GROUP="tty"' 'c 0600 1:0 b'; }
+@test "050: key names in any case" { check_add legacy $TTYS tty 'kernel="ttyS0", Name="lc", mode="0640"' 'c 0640 0:0 lc'; }
+@test "064: key names in any case" { check_add legacy $TTYS tty 'kernel=="ttyS0", Symlink+="l", Sysfs{dev}=="4:64"' 'l l -> ttyS0; c 0600 0:0 ttyS0'; }
+@test "050 then 064: a 2004 file names, an operator file after it still sets GROUP" {
+	legacy
+	printf '%s\n' 'KERNEL="ttyS0", NAME="old", SYMLINK="l1"' > "$T/rules.d/10-old.rules"
+	printf '%s\n' 'KERNEL=="ttyS0", NAME="new"' 'SUBSYSTEM=="tty", GROUP="tty", SYMLINK+="l2"' > "$T/rules.d/20-new.rules"
+	run ev add $TTYS tty
+	[ "$status" -eq 0 ]
+	[ "$(listing | paste -sd ';')" = "l l1 -> old;l l2 -> old;c 0600 0:5 old" ]
+}
+
+# ---- built-in defaults ---------------------------------------------------------
+@test "064: without default_mode in udev.conf a node gets 0660" {
+	sed -i '/^default_mode=/d' "$T/udev.conf"
+	check_add legacy $TTYS tty 'KERNEL=="ttyS0", GROUP="dialout"' 'c 0660 0:20 ttyS0'
+}
+@test "050: udev.conf's default_mode=\"0600\" still wins" { check_add legacy $TTYS tty 'KERNEL="ttyS0", NAME="s"' 'c 0600 0:0 s'; }
+@test "050: a permissions line fills what the NAME rule leaves out, default_mode the rest" {
+	printf '%s\n' 'tts/*:root:dialout:' > "$T/permissions"
+	check_add legacy $TTYS tty 'KERNEL="ttyS*", NAME="tts/%n", OWNER="daemon"' 'c 0600 1:20 tts/0'
+}
+@test "050: a rule's MODE wins over the permissions line" {
+	printf '%s\n' 'tts/*:root:dialout:0666' > "$T/permissions"
+	check_add legacy $TTYS tty 'KERNEL="ttyS*", NAME="tts/%n", MODE="0640"' 'c 0640 0:20 tts/0'
+}
+
+# ---- '!' in kernel names ---------------------------------------------------------
+CCISS='/block/cciss!c0d0'
+@test "064: %k has '/' for '!', KERNEL matches the '/' form" { check_add legacy $CCISS block 'KERNEL=="cciss/c0d0", NAME="%k-x", SYMLINK+="disk-%n"' 'b 0600 0:0 cciss/c0d0-x; l disk-0 -> cciss/c0d0-x'; }
+@test "064: KERNEL does not match the '!' form" { check_add legacy $CCISS block 'KERNEL=="cciss!c0d0", NAME="bang"' 'b 0600 0:0 cciss/c0d0'; }
+@test "064: NAME=\"%k\" makes a directory" { check_add legacy $CCISS block 'KERNEL=="cciss/*", NAME="%k", MODE="0640"' 'b 0640 0:0 cciss/c0d0'; }
+@test "050: %k has '/' for '!', KERNEL matches the sysfs name with '!'" { check_add legacy $CCISS block 'KERNEL="cciss!c0d0", NAME="%k-x", SYMLINK="disk-%n"' 'b 0600 0:0 cciss/c0d0-x; l disk-0 -> cciss/c0d0-x'; }
+@test "050: KERNEL does not match the '/' form" { check_add legacy $CCISS block 'KERNEL="cciss/c0d0", NAME="slash"' 'b 0600 0:0 cciss/c0d0'; }
+
+# ---- OWNER and GROUP values ------------------------------------------------------
+@test "064: numeric OWNER and GROUP are used as they are" { check_add legacy $TTYS tty 'KERNEL=="ttyS0", OWNER="5000", GROUP="100"' 'c 0600 5000:100 ttyS0'; }
+@test "064: OWNER and GROUP names are resolved" { check_add legacy $TTYS tty 'KERNEL=="ttyS0", OWNER="nobody", GROUP="users"' 'c 0600 65534:100 ttyS0'; }
+@test "050: OWNER and GROUP names are resolved" { check_add legacy $TTYS tty 'KERNEL="ttyS0", NAME="s", OWNER="daemon", GROUP="tty"' 'c 0600 1:5 s'; }
+@test "064: an unknown OWNER and GROUP are root, logged, and the event succeeds" {
+	check_add legacy $TTYS tty 'KERNEL=="ttyS0", OWNER="no-such-user", GROUP="no-such-group"' 'c 0600 0:0 ttyS0'
+	[[ "$output" == *"unknown user 'no-such-user' for ttyS0, using root"* ]]
+	[[ "$output" == *"unknown group 'no-such-group' for ttyS0, using root"* ]]
+}
+
+# ---- the database ----------------------------------------------------------------
+@test "050: the record is named by DEVPATH without its leading '/'" {
+	check_add legacy $TTYS tty 'KERNEL="ttyS0", NAME="modem"' 'c 0600 0:0 modem'
+	[ "$(ls -A "$T/db")" = "class@tty@ttyS0" ]
+	grep -qx 'P:/class/tty/ttyS0' "$T/db/class@tty@ttyS0"
+}
+@test "050: a record as udev 050 wrote it (all links on one S: line) is read and removed" {
+	mkdir -p "$T/db"
+	printf 'P:/class/tty/ttyS0\nN:modem\nS:l1 l2\nA:0\nR:0\n' > "$T/db/class@tty@ttyS0"
+	mknod "$T/dev/modem" c 4 64
+	ln -s modem "$T/dev/l1"
+	ln -s modem "$T/dev/l2"
+	run "$BIN/udevinfo" -q path -n l2
+	[ "$status" -eq 0 ] && [ "$output" = /class/tty/ttyS0 ]
+	run ev remove $TTYS tty
+	[ "$status" -eq 0 ]
+	[ -z "$(listing)" ]
+	[ -z "$(ls -A "$T/db")" ]
+}
+@test "a record of an earlier version (leading '@') is read, removed, and rewritten under the new name" {
+	mkdir -p "$T/db"
+	printf 'P:/class/tty/ttyS0\nN:old\nS:oldlink\n' > "$T/db/@class@tty@ttyS0"
+	run "$BIN/udevinfo" -q name -p /class/tty/ttyS0
+	[ "$status" -eq 0 ] && [ "$output" = old ]
+	rules 'KERNEL=="ttyS0", NAME="new"'
+	run ev add $TTYS tty
+	[ "$status" -eq 0 ]
+	[ "$(ls -A "$T/db")" = "class@tty@ttyS0" ]
+	grep -qx 'N:new' "$T/db/class@tty@ttyS0"
+	printf 'P:/class/tty/ttyS0\nN:new\n' > "$T/db/@class@tty@ttyS0"
+	rm "$T/db/class@tty@ttyS0"
+	run ev remove $TTYS tty
+	[ "$status" -eq 0 ]
+	[ -z "$(ls -A "$T/db")" ] && [ -z "$(listing)" ]
+}
+
+# ---- SYSFS and trailing whitespace (attribute "WHITE  SPACE   ", no newline;
+# "PAD  SPACE  " with one) ---------------------------------------------------------
+SDA=/block/sda
+@test "050: SYSFS ignores the attribute's trailing blanks when the pattern has none" { check_add legacy $SDA block 'SYSFS{whitespace_test}="WHITE  SPACE", NAME="ignored"' 'b 0600 0:0 ignored'; }
+@test "050: a pattern ending in a blank must match the blanks exactly" { check_add legacy $SDA block 'SYSFS{whitespace_test}="WHITE  SPACE ", NAME="wrong"
+SYSFS{whitespace_test}="WHITE  SPACE   ", NAME="matched-with-space"' 'b 0600 0:0 matched-with-space'; }
+@test "064: SYSFS ignores trailing blanks and newline when the pattern has none" { check_add legacy $SDA block 'SYSFS{padded_test}=="PAD  SPACE", NAME="ignored"' 'b 0600 0:0 ignored'; }
+@test "064: a pattern ending in blanks matches them but not the newline" { check_add legacy $SDA block 'SYSFS{padded_test}=="PAD  SPACE ", NAME="wrong"
+SYSFS{padded_test}=="PAD  SPACE  ", NAME="matched-with-space"' 'b 0600 0:0 matched-with-space'; }
+
+# ---- substituted text is scanned again; untrusted characters ---------------------
+@test "050: PROGRAM output 'escape-%n' gives NAME=\"%c\" the kernel number" { check_add legacy $SDA1 block 'KERNEL="sda1", PROGRAM="/bin/echo -n escape-%%n", NAME="%c"' 'b 0600 0:0 escape-1'; }
+@test "064: PROGRAM output 'escape-%n' gives NAME=\"%c\" the kernel number" { check_add legacy $SDA1 block 'KERNEL=="sda1", PROGRAM=="/bin/echo -n escape-%%n", NAME="%c"' 'b 0600 0:0 escape-1'; }
+@test "064: a \$name in PROGRAM output is substituted too" { check_add legacy $SDA1 block 'KERNEL=="sda1", PROGRAM=="/bin/echo -n a-$$kernel", NAME="%c"' 'b 0600 0:0 a-sda1'; }
+@test "064: '%%' in substituted text is a '%', not scanned again" { check_add legacy $SDA1 block 'KERNEL=="sda1", PROGRAM=="/bin/echo -n %%%%n", NAME="x%c"' 'b 0600 0:0 x%n'; }
+@test "output that names itself ends after three rounds (064 looped for ever)" { check_add legacy $SDA1 block 'KERNEL=="sda1", PROGRAM=="/bin/echo -n %%c", NAME="loop-%c"' 'b 0600 0:0 loop-%c'; }
+@test "064: ; , ( ) ~ ' and backslash in PROGRAM output become _, RESULT sees that" { check_add legacy $SDA1 block 'KERNEL=="sda1", PROGRAM=="/bin/echo a;b c", RESULT=="a_b c", NAME="%c{2}-%c{1}"' 'b 0600 0:0 c-a_b'; }
+@test "064: the same characters of a sysfs value become _" { check_add legacy $SDA1 block 'KERNEL=="sda1", NAME="%s{untrusted_test}"' 'b 0600 0:0 x_y_z__w_v_u_t'; }
+@test "064: a sysfs value keeps its inner blank, so SYMLINK gets two links" { check_add legacy $SDA1 block 'KERNEL=="sda1", SYMLINK+="%s{model}"' 'l WD800JD-75MS -> sda1; l WDC -> sda1; b 0600 0:0 sda1'; }
+
+# ---- DRIVER on a 2.6.1x tree: no driver link, /bus/ide/drivers/ide-disk/0.0 ----
+HDA=/block/hda
+@test "064: DRIVER found through /bus/BUS/drivers/*/ID" { check_add legacy $HDA block 'KERNEL=="hda", DRIVER=="ide-disk", NAME="d-%k"' 'b 0600 0:0 d-hda'; }
+@test "064: DRIVER of another driver of the bus does not match" { check_add legacy $HDA block 'DRIVER=="ide-cdrom", NAME="cd"' 'b 0600 0:0 hda'; }
+@test "064: BUS and DRIVER at the same level" { check_add legacy $HDA block 'KERNEL=="hda", BUS=="ide", DRIVER=="ide-*", NAME="b"' 'b 0600 0:0 b'; }
+@test "050: DRIVER found through /bus/BUS/drivers/*/ID" { check_add legacy $HDA block 'KERNEL="hda", DRIVER="ide-disk", NAME="d50"' 'b 0600 0:0 d50'; }
+
+# ---- MODALIAS, %A, $modalias, WAIT_FOR_SYSFS (064 keys) ---------------------------
+@test "064: MODALIAS matches the modalias of the device behind the class device" { check_add legacy $HDA block 'MODALIAS=="ide:m-disk", NAME="m-%k"' 'b 0600 0:0 m-hda'; }
+@test "064: MODALIAS does not look further up than that device" { check_add legacy $HDA block 'MODALIAS=="pci:*", NAME="pci"' 'b 0600 0:0 hda'; }
+@test "064: MODALIAS on a device without one never matches, not even with !=" { check_add legacy $TTYS tty 'MODALIAS!="x", NAME="y"' 'c 0600 0:0 ttyS0'; }
+@test "064: %A and \$modalias" { check_add legacy $HDA block 'KERNEL=="hda", NAME="%A", SYMLINK+="a-$modalias"' 'l a-ide:m-disk -> ide:m-disk; b 0600 0:0 ide:m-disk'; }
+@test "064: WAIT_FOR_SYSFS on a file that is there" { check_add legacy $HDA block 'KERNEL=="hda", WAIT_FOR_SYSFS="range", NAME="w"' 'b 0600 0:0 w'; }
+@test "064: WAIT_FOR_SYSFS != on a file that is there" { check_add legacy $HDA block 'KERNEL=="hda", WAIT_FOR_SYSFS!="dev", NAME="w"' 'b 0600 0:0 hda'; }
+@test "064: WAIT_FOR_SYSFS waits for a file the kernel writes late" {
+	cp -a "$TOP/test/sysfs-legacy" "$T/sys"
+	export SYSFS_PATH="$T/sys"
+	rules 'KERNEL=="hda", WAIT_FOR_SYSFS=="late_attr", NAME="late"'
+	(sleep 0.5; : > "$T/sys/block/hda/late_attr") &
+	run ev add $HDA block
+	wait
+	[ "$status" -eq 0 ]
+	[ "$(listing)" = "b 0600 0:0 late" ]
+}
+@test "064: WAIT_FOR_SYSFS gives up after 3 s and the rule does not match" {
+	rules 'KERNEL=="hda", WAIT_FOR_SYSFS=="never_there", NAME="w"'
+	start=$(date +%s)
+	run ev add $HDA block
+	[ "$status" -eq 0 ]
+	[ "$(listing)" = "b 0600 0:0 hda" ]
+	[ $(( $(date +%s) - start )) -lt 6 ]
+}
+
+# ---- IMPORT ----------------------------------------------------------------------
+imports() {
+	printf '#!/bin/sh\nprintf "  \\n  ID_A=one  \\n\\tID_B = two\\nID_C=\\"three four\\"  \\nID_D=five six\\n# ID_E=no\\nID_F=\\047q w\\047\\nID_G=a\\\\\\\\b\\n"\n' > "$T/imp"
+	chmod +x "$T/imp"
+	printf 'ID_X=filed\n ID_Y="y y" \n' > "$T/imp.env"
+}
+@test "064: IMPORT output with blanks and several lines is read per line, keys trimmed" {
+	imports
+	check_add legacy $TTYS tty "KERNEL==\"ttyS0\", IMPORT{program}=\"$T/imp\", NAME=\"n-\$env{ID_A}-\$env{ID_B}-\$env{ID_C}-\$env{ID_D}-\$env{ID_E}-\$env{ID_F}-\$env{ID_G}\"" "c 0600 0:0 n-one-two-three four-five--q w-"
+}
+@test "differs from 064: an IMPORT line whose only backslashes are \\xHH escapes is kept (vol_id's _ENC keys)" {
+	printf '%s\n' 'ID_E=a\x2fb\x20c' 'ID_F=a\nb' > "$T/imp.out"
+	printf '#!/bin/sh\ncat "%s"\n' "$T/imp.out" > "$T/imp"
+	chmod +x "$T/imp"
+	check_add legacy $TTYS tty "KERNEL==\"ttyS0\", IMPORT{program}=\"$T/imp\", SYMLINK=\"e-\$env{ID_E}-\$env{ID_F}\"" 'l e-a\x2fb\x20c- -> ttyS0; c 0600 0:0 ttyS0'
+}
+@test "064: IMPORT without a type runs an executable" {
+	imports
+	check_add legacy $TTYS tty "KERNEL==\"ttyS0\", IMPORT=\"$T/imp\", ENV{ID_A}==\"one\", NAME=\"prog\"" 'c 0600 0:0 prog'
+}
+@test "064: IMPORT without a type reads a file that is not executable" {
+	imports
+	check_add legacy $TTYS tty "KERNEL==\"ttyS0\", IMPORT=\"$T/imp.env\", NAME=\"f-\$env{ID_X}-\$env{ID_Y}\"" 'c 0600 0:0 f-filed-y y'
+}
+@test "064: IMPORT{file} reads KEY=value lines" {
+	imports
+	check_add legacy $TTYS tty "KERNEL==\"ttyS0\", IMPORT{file}=\"$T/imp.env\", NAME=\"g-\$env{ID_X}\"" 'c 0600 0:0 g-filed'
+}
+@test "064: IMPORT{file} of a missing file does not match" { check_add legacy $TTYS tty "KERNEL==\"ttyS0\", IMPORT{file}=\"$T/none.env\", NAME=\"h\"" 'c 0600 0:0 ttyS0'; }
+@test "064: ENV{key} of an unset key compares as empty" { check_add legacy $TTYS tty 'ENV{NOPE}=="", NAME="empty"' 'c 0600 0:0 empty'; }
+
+# ---- udevinfo exit codes (050) ------------------------------------------------------
+@test "050: udevinfo exit codes" {
+	mkdir -p "$T/db"
+	printf 'P:/class/tty/ttyS0\nN:modem\nS:l1 l2\n' > "$T/db/class@tty@ttyS0"
+	local row args code
+	for row in "0|-q name -p /class/tty/ttyS0" "0|-q symlink -n modem" "0|-h" "0|-V" "0|-r" \
+		   "1|" "1|-x" "1|-q bogus -n modem" "1|-q name" "1|-q name -n modem extra" \
+		   "255|-q name -p /class/tty/ttyS9" "255|-q path -n nothere" "234|-a"; do
+		code=${row%%|*} args=${row#*|}
+		# shellcheck disable=SC2086
+		run "$BIN/udevinfo" $args
+		[ "$status" -eq "$code" ] || { echo "udevinfo $args: $status, expected $code"; return 1; }
+	done
+}
+
+# ---- udev.permissions and rules ----------------------------------------------------
+@test "050: first matching permissions line wins; its empty fields and mode 0 take the defaults" {
+	printf '%s\n' 'ttyS*:daemon::0' 'ttyS0:root:tty:0666' > "$T/permissions"
+	check_add legacy $TTYS tty 'KERNEL="ttyS0", NAME="%k"' 'c 0600 1:0 ttyS0'
+}
+@test "064 syntax with udev.permissions: rule values win field by field, the line fills the rest" {
+	printf '%s\n' 'ttyS*:daemon:tty:0640' > "$T/permissions"
+	check_add legacy $TTYS tty 'KERNEL=="ttyS*", GROUP="dialout"
+KERNEL=="ttyS0", GROUP="users"' 'c 0640 1:100 ttyS0'
+}
+
+# ---- deliberate differences ------------------------------------------------------------
+@test "differs from 064: an unknown match key skips the rule, naming key, file and line" {
+	rules 'KERNEL=="ttyS*", GROUP="tty"
+KERNEL=="ttyS0", FOO=="bar", NAME="x"'
+	run ev add $TTYS tty
+	[ "$status" -eq 3 ]
+	[[ "$output" == *"50-test.rules:2: unknown key 'FOO', skipping the rule"* ]]
+	[ "$(listing)" = "c 0600 0:5 ttyS0" ]
+}
+@test "differs from 064: a SYMLINK equal to the NAME does not replace the node" {
+	rules 'KERNEL=="ttyS0", NAME="modem", SYMLINK+="modem other"'
+	run ev add $TTYS tty
+	[ "$status" -eq 0 ]
+	[[ "$output" == *"symlink modem is the node's own name, ignoring"* ]]
+	[ "$(listing | paste -sd ";")" = "c 0600 0:0 modem;l other -> modem" ]
+}
+@test "differs from 064: %e and %N in PROGRAM output stay as written (no database scan, no node)" {
+	check_add legacy $SDA1 block 'KERNEL=="sda1", PROGRAM=="/bin/echo -n a%%e-%%N-%%n", NAME="%c"' 'b 0600 0:0 a%e-%N-1'
+	[ -z "$(find "$T/dev" -name '.tmp-*')" ]
+}

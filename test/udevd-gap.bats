@@ -1,0 +1,85 @@
+#!/usr/bin/env bats
+# SPDX-License-Identifier: GPL-2.0-only
+# The gap timeout and the kernel's seqnum counter (SYSFS_PATH/kernel/
+# uevent_seqnum, faked here): a gap the kernel never issued holds nothing, one
+# it issued is held while the storm goes on, at most 4 times the gap timeout.
+
+load lib
+load udevd-lib
+
+setup() {
+	udevd_setup
+	mkdir -p "$T/sys/kernel"
+}
+teardown() {
+	[ -z "${BUMP_PID:-}" ] || kill "$BUMP_PID" 2>/dev/null
+	udevd_teardown
+}
+
+kernel_issued() { echo "$1" >"$T/sys/kernel/uevent_seqnum"; }
+
+# secs_since T0: seconds from T0 ($EPOCHREALTIME) to now
+secs_since() { awk -v a="$1" -v b="$EPOCHREALTIME" 'BEGIN { printf "%.2f", b - a }'; }
+between() { awk -v x="$1" -v lo="$2" -v hi="$3" 'BEGIN { exit !(x >= lo && x < hi) }'; }
+
+@test "gap: a seqnum the kernel never issued holds nothing" {
+	kernel_issued 100
+	start_udevd --event-timeout=5s
+	run send_event SEQNUM=100 DEVPATH=/devices/a
+	[ "$status" -eq 0 ]
+	t0=$EPOCHREALTIME
+	run send_event SEQNUM=102 DEVPATH=/devices/c
+	[ "$status" -eq 0 ]
+	between "$(secs_since "$t0")" 0 2 || { secs_since "$t0"; return 1; }
+	grep -q "seqnum 101..101 did not arrive in [0-9]* ms (never issued by the kernel), going on with 102" \
+		"$T/udevd.log"
+}
+
+@test "gap: an issued gap is held while the kernel still issues, at most 4 times the timeout" {
+	kernel_issued 102
+	start_udevd --event-timeout=500ms
+	run send_event SEQNUM=100 DEVPATH=/devices/a
+	[ "$status" -eq 0 ]
+	# the kernel goes on issuing (events in other namespaces, say) for 4 s
+	(for ((i = 103; i < 143; i++)); do kernel_issued "$i"; sleep 0.1; done) &
+	BUMP_PID=$!
+	t0=$EPOCHREALTIME
+	run send_event SEQNUM=102 DEVPATH=/devices/c
+	[ "$status" -eq 0 ]
+	t=$(secs_since "$t0")
+	between "$t" 1.9 3.5 || { echo "held $t s"; return 1; }
+	grep -q "seqnum 101..101 did not arrive in [0-9]* ms, going on with 102" "$T/udevd.log"
+}
+
+# gap_then_arrivals: 100, then 102 (101 is missing) and, every 250 ms for
+# about 1.25 s, 103..107; prints when 102 started (seconds after it was sent)
+gap_then_arrivals() {
+	local t0 i
+	send_event SEQNUM=100 DEVPATH=/devices/a
+	t0=$EPOCHREALTIME
+	send_bg 102 SEQNUM=102 DEVPATH=/devices/c
+	for ((i = 103; i < 108; i++)); do
+		sleep 0.25
+		send_bg "$i" SEQNUM="$i" DEVPATH="/devices/d$i"
+	done
+	[ "$(rc_of 102)" -eq 0 ]
+	awk -v t0="$t0" '$1 == "start" && $2 == 102 { printf "%.2f", $6 - t0 }' "$FAKE_UDEV_LOG"
+}
+
+@test "gap: an issued gap is held until the helpers stop arriving, then the timeout" {
+	kernel_issued 120
+	# one at a time, so that fake-udev's log order is the run order
+	start_udevd --event-timeout=500ms --max-childs=1
+	t=$(gap_then_arrivals)
+	# last arrival about 1.25 s after the first, then 500 ms of quiet (the
+	# cap, 4 x 500 ms, is not reached); the upper bound leaves room for load
+	between "$t" 1.5 3 || { echo "held $t s"; return 1; }
+	for ((i = 103; i < 108; i++)); do [ "$(rc_of "$i")" -eq 0 ]; done
+	[ "$(started_seqnums | tr '\n' ' ')" = "100 102 103 104 105 106 107 " ]
+}
+
+@test "gap: without the kernel's counter the gap timeout runs from the held event's arrival" {
+	start_udevd --event-timeout=500ms
+	t=$(gap_then_arrivals)
+	between "$t" 0.4 1.2 || { echo "held $t s"; return 1; }
+}
