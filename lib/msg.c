@@ -95,7 +95,7 @@ static void cmsg_take(struct msghdr *mh, struct ucred *cred, int *passed)
 			continue;
 		n = (c->cmsg_len - CMSG_LEN(0)) / sizeof(int);
 		for (i = 0; i < n; i++) {
-			memcpy(&fd, CMSG_DATA(c) + i * sizeof(int), sizeof(int));
+			memcpy(&fd, (const char *)CMSG_DATA(c) + i * sizeof(int), sizeof(int));
 			if (passed && *passed < 0)
 				*passed = fd;
 			else
