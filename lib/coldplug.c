@@ -23,7 +23,7 @@ static int found_prio(const char *subsystem, const char *devpath)
 	return strncmp(path_basename(devpath), "dm-", 3) == 0 ? 3 : 2;
 }
 
-static void found_add(struct coldplug_list *l, const char *devpath, const char *subsystem)
+void coldplug_add(struct coldplug_list *l, const char *devpath, const char *subsystem)
 {
 	struct coldplug_dev *f;
 
@@ -45,15 +45,16 @@ static void found_add(struct coldplug_list *l, const char *devpath, const char *
 	f->index = l->n++;
 }
 
-/* A real directory (not one of today's /class symlinks) with a dev file. */
-static int is_dev_dir(const char *devpath)
+/* A real directory (not one of today's /class symlinks) with a dev file,
+ * or without one when nodev is set. */
+static int is_dev_dir(const char *devpath, int nodev)
 {
 	char p[SYSFS_PATH_MAX * 2];
 	struct stat st;
 
 	if (sysfs_path(p, sizeof(p), devpath, NULL) < 0 || lstat(p, &st) < 0)
 		return 0;
-	return S_ISDIR(st.st_mode) && sysfs_exists(devpath, "dev");
+	return S_ISDIR(st.st_mode) && (nodev || sysfs_exists(devpath, "dev"));
 }
 
 /* Calls fn for each entry name of the directory devpath. */
@@ -79,10 +80,10 @@ static void scan_class_dev(struct coldplug_list *l, const char *devpath)
 {
 	char sub[64];
 
-	if (!is_dev_dir(devpath))
+	if (!is_dev_dir(devpath, l->all))
 		return;
 	str_copy_component(sub, devpath + 7, sizeof(sub));
-	found_add(l, devpath, sub);
+	coldplug_add(l, devpath, sub);
 }
 
 static void scan_class(struct coldplug_list *l, const char *classpath)
@@ -92,15 +93,15 @@ static void scan_class(struct coldplug_list *l, const char *classpath)
 
 static void scan_block_part(struct coldplug_list *l, const char *devpath)
 {
-	if (is_dev_dir(devpath))
-		found_add(l, devpath, "block");
+	if (is_dev_dir(devpath, 0))
+		coldplug_add(l, devpath, "block");
 }
 
 static void scan_block(struct coldplug_list *l, const char *devpath)
 {
-	if (!is_dev_dir(devpath))
+	if (!is_dev_dir(devpath, 0))
 		return;
-	found_add(l, devpath, "block");
+	coldplug_add(l, devpath, "block");
 	each_entry(devpath, scan_block_part, l);
 }
 
@@ -113,8 +114,9 @@ static void scan_devices(struct coldplug_list *l, const char *devpath)
 	if (sysfs_path(p, sizeof(p), devpath, NULL) < 0 || lstat(p, &st) < 0 ||
 	    !S_ISDIR(st.st_mode) || strlen(devpath) > SYSFS_PATH_MAX - 64)
 		return;
-	if (sysfs_exists(devpath, "dev") && sysfs_link_name(devpath, "subsystem", sub, sizeof(sub)) > 0)
-		found_add(l, devpath, sub);
+	if ((sysfs_exists(devpath, "dev") || (l->all && sysfs_exists(devpath, "uevent"))) &&
+	    sysfs_link_name(devpath, "subsystem", sub, sizeof(sub)) > 0)
+		coldplug_add(l, devpath, sub);
 	each_entry(devpath, scan_devices, l);
 }
 
@@ -127,10 +129,11 @@ static int found_cmp(const void *a, const void *b)
 	return x->index - y->index;
 }
 
-void coldplug_scan(struct coldplug_list *l)
+void coldplug_scan(struct coldplug_list *l, int all)
 {
 	l->v = NULL;
 	l->n = l->cap = 0;
+	l->all = all;
 	each_entry("/class", scan_class, l);
 	each_entry("/block", scan_block, l);
 	scan_devices(l, "/devices");

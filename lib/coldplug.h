@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
-/* The devices of sysfs that have a `dev` file, in coldplug order (mem first,
- * block after the others, device-mapper last): shared by udevstart and by
- * udevd's rescan after lost netlink events. */
+/* The devices of sysfs that have a `dev` file (or all of them), in coldplug
+ * order (mem first, block after the others, device-mapper last): shared by
+ * udevstart and by udevd's rescan after lost netlink events. */
 #ifndef LIB_COLDPLUG_H
 #define LIB_COLDPLUG_H
 
@@ -14,12 +14,16 @@ struct coldplug_dev {
 struct coldplug_list {
 	struct coldplug_dev *v;
 	int n, cap;
+	int all;        /* devices without a dev file too */
 };
 
 /* Walks the legacy /class and /block directories and the modern /devices
  * tree (today's /class symlinks are skipped, never counted twice) below
- * SYSFS_PATH and fills l, sorted. */
-void coldplug_scan(struct coldplug_list *l);
+ * SYSFS_PATH and fills l, sorted. With all, devices without a node too
+ * (every /class/X/Y directory; below /devices, those with a uevent file). */
+void coldplug_scan(struct coldplug_list *l, int all);
 void coldplug_free(struct coldplug_list *l);
+/* Appends one device (devpath copied); nothing when memory runs out. */
+void coldplug_add(struct coldplug_list *l, const char *devpath, const char *subsystem);
 
 #endif

@@ -7,7 +7,6 @@
 #include "layout.h"
 #include "str.h"
 
-#include <ctype.h>
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -32,12 +31,10 @@ void conf_defaults(struct udev_conf *conf)
 	conf->log = -1;
 }
 
-/* Case-insensitive ASCII comparison (no strings.h: klibc has none). */
-static int key_cmp(const char *a, const char *b)
+/* isspace() without the ctype table (257 bytes in each klibc program). */
+static int blank(char c)
 {
-	for (; *a && tolower((unsigned char)*a) == tolower((unsigned char)*b); a++, b++)
-		;
-	return tolower((unsigned char)*a) - tolower((unsigned char)*b);
+	return c == ' ' || (c >= '\t' && c <= '\r');
 }
 
 /* Strips surrounding blanks and one pair of quotes; returns the value. */
@@ -45,10 +42,10 @@ static char *conf_unquote(char *s)
 {
 	size_t len;
 
-	while (isspace((unsigned char)*s))
+	while (blank(*s))
 		s++;
 	len = strlen(s);
-	while (len && isspace((unsigned char)s[len - 1]))
+	while (len && blank(s[len - 1]))
 		s[--len] = '\0';
 	if (len >= 2 && (s[0] == '"' || s[0] == '\'') && s[len - 1] == s[0]) {
 		s[len - 1] = '\0';
@@ -84,32 +81,32 @@ static int conf_set(struct udev_conf *conf, const char *key, const char *val)
 {
 	int level;
 
-	if (key_cmp(key, "udev_root") == 0)
+	if (str_casecmp(key, "udev_root") == 0)
 		return conf_set_path(conf->root, val);
-	if (key_cmp(key, "udev_db") == 0)
+	if (str_casecmp(key, "udev_db") == 0)
 		return conf_set_path(conf->db, val);
-	if (key_cmp(key, "udev_rules") == 0)
+	if (str_casecmp(key, "udev_rules") == 0)
 		return conf_set_path(conf->rules, val);
-	if (key_cmp(key, "udev_permissions") == 0)
+	if (str_casecmp(key, "udev_permissions") == 0)
 		return conf_set_path(conf->permissions, val);
-	if (key_cmp(key, "udev_devd") == 0)
+	if (str_casecmp(key, "udev_devd") == 0)
 		return conf_set_path(conf->devd, val);
-	if (key_cmp(key, "udev_firmware") == 0)
+	if (str_casecmp(key, "udev_firmware") == 0)
 		return (*val && str_copy(conf->firmware, val, sizeof(conf->firmware)) <
 			sizeof(conf->firmware)) ? 0 : -EINVAL;
-	if (key_cmp(key, "default_mode") == 0)
+	if (str_casecmp(key, "default_mode") == 0)
 		return conf_set_mode(conf, val);
-	if (key_cmp(key, "default_owner") == 0)
+	if (str_casecmp(key, "default_owner") == 0)
 		return (*val && str_copy(conf->owner, val, sizeof(conf->owner)) <
 			sizeof(conf->owner)) ? 0 : -EINVAL;
-	if (key_cmp(key, "default_group") == 0)
+	if (str_casecmp(key, "default_group") == 0)
 		return (*val && str_copy(conf->group, val, sizeof(conf->group)) <
 			sizeof(conf->group)) ? 0 : -EINVAL;
-	if (key_cmp(key, "udev_log") == 0) {
+	if (str_casecmp(key, "udev_log") == 0) {
 		/* the 2004 files say "yes"/"no" */
-		if (key_cmp(val, "yes") == 0 || key_cmp(val, "true") == 0)
+		if (str_casecmp(val, "yes") == 0 || str_casecmp(val, "true") == 0)
 			level = LOG_INFO;
-		else if (key_cmp(val, "no") == 0 || key_cmp(val, "false") == 0)
+		else if (str_casecmp(val, "no") == 0 || str_casecmp(val, "false") == 0)
 			level = LOG_ERR;
 		else
 			level = log_level_parse(val);

@@ -3,8 +3,10 @@
 #include "compat.h"
 #include "fd.h"
 
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <stdlib.h>
 #include <unistd.h>
 
 int fd_sanitize(void)
@@ -76,4 +78,58 @@ ssize_t fd_read_all(int fd, void *buf, size_t len)
 		done += (size_t)n;
 	}
 	return (ssize_t)done;
+}
+
+ssize_t fd_read_file(const char *path, char *buf, size_t size)
+{
+	ssize_t n;
+	int fd = open(path, O_RDONLY | O_CLOEXEC);
+
+	if (fd < 0)
+		return -errno;
+	n = fd_read_all(fd, buf, size - 1);
+	close(fd);
+	if (n >= 0)
+		buf[n] = '\0';
+	return n;
+}
+
+int fd_each(void (*fn)(int fd))
+{
+	int self = open("/proc/self/fd", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	DIR *d = self >= 0 ? fdopendir(self) : NULL;
+	struct dirent *de;
+	int fd;
+
+	if (!d) {
+		if (self >= 0)
+			close(self);
+		return -ENOENT;
+	}
+	while ((de = readdir(d))) {
+		if (de->d_name[0] < '0' || de->d_name[0] > '9')
+			continue;
+		fd = atoi(de->d_name);
+		if (fd != self)
+			fn(fd);
+	}
+	closedir(d);
+	return 0;
+}
+
+static void close_inherited(int fd)
+{
+	if (fd > 2)
+		close(fd);
+}
+
+void fd_close_inherited(void)
+{
+	int fd;
+
+	if (fd_each(close_inherited) == 0)
+		return;
+	/* no /proc yet (early boot): the numbers below the usual soft limit */
+	for (fd = 3; fd < 1024; fd++)
+		close(fd);
 }

@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
-/* File descriptor helpers shared by every program: no stdio, no heap. */
+/* File descriptor helpers shared by every program: no stdio, and no heap
+ * but fd_each's directory listing. */
 #ifndef LIB_FD_H
 #define LIB_FD_H
 
@@ -13,5 +14,15 @@ int fd_nonblock(int fd);
 /* write()/read() the whole buffer, retrying on EINTR; -errno on failure. */
 ssize_t fd_write_all(int fd, const void *buf, size_t len);
 ssize_t fd_read_all(int fd, void *buf, size_t len);
+
+/* Reads the file at path into buf (at most size - 1 bytes), NUL-terminated;
+ * its length or -errno. */
+ssize_t fd_read_file(const char *path, char *buf, size_t size);
+/* Calls fn for every open descriptor but the listing's own (/proc/self/fd);
+ * -ENOENT when /proc is not mounted. */
+int fd_each(void (*fn)(int fd));
+/* Closes every descriptor but 0-2: what a daemon inherited from whoever
+ * started it must not reach the programs it runs. */
+void fd_close_inherited(void);
 
 #endif

@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/wait.h>
+#include <unistd.h>
 
 void msg_init(struct msg_hdr *h, enum msg_type type, uint64_t seqnum)
 {
@@ -71,28 +72,44 @@ int msg_daemon_addr(struct sockaddr_un *sa)
 	return (int)(offsetof(struct sockaddr_un, sun_path) + 1 + n);
 }
 
-static void cmsg_cred(struct msghdr *mh, struct ucred *cred)
+/* The sender's credentials into *cred; descriptors it passed (SCM_RIGHTS)
+ * into *passed when the caller takes one (the first; -1 if none), every
+ * other one closed: no sender can leave descriptors in the receiver. */
+static void cmsg_take(struct msghdr *mh, struct ucred *cred, int *passed)
 {
 	struct cmsghdr *c;
+	size_t i, n;
+	int fd;
 
 	cred->pid = 0;
 	cred->uid = (uid_t)-1;
 	cred->gid = (gid_t)-1;
+	if (passed)
+		*passed = -1;
 	for (c = CMSG_FIRSTHDR(mh); c; c = CMSG_NXTHDR(mh, c)) {
-		if (c->cmsg_level != SOL_SOCKET || c->cmsg_type != SCM_CREDENTIALS ||
-		    c->cmsg_len < CMSG_LEN(sizeof(*cred)))
+		if (c->cmsg_level != SOL_SOCKET)
 			continue;
-		memcpy(cred, CMSG_DATA(c), sizeof(*cred));
-		return;
+		if (c->cmsg_type == SCM_CREDENTIALS && c->cmsg_len >= CMSG_LEN(sizeof(*cred)))
+			memcpy(cred, CMSG_DATA(c), sizeof(*cred));
+		if (c->cmsg_type != SCM_RIGHTS || c->cmsg_len < CMSG_LEN(0))
+			continue;
+		n = (c->cmsg_len - CMSG_LEN(0)) / sizeof(int);
+		for (i = 0; i < n; i++) {
+			memcpy(&fd, (const char *)CMSG_DATA(c) + i * sizeof(int), sizeof(int));
+			if (passed && *passed < 0)
+				*passed = fd;
+			else
+				close(fd);
+		}
 	}
 }
 
-ssize_t msg_recv(int fd, void *buf, size_t size, void *from, socklen_t *fromlen,
-		 struct ucred *cred, int *trunc)
+ssize_t msg_recv_fd(int fd, void *buf, size_t size, void *from, socklen_t *fromlen,
+		    struct ucred *cred, int *trunc, int *passed)
 {
 	union {
 		struct cmsghdr align;
-		char buf[CMSG_SPACE(sizeof(struct ucred)) + 64];
+		char buf[CMSG_SPACE(sizeof(struct ucred)) + CMSG_SPACE(8 * sizeof(int))];
 	} ctl;
 	struct iovec iov = { .iov_base = buf, .iov_len = size };
 	struct msghdr mh;
@@ -112,9 +129,15 @@ ssize_t msg_recv(int fd, void *buf, size_t size, void *from, socklen_t *fromlen,
 		return -errno;
 	if (fromlen)
 		*fromlen = mh.msg_namelen;
-	cmsg_cred(&mh, cred);
+	cmsg_take(&mh, cred, passed);
 	*trunc = (mh.msg_flags & (MSG_TRUNC | MSG_CTRUNC)) != 0;
 	return n;
+}
+
+ssize_t msg_recv(int fd, void *buf, size_t size, void *from, socklen_t *fromlen,
+		 struct ucred *cred, int *trunc)
+{
+	return msg_recv_fd(fd, buf, size, from, fromlen, cred, trunc, NULL);
 }
 
 const char *msg_env_get(const char *env, size_t len, const char *key)

@@ -25,10 +25,11 @@ enum msg_type {
 	MSG_CTL_MAX_CHILDS,     /* arg = N >= 1 */
 	MSG_CTL_RELOAD_RULES,   /* udev reads rules per event: acknowledged only */
 	MSG_CTL_QUEUE,          /* ack arg = events held, queued or running */
-	MSG_CTL_MONITOR,        /* subscribe the sender to MSG_MONITOR messages */
+	MSG_CTL_MONITOR,        /* passes (SCM_RIGHTS) a SOCK_SEQPACKET socket for MSG_MONITOR */
 	MSG_MONITOR,            /* udevd -> monitor: env follows, rc = the event's result */
 	MSG_CTL_SEQNUM,         /* seqnum = K; ack arg = events <= K not handled yet */
 	MSG_CTL_STATUS,         /* seqnum, flags of an event: is it done? (MSG_F_STATUS) */
+	MSG_WORKER_HELLO,       /* udev worker -> udevd, first: it speaks this protocol */
 	MSG_TYPE_END
 };
 
@@ -46,7 +47,9 @@ enum msg_type {
 #define MSG_RC_UNFINISHED 19    /* udev crashed or was killed at the exec timeout */
 
 /* udevd -> udev worker (pool mode): `UDEV_BIN --worker` with one end of a
- * SOCK_SEQPACKET socketpair on fd MSG_WORKER_FD. Per event one MSG_EVENT
+ * SOCK_SEQPACKET socketpair on fd MSG_WORKER_FD. The worker first sends one
+ * MSG_WORKER_HELLO record (a UDEV_BIN that ends without it does not speak
+ * the protocol: udevd then runs it once per event). Per event one MSG_EVENT
  * record goes in (as from udevsend) and one MSG_ACK record with the same
  * seqnum and udev's exit code in rc comes back. EOF ends the worker. */
 #define MSG_WORKER_FD    3
@@ -80,9 +83,12 @@ int msg_daemon_addr(struct sockaddr_un *sa);
  * SCM_CREDENTIALS, uid (uid_t)-1 when none came. *trunc is set when the
  * datagram did not fit. from (any address family; may be NULL) gets the
  * sender's address, *fromlen its size in and length out. Returns the
- * datagram's length or -errno. */
+ * datagram's length or -errno. Descriptors the sender passed are closed.
+ * msg_recv_fd: the first of them goes to *passed instead (-1 when none). */
 ssize_t msg_recv(int fd, void *buf, size_t size, void *from, socklen_t *fromlen,
 		 struct ucred *cred, int *trunc);
+ssize_t msg_recv_fd(int fd, void *buf, size_t size, void *from, socklen_t *fromlen,
+		    struct ucred *cred, int *trunc, int *passed);
 /* udevsend's code for a udev that ended with waitpid() status st: 0..15 as
  * udev exited, MSG_RC_NOT_RUN for other exit codes (127: exec failed),
  * MSG_RC_UNFINISHED when a signal ended it. */

@@ -80,21 +80,6 @@ int path_mkdir_parents(const char *path, unsigned int mode)
 	return 0;
 }
 
-void path_rmdir_parents(const char *path, const char *stop)
-{
-	char buf[1024];
-	size_t stoplen = strlen(stop);
-	char *p;
-
-	if (str_copy(buf, path, sizeof(buf)) >= sizeof(buf))
-		return;
-	while ((p = strrchr(buf, '/')) && (size_t)(p - buf) > stoplen) {
-		*p = '\0';
-		if (strncmp(buf, stop, stoplen) != 0 || rmdir(buf) < 0)
-			return;
-	}
-}
-
 int path_join(char *out, size_t size, const char *a, const char *b)
 {
 	str_copy(out, a, size);

@@ -15,8 +15,6 @@ int path_sanitize(char *name);
 int path_relative(const char *link, const char *target, char *out, size_t size);
 /* mkdir -p of the directories leading to path (not path itself). */
 int path_mkdir_parents(const char *path, unsigned int mode);
-/* Removes now-empty parent directories of path up to (not including) stop. */
-void path_rmdir_parents(const char *path, const char *stop);
 /* Joins a and b with one '/'; -ENAMETOOLONG when out is too small. */
 int path_join(char *out, size_t size, const char *a, const char *b);
 /* The names in dir that end in suffix (and are longer than it), sorted

@@ -10,7 +10,8 @@
 size_t str_copy(char *dst, const char *src, size_t size);
 size_t str_append(char *dst, const char *src, size_t size);
 /* Copies src into dst with control characters (and DEL) written as \xNN, so
- * that a hostile value logs as one line; truncates like str_copy. */
+ * that a hostile value logs as one line; truncates like str_copy. With
+ * size 0 (dst may then be NULL) it only measures. */
 size_t str_escape(char *dst, const char *src, size_t size);
 /* Copies src up to its first '/' (or its end) into dst, like str_copy. */
 size_t str_copy_component(char *dst, const char *src, size_t size);

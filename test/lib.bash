@@ -35,3 +35,20 @@ wait_for() {
 	done
 	return 1
 }
+
+# netns_start: a private network namespace held by a sleeping process
+# (NS_PID, NS_NET): its abstract socket names and netlink listeners are the
+# test's own. in_ns runs a command in it; kill NS_PID at teardown.
+netns_start() {
+	unshare -n true 2>/dev/null || skip "unshare -n does not work here"
+	unshare -n sleep 3600 </dev/null >/dev/null 2>&1 3>&- &
+	NS_PID=$!
+	wait_for test -e "/proc/$NS_PID/ns/net"
+	# until unshare has exec'd sleep, /proc/PID/ns/net is still ours
+	wait_for ns_ready
+	NS_NET=$(readlink "/proc/$NS_PID/ns/net")
+}
+ns_ready() { [ "$(readlink "/proc/$NS_PID/ns/net")" != "$(readlink /proc/self/ns/net)" ]; }
+
+# in_ns CMD...: runs CMD in the test's network namespace
+in_ns() { nsenter --net="/proc/$NS_PID/ns/net" "$@"; }

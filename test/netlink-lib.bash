@@ -13,13 +13,7 @@ netlink_setup() {
 	common_setup
 	[ "$(id -u)" = 0 ] || skip "needs root"
 	[ -w "$MEM/null/uevent" ] || skip "no writable $MEM/null/uevent"
-	unshare -n true 2>/dev/null || skip "unshare -n does not work here"
-	unshare -n sleep 3600 </dev/null >/dev/null 2>&1 3>&- &
-	NS_PID=$!
-	wait_for test -e "/proc/$NS_PID/ns/net"
-	# until unshare has exec'd sleep, /proc/PID/ns/net is still ours
-	wait_for ns_ready
-	NS_NET=$(readlink "/proc/$NS_PID/ns/net")
+	netns_start
 	mkdir -p "$T/dev" "$T/db" "$T/rules.d" "$T/dev.d/default"
 	cat >"$T/udev.conf" <<-EOF2
 	udev_root="$T/dev"
@@ -37,8 +31,6 @@ netlink_setup() {
 	UDEVD_PID= MON_PID=
 }
 
-ns_ready() { [ "$(readlink "/proc/$NS_PID/ns/net")" != "$(readlink /proc/self/ns/net)" ]; }
-
 netlink_teardown() {
 	local p
 	for p in $MON_PID $UDEVD_PID; do
@@ -55,9 +47,6 @@ netlink_teardown() {
 	return 0
 }
 stopped() { ! kill -0 "$1" 2>/dev/null; }
-
-# in_ns CMD...: runs CMD in the test's network namespace
-in_ns() { nsenter --net="/proc/$NS_PID/ns/net" "$@"; }
 
 # start_udevd_nl [OPTIONS...]: udevd --netlink in the namespace, logging to $T/udevd.log
 start_udevd_nl() {

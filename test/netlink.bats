@@ -14,6 +14,22 @@ NULLDEV=/devices/virtual/mem/null
 ZERODEV=/devices/virtual/mem/zero
 TTYDEV=/devices/virtual/tty/tty
 
+# lose_events: a udevd --netlink with a tiny receive buffer, stopped while
+# 300 events come, so that the kernel drops some (ENOBUFS); returns once
+# the rescan's events are handled
+lose_events() {
+	local i
+	UDEVD_NETLINK_RCVBUF=1 start_udevd_nl
+	kill -STOP "$UDEVD_PID"
+	for ((i = 0; i < 300; i++)); do
+		change $NULLDEV
+	done
+	kill -CONT "$UDEVD_PID"
+	WAIT_TIMEOUT=30 wait_for grep -q "the kernel dropped events" "$T/udevd.log"
+	WAIT_TIMEOUT=30 wait_for grep -q "rescan: [0-9]* devices" "$T/udevd.log"
+	in_ns "$BIN/udevsettle" --timeout=120
+}
+
 monitor_caught_up() { [ "$(kernel_seqnums "$1" | wc -l)" -ge "$(handled "$1" | wc -l)" ]; }
 
 @test "netlink: each change reaches udev once, in SEQNUM order, with MAJOR and MINOR" {
@@ -196,16 +212,7 @@ send_copy() {
 	mknod "$T/dev/full" c 1 7
 	local ino
 	ino=$(stat -c %i "$T/dev/full")
-	UDEVD_NETLINK_RCVBUF=1 start_udevd_nl
-	kill -STOP "$UDEVD_PID"
-	local i
-	for ((i = 0; i < 300; i++)); do
-		change $NULLDEV
-	done
-	kill -CONT "$UDEVD_PID"
-	WAIT_TIMEOUT=30 wait_for grep -q "the kernel dropped events" "$T/udevd.log"
-	WAIT_TIMEOUT=30 wait_for grep -q "rescan: [0-9]* devices" "$T/udevd.log"
-	in_ns "$BIN/udevsettle" --timeout=120
+	lose_events
 	# missing: created; stale: replaced; correct: left alone
 	[ "$(stat -c '%F %t:%T' "$T/dev/null")" = "character special file 1:3" ]
 	[ "$(stat -c '%F %t:%T' "$T/dev/zero")" = "character special file 1:5" ]
@@ -264,4 +271,46 @@ send_copy() {
 	[ "$(wc -l <"$T/hotplug.log")" -eq 3 ]
 	# had it run, udevsend would have run udev a second time for the event
 	[ "$(grep -c "^$seq " "$T/devd.log")" -eq 1 ]
+}
+
+@test "trust 8: after lost events, gone devices are removed and devices of every kind without a record added" {
+	# a legacy tree of the test's own: what sysfs holds now
+	local s=$T/sys
+	mkdir -p "$s/class/tty/ttyK0" "$s/class/tty/ttyK1" "$s/class/net/eth7" "$s/class/scsi_host/host9"
+	echo 4:90 >"$s/class/tty/ttyK0/dev"
+	echo 4:91 >"$s/class/tty/ttyK1/dev"
+	export SYSFS_PATH=$s
+	# what udev recorded before events were lost: ttyK0 (still there), a tty,
+	# a network interface and a disk with a partition that are gone since
+	printf 'P:/class/tty/ttyK0\nN:ttyK0\nM:4:90\nU:tty\n' >"$T/db/class@tty@ttyK0"
+	mknod "$T/dev/ttyK0" c 4 90
+	printf 'P:/class/tty/ttyGONE\nN:ttyGONE\nM:4:99\nU:tty\n' >"$T/db/class@tty@ttyGONE"
+	mknod "$T/dev/ttyGONE" c 4 99
+	printf 'P:/class/net/eth6\nN:\nU:net\n' >"$T/db/@class@net@eth6"
+	printf 'P:/block/sdz\nN:sdz\nM:8:240\n' >"$T/db/@block@sdz"
+	printf 'P:/block/sdz/sdz1\nN:sdz1\nM:8:241\n' >"$T/db/@block@sdz@sdz1"
+	mknod "$T/dev/sdz" b 8 240
+	mknod "$T/dev/sdz1" b 8 241
+	printf '#!/bin/sh\necho "$ACTION $DEVPATH $SUBSYSTEM" >>%s\n' "$T/runs.log" >"$T/log-run"
+	chmod 755 "$T/log-run"
+	echo "RUN+=\"$T/log-run\"" >"$T/rules.d/50-run.rules"
+	lose_events
+	grep rescan "$T/udevd.log"
+	cat "$T/runs.log"
+	# gone: removed through the queue, node and record with them, the
+	# partition before its disk
+	grep -qx "remove /class/tty/ttyGONE tty" "$T/runs.log"
+	grep -qx "remove /class/net/eth6 net" "$T/runs.log"
+	[ ! -e "$T/dev/ttyGONE" ] && [ ! -e "$T/db/class@tty@ttyGONE" ] && [ ! -e "$T/db/@class@net@eth6" ]
+	[ ! -e "$T/dev/sdz" ] && [ ! -e "$T/dev/sdz1" ] && [ ! -e "$T/db/@block@sdz" ]
+	[ "$(grep -n '^remove /block/sdz' "$T/runs.log" | cut -d: -f2-)" = \
+		"$(printf 'remove /block/sdz/sdz1 block\nremove /block/sdz block')" ]
+	# there without a record: added, with a node or without one
+	grep -qx "add /class/tty/ttyK1 tty" "$T/runs.log"
+	[ "$(stat -c '%F %t:%T' "$T/dev/ttyK1")" = "character special file 4:5b" ]
+	grep -qx "add /class/net/eth7 net" "$T/runs.log"
+	grep -qx "add /class/scsi_host/host9 scsi_host" "$T/runs.log"
+	[ -e "$T/db/class@net@eth7" ] && [ -e "$T/db/class@scsi_host@host9" ]
+	# recorded and right: left alone
+	! grep -q "/class/tty/ttyK0" "$T/runs.log" || false
 }

@@ -42,27 +42,35 @@ query() { $DGRAM send --type $SEQNUM_QUERY --seqnum "$1" --flags 1; }
 
 @test "monitor: a subscriber gets each handled event with its environment and result" {
 	start_udevd
+	# the subscription passes one end of a SOCK_SEQPACKET pair (SCM_RIGHTS);
+	# events come on the other; without a socket it is refused
 	python3 - "$T/mon.out" <<-'EOF' &
-	import os, socket, struct, sys, time
+	import array, os, socket, struct, sys, time
 	HDR = struct.Struct('=16sIIQIIiI')
 	s = socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM)
 	s.setsockopt(socket.SOL_SOCKET, socket.SO_PASSCRED, 1)
 	s.bind('')
 	s.connect('\0' + os.environ['UDEVD_SOCKET'])
-	s.send(HDR.pack(b'udev-legacy/1', 9, 0, 77, 0, 0, 0, 0))
 	s.settimeout(20)
 	out = open(sys.argv[1], 'w')
-	while True:
-	    d = s.recv(70000)
-	    magic, typ, flags, seq, envlen, arg, rc, res = HDR.unpack_from(d)
-	    if typ == 2:
-	        out.write('ack %d %d\n' % (seq, rc)); out.flush(); continue
-	    env = d[HDR.size:].split(b'\0')
-	    out.write('event %d %d %d %s\n' % (typ, seq, rc, ' '.join(e.decode() for e in env if e.startswith(b'DEVPATH=') or e.startswith(b'FAKE_UDEV_EXIT='))))
-	    out.flush()
-	    break
+	s.send(HDR.pack(b'udev-legacy/1', 9, 0, 76, 0, 0, 0, 0))
+	magic, typ, flags, seq, envlen, arg, rc, res = HDR.unpack_from(s.recv(100))
+	out.write('ack %d %d\n' % (seq, rc)); out.flush()
+	mine, theirs = socket.socketpair(socket.AF_UNIX, socket.SOCK_SEQPACKET)
+	s.sendmsg([HDR.pack(b'udev-legacy/1', 9, 0, 77, 0, 0, 0, 0)],
+	          [(socket.SOL_SOCKET, socket.SCM_RIGHTS, array.array('i', [theirs.fileno()]))])
+	theirs.close()
+	magic, typ, flags, seq, envlen, arg, rc, res = HDR.unpack_from(s.recv(100))
+	out.write('ack %d %d\n' % (seq, rc)); out.flush()
+	mine.settimeout(20)
+	d = mine.recv(70000)
+	magic, typ, flags, seq, envlen, arg, rc, res = HDR.unpack_from(d)
+	env = d[HDR.size:].split(b'\0')
+	out.write('event %d %d %d %s\n' % (typ, seq, rc, ' '.join(e.decode() for e in env if e.startswith(b'DEVPATH=') or e.startswith(b'FAKE_UDEV_EXIT='))))
+	out.flush()
 	EOF
 	wait_for grep -q "^ack 77 0" "$T/mon.out"
+	grep -q "^ack 76 17" "$T/mon.out"
 	run send_event SEQNUM=10 DEVPATH=/devices/m FAKE_UDEV_EXIT=3
 	[ "$status" -eq 3 ]
 	wait_for grep -q "^event" "$T/mon.out"

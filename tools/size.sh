@@ -20,7 +20,7 @@ budget() {
 	case $1 in
 	udevsend|hotplug) b=8192 ;;
 	firmware|vol_id|disk_id) b=16384 ;;
-	udevd) b=36864 ;;
+	udevd) b=40960 ;;
 	udev+tools) b=65536 ;;
 	*) return ;;
 	esac

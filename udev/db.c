@@ -50,6 +50,25 @@ static int db_unlink_old(const struct udev_conf *conf, const char *devpath)
  * in one-character words, still fits. */
 #define DB_RECORD_MAX (SYSFS_PATH_MAX + NAME_SIZE + 2 * LIST_SIZE + 2 * DB_ENV_SIZE + 256)
 
+/* Appends "T:value\n" at buf + n, the value's control characters written
+ * as \xNN so that no value can end its line early; size when it did not fit. */
+static size_t db_line(char *buf, size_t n, size_t size, char tag, const char *value)
+{
+	size_t len;
+
+	if (n >= size || size - n < 4)
+		return size;
+	buf[n] = tag;
+	buf[n + 1] = ':';
+	len = str_escape(buf + n + 2, value, size - n - 2);
+	if (len + 3 >= size - n)
+		return size;
+	n += 2 + len;
+	buf[n++] = '\n';
+	buf[n] = '\0';
+	return n;
+}
+
 /* Renders rec as the file text into buf; returns its length, or size when
  * it did not fit (never written: a cut record would lose links). */
 static size_t db_format(const struct db_record *rec, char *buf, size_t size)
@@ -57,19 +76,22 @@ static size_t db_format(const struct db_record *rec, char *buf, size_t size)
 	char list[DB_ENV_SIZE], *tok, *save = NULL;
 	size_t n;
 
-	n = (size_t)snprintf(buf, size, "P:%s\nN:%s\n", rec->devpath, rec->name);
+	n = db_line(buf, 0, size, 'P', rec->devpath);
+	n = db_line(buf, n, size, 'N', rec->name);
 	str_copy(list, rec->symlinks, sizeof(list));
 	for (tok = strtok_r(list, " ", &save); tok && n < size; tok = strtok_r(NULL, " ", &save))
-		n += (size_t)snprintf(buf + n, size - n, "S:%s\n", tok);
+		n = db_line(buf, n, size, 'S', tok);
 	if (rec->partitions && n < size)
 		n += (size_t)snprintf(buf + n, size - n, "A:%d\n", rec->partitions);
 	if (rec->ignore_remove && n < size)
 		n += (size_t)snprintf(buf + n, size - n, "R:%d\n", rec->ignore_remove);
 	if ((rec->major || rec->minor) && n < size)
 		n += (size_t)snprintf(buf + n, size - n, "M:%u:%u\n", rec->major, rec->minor);
+	if (rec->subsystem[0])
+		n = db_line(buf, n, size, 'U', rec->subsystem);
 	str_copy(list, rec->env, sizeof(list));
 	for (tok = strtok_r(list, "\n", &save); tok && n < size; tok = strtok_r(NULL, "\n", &save))
-		n += (size_t)snprintf(buf + n, size - n, "E:%s\n", tok);
+		n = db_line(buf, n, size, 'E', tok);
 	return n < size ? n : size;
 }
 
@@ -116,6 +138,7 @@ static void db_parse_line(struct db_record *rec, const char *line)
 	case 'A': rec->partitions = atoi(v); break;
 	case 'R': rec->ignore_remove = atoi(v); break;
 	case 'M': sscanf(v, "%u:%u", &rec->major, &rec->minor); break;
+	case 'U': str_copy(rec->subsystem, v, sizeof(rec->subsystem)); break;
 	case 'S':
 		if (rec->symlinks[0])
 			str_append(rec->symlinks, " ", sizeof(rec->symlinks));
@@ -131,16 +154,10 @@ static void db_parse_line(struct db_record *rec, const char *line)
 static int db_read_file(const char *file, struct db_record *rec)
 {
 	char buf[DB_RECORD_MAX + 1], *line, *save = NULL;
-	ssize_t n;
-	int fd = open(file, O_RDONLY | O_CLOEXEC);
+	ssize_t n = fd_read_file(file, buf, sizeof(buf));
 
-	if (fd < 0)
-		return -errno;
-	n = fd_read_all(fd, buf, sizeof(buf) - 1);
-	close(fd);
 	if (n < 0)
-		return -EIO;
-	buf[n] = '\0';
+		return n == -ENOENT ? -ENOENT : -EIO;
 	memset(rec, 0, sizeof(*rec));
 	for (line = strtok_r(buf, "\n", &save); line; line = strtok_r(NULL, "\n", &save))
 		db_parse_line(rec, line);

@@ -2,9 +2,13 @@
 /* The device database, legacy layout: one file per device under udev_db,
  * named by DEVPATH without its leading '/', the other '/' turned into '@'
  * (class@tty@ttyS0, as udev 0.5x); records named with a leading '@' by
- * earlier versions are read too, and replaced when written. Lines: P: devpath, N: name,
- * S: symlink (one each), A: partitions, R: ignore_remove; and two later
- * additions, M: major:minor and E: KEY=value set by the rules. */
+ * earlier versions are read too, and replaced when written. Lines: P: devpath,
+ * N: name, S: symlink (one each), A: partitions, R: ignore_remove; and later
+ * additions, M: major:minor, U: subsystem and E: KEY=value set by the rules.
+ * Devices without a node (network interfaces, RUN-only devices) have a
+ * record too, with an empty N:, so that udevd's rescan after lost events can
+ * tell which devices udev has seen (rescan.c). Values are written with
+ * control characters as \xNN. */
 #ifndef UDEV_DB_H
 #define UDEV_DB_H
 
@@ -22,6 +26,7 @@ struct db_record {
 	int partitions;
 	int ignore_remove;
 	unsigned int major, minor;
+	char subsystem[64];
 	char env[DB_ENV_SIZE];     /* KEY=value lines */
 };
 

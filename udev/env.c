@@ -2,6 +2,7 @@
 /* KEY=value environment arrays (see env.h). */
 #include "compat.h"
 #include "env.h"
+#include "str.h"
 
 #include <errno.h>
 #include <stdlib.h>
@@ -33,16 +34,45 @@ static int env_grow(struct env *e)
 	return 0;
 }
 
+/* "KEY=value" with the value's control characters written as \xNN: no
+ * byte of device data can end a line of the database or of IMPORT. */
+static char *env_entry(const char *key, size_t klen, const char *val)
+{
+	size_t vlen = str_escape(NULL, val, 0);
+	char *s = malloc(klen + vlen + 2);
+
+	if (!s)
+		return NULL;
+	memcpy(s, key, klen);
+	s[klen] = '=';
+	str_escape(s + klen + 1, val, vlen + 1);
+	return s;
+}
+
+/* A key is a word: no '=', no space, no control character. */
+static int env_key_ok(const char *key, size_t klen)
+{
+	size_t i;
+
+	for (i = 0; i < klen; i++)
+		if ((unsigned char)key[i] <= ' ' || key[i] == '=' || key[i] == 0x7f)
+			return 0;
+	return klen > 0;
+}
+
 int env_init(struct env *e, char *const *src)
 {
+	const char *eq;
+
 	memset(e, 0, sizeof(*e));
 	if (env_grow(e) < 0)
 		return -ENOMEM;
 	e->v[0] = NULL;
 	for (; src && *src; src++) {
-		if (!strchr(*src, '=') || env_grow(e) < 0)
+		eq = strchr(*src, '=');
+		if (!eq || !env_key_ok(*src, (size_t)(eq - *src)) || env_grow(e) < 0)
 			continue;
-		e->v[e->n] = strdup(*src);
+		e->v[e->n] = env_entry(*src, (size_t)(eq - *src), eq + 1);
 		if (!e->v[e->n])
 			return -ENOMEM;
 		e->v[++e->n] = NULL;
@@ -69,10 +99,12 @@ const char *env_get(const struct env *e, const char *key)
 
 int env_set(struct env *e, const char *key, const char *val)
 {
-	size_t klen = strlen(key), vlen;
+	size_t klen = strlen(key);
 	int i = env_find(e, key);
 	char *s;
 
+	if (!env_key_ok(key, klen))
+		return -EINVAL;
 	if (!val || !*val) {
 		if (i >= 0) {
 			free(e->v[i]);
@@ -81,13 +113,9 @@ int env_set(struct env *e, const char *key, const char *val)
 		}
 		return 0;
 	}
-	vlen = strlen(val);
-	s = malloc(klen + vlen + 2);
+	s = env_entry(key, klen, val);
 	if (!s)
 		return -ENOMEM;
-	memcpy(s, key, klen);
-	s[klen] = '=';
-	memcpy(s + klen + 1, val, vlen + 1);
 	if (i >= 0) {
 		free(e->v[i]);
 		e->v[i] = s;

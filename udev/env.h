@@ -9,12 +9,18 @@ struct env {
 	int n, cap;
 };
 
+/* Every value is kept with its control characters (newline, CR, tab...)
+ * written as \xNN, so that no byte of device data (sysfs, PROGRAM output,
+ * IMPORT, the kernel's environment) can make a variable or a database line
+ * of its own; escaping an escaped value changes nothing. Keys with '=',
+ * blanks or control characters are refused. */
+
 /* Copies a NULL-terminated KEY=value array (environ); -ENOMEM on failure. */
 int env_init(struct env *e, char *const *src);
 void env_free(struct env *e);
 /* The value of key, NULL when unset. */
 const char *env_get(const struct env *e, const char *key);
-/* Sets key to val (NULL or "" unsets); -ENOMEM on failure. */
+/* Sets key to val (NULL or "" unsets); -EINVAL for a bad key, -ENOMEM. */
 int env_set(struct env *e, const char *key, const char *val);
 
 #endif

@@ -313,6 +313,7 @@ static void event_write_db(struct udev_event *ev, int partitions)
 	str_copy(rec.devpath, ev->devpath, sizeof(rec.devpath));
 	str_copy(rec.name, ev->name, sizeof(rec.name));
 	str_copy(rec.symlinks, ev->symlinks, sizeof(rec.symlinks));
+	str_copy(rec.subsystem, ev->subsystem, sizeof(rec.subsystem));
 	rec.partitions = partitions;
 	rec.ignore_remove = !!(ev->options & OPT_IGNORE_REMOVE);
 	rec.major = ev->major;
@@ -346,10 +347,13 @@ static int event_add(struct udev_event *ev, const struct rules *rules)
 		return UDEV_EXIT_NODEVICE;
 	rules_apply(rules, ev);
 	if (!ev->has_devnum) {
-		if (ev->dry_run)
+		if (ev->dry_run) {
 			printf("no device node\n");
-		else
-			run_programs(ev);
+			return ev->rc;
+		}
+		ev->name[0] = '\0';
+		event_write_db(ev, 0);    /* seen: a rescan need not replay it */
+		run_programs(ev);
 		return ev->rc;
 	}
 	if (event_ignored(ev))
@@ -408,27 +412,20 @@ static int event_fallback_record(struct udev_event *ev, struct db_record *rec)
 	if (ev->has_devnum && st.st_rdev != makedev(ev->major, ev->minor))
 		return -ENOENT;
 	str_copy(rec->name, ev->name, sizeof(rec->name));
+	rec->major = major(st.st_rdev);
+	rec->minor = minor(st.st_rdev);
 	log_info("no database record for %s, removing %s", ev->devpath, path);
 	return 0;
 }
 
 static void event_remove_nodes(struct udev_event *ev, struct db_record *rec)
 {
-	char path[1024];
-	struct stat st;
 	int r;
 
 	/* a link another device claims too moves to it (links.c) */
 	if (links_drop(ev->conf, rec->symlinks, "", rec->name, ev->devpath) < 0)
 		event_fail(ev, UDEV_EXIT_REMOVE);
-	if (path_join(path, sizeof(path), ev->conf->root, rec->name) == 0 &&
-	    (rec->major || rec->minor) && lstat(path, &st) == 0 &&
-	    (S_ISCHR(st.st_mode) || S_ISBLK(st.st_mode)) &&
-	    st.st_rdev != makedev(rec->major, rec->minor)) {
-		log_info("%s belongs to another device now, not removing it", path);
-		return;
-	}
-	r = node_remove(ev->conf, rec->name, rec->partitions);
+	r = node_remove(ev->conf, rec->name, rec->partitions, rec->major, rec->minor);
 	if (r < 0) {
 		log_err("cannot remove %s/%s: %s", ev->conf->root, rec->name, strerror(-r));
 		event_fail(ev, UDEV_EXIT_REMOVE);
@@ -550,6 +547,10 @@ static int event_net_add(struct udev_event *ev, const struct rules *rules)
 	}
 	if (ev->dry_run)
 		return ev->rc;
+	/* the record under the name the interface has now */
+	str_copy(ev->devpath, sysfs_devpath(env_get(&ev->env, "DEVPATH")), sizeof(ev->devpath));
+	ev->name[0] = '\0';
+	event_write_db(ev, 0);
 	devd_run(ev, NULL);
 	run_programs(ev);
 	return ev->rc;

@@ -39,12 +39,13 @@
 
 /* Whether name is a relative path that stays below the directory it is
  * joined to: no leading '/', no "." or ".." or empty component, no control
- * character (path_sanitize would change none of it). */
+ * character (path_sanitize would change none of it), and no backslash: udev
+ * passes a control character of the kernel's value on as \xNN (env.h). */
 static int name_is_safe(const char *name)
 {
 	char copy[SYSFS_PATH_MAX];
 
-	if (!*name || str_copy(copy, name, sizeof(copy)) >= sizeof(copy))
+	if (!*name || strchr(name, '\\') || str_copy(copy, name, sizeof(copy)) >= sizeof(copy))
 		return 0;
 	return path_sanitize(copy) == 0;
 }

@@ -7,8 +7,10 @@
 #include "log.h"
 #include "path.h"
 #include "str.h"
+#include "walk.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <limits.h>
 #include <stdio.h>
 #include <string.h>
@@ -16,138 +18,181 @@
 #include <sys/sysmacros.h>
 #include <unistd.h>
 
-/* The name the new node or link gets before it is renamed over path: beside
- * it as NAME.udev-tmp-PID, or .udev-tmp-PID in its directory when the
- * suffix would make the last component longer than NAME_MAX. */
-static void tmp_name(const char *path, char *tmp, size_t size)
+/* The name the new node or link gets in its directory before it is renamed
+ * over base: base.udev-tmp-PID, or .udev-tmp-PID when the suffix would make
+ * it longer than NAME_MAX. */
+static void tmp_name(const char *base, char *tmp, size_t size)
 {
-	const char *base = path_basename(path);
-
 	if (strlen(base) + 24 <= NAME_MAX)
-		snprintf(tmp, size, "%s.udev-tmp-%d", path, (int)getpid());
+		snprintf(tmp, size, "%s.udev-tmp-%d", base, (int)getpid());
 	else
-		snprintf(tmp, size, "%.*s.udev-tmp-%d", (int)(base - path), path,
-			 (int)getpid());
+		snprintf(tmp, size, ".udev-tmp-%d", (int)getpid());
 }
 
-static int node_one(const char *path, int block, dev_t devnum, uid_t uid, gid_t gid, mode_t mode)
+/* Renames tmp over base in dir; removes tmp when that fails. */
+static int rename_over(int dir, const char *tmp, const char *base)
 {
-	char tmp[1100];
 	int r;
 
-	tmp_name(path, tmp, sizeof(tmp));
-	unlink(tmp);
-	if (mknod(tmp, (block ? S_IFBLK : S_IFCHR) | (mode & 07777), devnum) < 0)
+	if (renameat(dir, tmp, dir, base) == 0)
+		return 0;
+	r = -errno;
+	unlinkat(dir, tmp, 0);
+	return r;
+}
+
+static int node_one(int dir, const char *base, int block, dev_t devnum, uid_t uid,
+		    gid_t gid, mode_t mode)
+{
+	char tmp[NAME_MAX + 1];
+	int r;
+
+	tmp_name(base, tmp, sizeof(tmp));
+	unlinkat(dir, tmp, 0);
+	if (mknodat(dir, tmp, (block ? S_IFBLK : S_IFCHR) | (mode & 07777), devnum) < 0)
 		return -errno;
-	if (chown(tmp, uid, gid) < 0 || chmod(tmp, mode & 07777) < 0) {
+	/* tmp is root's own in a directory no one else may change (walk.c) */
+	if (fchownat(dir, tmp, uid, gid, AT_SYMLINK_NOFOLLOW) < 0 ||
+	    fchmodat(dir, tmp, mode & 07777, 0) < 0) {
 		r = -errno;
-		unlink(tmp);
-		log_err("cannot set owner/mode of %s: %s", path, strerror(-r));
+		unlinkat(dir, tmp, 0);
+		log_err("cannot set owner/mode of %s: %s", base, strerror(-r));
 		return -EPERM;
 	}
-	if (rename(tmp, path) < 0) {
-		r = -errno;
-		unlink(tmp);
-		return r;
-	}
-	return 0;
+	return rename_over(dir, tmp, base);
 }
 
 int node_create(const struct udev_conf *conf, const char *name, int block,
 		unsigned int major, unsigned int minor, uid_t uid, gid_t gid,
 		mode_t mode, int partitions)
 {
-	char path[1024], part[1100];
-	int n, r;
+	char part[NAME_MAX + 16];
+	const char *base;
+	int n, r, dir = walk_parent(conf->root, name, 1, &base);
 
-	if (path_join(path, sizeof(path), conf->root, name) < 0)
-		return -ENAMETOOLONG;
-	r = path_mkdir_parents(path, 0755);
-	if (r < 0)
-		return r;
-	r = node_one(path, block, makedev(major, minor), uid, gid, mode);
+	if (dir < 0)   /* a refused walk is no chown failure (exit 5, not 7) */
+		return dir == -EPERM ? -EACCES : dir;
+	r = node_one(dir, base, block, makedev(major, minor), uid, gid, mode);
 	for (n = 1; r == 0 && n <= partitions; n++) {
-		snprintf(part, sizeof(part), "%s%d", path, n);
-		r = node_one(part, block, makedev(major, minor + (unsigned int)n), uid, gid, mode);
+		snprintf(part, sizeof(part), "%s%d", base, n);
+		r = node_one(dir, part, block, makedev(major, minor + (unsigned int)n), uid, gid, mode);
 	}
+	close(dir);
 	return r;
 }
 
-int node_remove(const struct udev_conf *conf, const char *name, int partitions)
+/* Removes base when it is a device node of devnum (any device node when
+ * devnum is 0: a record from before M: lines). */
+static int remove_node_at(int dir, const char *root, const char *base, dev_t devnum)
 {
-	char path[1024], part[1100];
-	int i, r = 0;
+	struct stat st;
 
-	if (!*name || path_join(path, sizeof(path), conf->root, name) < 0)
-		return -EINVAL;
-	for (i = 1; i <= partitions; i++) {
-		snprintf(part, sizeof(part), "%s%d", path, i);
-		if (unlink(part) < 0 && errno != ENOENT)
-			r = -errno;
+	if (fstatat(dir, base, &st, AT_SYMLINK_NOFOLLOW) < 0)
+		return errno == ENOENT ? 0 : -errno;
+	if (!S_ISCHR(st.st_mode) && !S_ISBLK(st.st_mode)) {
+		log_err("%s/%s is no device node, not removing it", root, base);
+		return -EEXIST;
 	}
-	if (unlink(path) < 0 && errno != ENOENT)
-		r = -errno;
-	path_rmdir_parents(path, conf->root);
-	return r;
+	if (devnum && st.st_rdev != devnum) {
+		log_info("%s/%s belongs to another device now, not removing it", root, base);
+		return 0;
+	}
+	return unlinkat(dir, base, 0) < 0 && errno != ENOENT ? -errno : 0;
+}
+
+int node_remove(const struct udev_conf *conf, const char *name, int partitions,
+		unsigned int major, unsigned int minor)
+{
+	char part[NAME_MAX + 16];
+	const char *base;
+	dev_t devnum = major || minor ? makedev(major, minor) : 0;
+	int i, r = 0, e, dir = walk_parent(conf->root, name, 0, &base);
+
+	if (dir == -ENOENT)
+		return 0;
+	if (dir < 0)
+		return dir;
+	for (i = 1; i <= partitions; i++) {
+		unsigned int pminor = minor + (unsigned int)i;
+
+		snprintf(part, sizeof(part), "%s%d", base, i);
+		e = remove_node_at(dir, conf->root, part, devnum ? makedev(major, pminor) : 0);
+		if (e < 0)
+			r = e;
+	}
+	e = remove_node_at(dir, conf->root, base, devnum);
+	close(dir);
+	walk_rmdir_parents(conf->root, name);
+	return e < 0 ? e : r;
 }
 
 int node_symlink(const struct udev_conf *conf, const char *link, const char *name)
 {
-	char path[1024], tmp[1100], target[1024];
+	char tmp[NAME_MAX + 1], target[1024];
+	const char *base;
 	struct stat st;
-	int r;
+	int r, dir;
 
-	if (path_join(path, sizeof(path), conf->root, link) < 0 ||
-	    path_relative(link, name, target, sizeof(target)) < 0)
+	if (path_relative(link, name, target, sizeof(target)) < 0)
 		return -ENAMETOOLONG;
 	if (strcmp(link, name) == 0)
 		return -EINVAL;
-	if (lstat(path, &st) == 0 && !S_ISLNK(st.st_mode)) {
-		log_err("%s exists and is no symlink, not replacing it", path);
-		return -EEXIST;
+	dir = walk_parent(conf->root, link, 1, &base);
+	if (dir < 0)
+		return dir;
+	r = 0;
+	if (fstatat(dir, base, &st, AT_SYMLINK_NOFOLLOW) == 0 && !S_ISLNK(st.st_mode)) {
+		log_err("%s/%s exists and is no symlink, not replacing it", conf->root, link);
+		r = -EEXIST;
 	}
-	r = path_mkdir_parents(path, 0755);
-	if (r < 0)
-		return r;
-	tmp_name(path, tmp, sizeof(tmp));
-	unlink(tmp);
-	if (symlink(target, tmp) < 0)
-		return -errno;
-	if (rename(tmp, path) < 0) {
+	tmp_name(base, tmp, sizeof(tmp));
+	if (r == 0)
+		unlinkat(dir, tmp, 0);
+	if (r == 0 && symlinkat(target, dir, tmp) < 0)
 		r = -errno;
-		unlink(tmp);
-		return r;
-	}
-	return 0;
+	if (r == 0)
+		r = rename_over(dir, tmp, base);
+	close(dir);
+	return r;
 }
 
 int node_symlink_owned(const struct udev_conf *conf, const char *link, const char *name)
 {
-	char path[1024], want[1024], have[1024];
+	char want[1024], have[1024];
+	const char *base;
 	ssize_t n;
+	int r = 0, dir;
 
-	if (path_join(path, sizeof(path), conf->root, link) < 0 ||
-	    path_relative(link, name, want, sizeof(want)) < 0)
+	if (path_relative(link, name, want, sizeof(want)) < 0)
 		return -ENAMETOOLONG;
-	n = readlink(path, have, sizeof(have) - 1);
+	dir = walk_parent(conf->root, link, 0, &base);
+	if (dir == -ENOENT)
+		return 0;
+	if (dir < 0)
+		return dir;
+	n = readlinkat(dir, base, have, sizeof(have) - 1);
+	r = n < 0 && errno != ENOENT && errno != EINVAL ? -errno : 0;
+	close(dir);
 	if (n < 0)
-		return (errno == ENOENT || errno == EINVAL) ? 0 : -errno;
+		return r;
 	have[n] = '\0';
 	return strcmp(have, want) == 0;
 }
 
 int node_symlink_remove(const struct udev_conf *conf, const char *link, const char *name)
 {
-	char path[1024];
-	int r = node_symlink_owned(conf, link, name);
+	const char *base;
+	int dir, r = node_symlink_owned(conf, link, name);
 
 	/* gone, or another device has claimed the name since: not ours to remove */
 	if (r <= 0)
 		return r;
-	if (path_join(path, sizeof(path), conf->root, link) < 0)
-		return -ENAMETOOLONG;
-	if (unlink(path) < 0)
-		return -errno;
-	path_rmdir_parents(path, conf->root);
-	return 0;
+	dir = walk_parent(conf->root, link, 0, &base);
+	if (dir < 0)
+		return dir == -ENOENT ? 0 : dir;
+	r = unlinkat(dir, base, 0) < 0 ? -errno : 0;
+	close(dir);
+	if (r == 0)
+		walk_rmdir_parents(conf->root, link);
+	return r;
 }

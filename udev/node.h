@@ -15,8 +15,12 @@
 int node_create(const struct udev_conf *conf, const char *name, int block,
 		unsigned int major, unsigned int minor, uid_t uid, gid_t gid,
 		mode_t mode, int partitions);
-/* Removes the node, its partition nodes, and emptied parent directories. */
-int node_remove(const struct udev_conf *conf, const char *name, int partitions);
+/* Removes the node and its partition nodes, each only when it is a device
+ * node of the recorded number (major:minor, then minor + N; 0:0: any device
+ * node), and emptied parent directories. Every path under udev_root is
+ * walked without following symlinks (walk.h). */
+int node_remove(const struct udev_conf *conf, const char *name, int partitions,
+		unsigned int major, unsigned int minor);
 /* udev_root/link -> relative path to udev_root/name, replaced atomically. */
 int node_symlink(const struct udev_conf *conf, const char *link, const char *name);
 /* Removes link when it is a symlink to name (not when another device has

@@ -203,10 +203,14 @@ static void import_lines(struct udev_event *ev, char *text)
 /* Runs a PROGRAM or IMPORT{program} value; its output into out. */
 static int run_program(struct udev_event *ev, const char *value, char *out, size_t size)
 {
-	char cmd[LIST_SIZE], *argv[EXEC_ARGS_MAX + 1];
+	char line[LIST_SIZE], cmd[LIST_SIZE], *argv[EXEC_ARGS_MAX + 1];
 	int argc;
 
-	subst_format(ev, value, cmd, sizeof(cmd));
+	/* device data reaches the program's arguments with its control
+	 * characters as \xNN: a newline in an attribute cannot become a line
+	 * (a variable) of what IMPORT{program} reads back */
+	subst_format(ev, value, line, sizeof(line));
+	str_escape(cmd, line, sizeof(cmd));
 	argc = exec_split(cmd, argv, EXEC_ARGS_MAX);
 	if (argc == 1) {
 		/* a bare program gets the subsystem, as in 2004 */

@@ -89,7 +89,7 @@ int main(int argc, char **argv)
 		rc = UDEV_EXIT_RULES;
 	if (conf_rc)    /* bad udev.conf lines win over bad rules, as in udev */
 		rc = conf_rc;
-	coldplug_scan(&l);
+	coldplug_scan(&l, 0);
 	for (i = 0; i < l.n; i++) {
 		r = run_device(&conf, &rules, &l.v[i]);
 		if (r && r != UDEV_EXIT_RULES && r != UDEV_EXIT_CONFIG) {

@@ -173,29 +173,6 @@ static int keep_fd(int fd)
 	return fd <= 2 || fd == worker.fd || fd == worker.cwd;
 }
 
-/* Calls fn for every open descriptor but the listing's own. */
-static void each_fd(void (*fn)(int fd))
-{
-	int self = open("/proc/self/fd", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-	DIR *d = self >= 0 ? fdopendir(self) : NULL;
-	struct dirent *de;
-	int fd;
-
-	if (!d) {
-		if (self >= 0)
-			close(self);
-		return;
-	}
-	while ((de = readdir(d))) {
-		if (de->d_name[0] < '0' || de->d_name[0] > '9')
-			continue;
-		fd = atoi(de->d_name);
-		if (fd != self)
-			fn(fd);
-	}
-	closedir(d);
-}
-
 /* Descriptors the worker was started with are kept: a fork-mode udev
  * inherits the same from udevd. */
 static void note_start_fd(int fd)
@@ -221,7 +198,7 @@ static void event_reset(char **envp)
 	if (worker.cwd >= 0 && fchdir(worker.cwd) < 0)
 		log_warn("cannot return to the start directory: %s, ignoring", strerror(errno));
 	umask(worker.umask);
-	each_fd(close_stray_fd);
+	fd_each(close_stray_fd);
 	fd_sanitize();
 	sysfs_root_reset();
 	log_set_level(LOG_ERR);
@@ -283,7 +260,7 @@ static int worker_event(struct msg_event *m)
 static void worker_setup(void)
 {
 	fd_cloexec(worker.fd);
-	each_fd(note_start_fd);
+	fd_each(note_start_fd);
 	worker.cwd = open(".", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
 	worker.umask = umask(022);
 	umask(worker.umask);
@@ -301,6 +278,9 @@ int worker_main(const char *log_level)
 
 	worker_setup();
 	worker.log_level = log_level;
+	msg_init(&ack, MSG_WORKER_HELLO, 0);
+	if (send(worker.fd, &ack, sizeof(ack), MSG_NOSIGNAL) < 0)
+		return 1;
 	for (;;) {
 		n = recv(worker.fd, buf.raw, sizeof(buf.raw), 0);
 		if (n < 0 && errno == EINTR)

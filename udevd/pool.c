@@ -9,7 +9,10 @@
  * its socket (idle too long, rules reloaded, limit lowered); the worker
  * sees EOF and exits. A worker that dies mid-event (crash, exec timeout
  * kill) is noticed through EOF and SIGCHLD; its event is acked 19 when
- * waitpid() reports it, and never given to another worker. */
+ * waitpid() reports it, and never given to another worker. A worker says
+ * hello first; one that ends without it (UDEV_BIN is a wrapper script or an
+ * older udev) never read its event, which then runs in fork mode, as every
+ * later one does until the rules are reloaded. */
 #include "compat.h"
 #include "pool.h"
 #include "fd.h"
@@ -32,6 +35,7 @@ struct worker {
 	struct event *ev;             /* in flight */
 	uint64_t idle_since;
 	int retire;                   /* end once the event is done */
+	int hello;                    /* it said MSG_WORKER_HELLO */
 };
 
 static struct {
@@ -40,6 +44,7 @@ static struct {
 	struct loop *loop;
 	unsigned long max, nlive;
 	struct worker *head;
+	int fallback;                 /* UDEV_BIN said no hello: fork mode */
 } pool = { .bin = "/sbin/udev", .idle_ms = 3000, .max = 1 };
 
 void pool_init(const char *udev_bin, uint64_t idle_ms, struct loop *loop)
@@ -226,11 +231,17 @@ static void worker_read(struct worker *w, runner_done_fn *done, void *ctx)
 	struct msg_hdr r;
 	struct event *ev;
 	ssize_t n = recv(w->fd, &r, sizeof(r), MSG_DONTWAIT);
+	int ok = n == (ssize_t)sizeof(r) && msg_check(&r, sizeof(r)) == 0;
 
 	if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR))
 		return;
-	if (n == (ssize_t)sizeof(r) && w->ev && msg_check(&r, sizeof(r)) == 0 &&
-	    r.type == MSG_ACK && r.seqnum == w->ev->hdr.seqnum) {
+	if (ok && !w->hello && r.type == MSG_WORKER_HELLO) {
+		w->hello = 1;
+		worker_read(w, done, ctx);   /* its ack may be there already */
+		return;
+	}
+	if (ok && w->ev && r.type == MSG_ACK && r.seqnum == w->ev->hdr.seqnum) {
+		w->hello = 1;   /* an ack says it too (a worker of release 001) */
 		ev = w->ev;
 		w->ev = NULL;
 		w->idle_since = loop_now_ms();
@@ -248,16 +259,39 @@ static void worker_read(struct worker *w, runner_done_fn *done, void *ctx)
 	worker_end(w);   /* EOF: it died; waitpid() tells how */
 }
 
-static void worker_reaped(struct worker *w, int st, runner_done_fn *done, void *ctx)
+/* A worker that ended without its hello (a wrapper script, an older udev:
+ * it never read its event): from now on UDEV_BIN runs once per event, and
+ * its event runs that way. 127: UDEV_BIN could not be executed at all. */
+static struct event *no_hello(struct worker *w, int st)
+{
+	struct event *ev = w->ev;
+
+	if (w->hello || (WIFEXITED(st) && WEXITSTATUS(st) == 127))
+		return NULL;
+	if (!pool.fallback)
+		log_err("%s does not speak the worker protocol (no hello): fork mode until "
+			"reload_rules", pool.bin);
+	pool.fallback = 1;
+	return ev && !ev->killed ? ev : NULL;
+}
+
+int pool_fallback(void)
+{
+	return pool.fallback;
+}
+
+static void worker_reaped(struct worker *w, int st, runner_done_fn *done, void *ctx,
+			  struct event **rerun)
 {
 	struct event *ev = w->ev;
 	pid_t pid = w->pid;
 	int rc;
 
+	*rerun = no_hello(w, st);
 	worker_end(w);
 	list_unlink(w);
 	free(w);
-	if (!ev) {
+	if (!ev || *rerun) {
 		log_debug("worker %d ended", (int)pid);
 		return;
 	}
@@ -273,27 +307,18 @@ static void worker_reaped(struct worker *w, int st, runner_done_fn *done, void *
 	done(ctx, ev, rc);
 }
 
-static void reap_children(runner_done_fn *done, void *ctx)
+int pool_reaped(pid_t pid, int st, runner_done_fn *done, void *ctx, struct event **rerun)
 {
-	struct worker *w;
-	pid_t pid;
-	int st;
+	struct worker *w = find_pid(pid);
 
-	for (;;) {
-		pid = waitpid(-1, &st, WNOHANG);
-		if (pid < 0 && errno == EINTR)
-			continue;
-		if (pid <= 0)
-			return;
-		w = find_pid(pid);
-		if (w)
-			worker_reaped(w, st, done, ctx);
-		else
-			log_debug("reaped unknown child %d, ignoring", (int)pid);
-	}
+	*rerun = NULL;
+	if (!w)
+		return 0;
+	worker_reaped(w, st, done, ctx, rerun);
+	return 1;
 }
 
-static void end_idle(uint64_t now)
+void pool_end_idle(uint64_t now)
 {
 	struct worker *w;
 
@@ -303,7 +328,7 @@ static void end_idle(uint64_t now)
 			worker_end(w);
 }
 
-void pool_reap(runner_done_fn *done, void *ctx)
+void pool_read(runner_done_fn *done, void *ctx)
 {
 	struct worker *w, *next;
 
@@ -312,8 +337,6 @@ void pool_reap(runner_done_fn *done, void *ctx)
 		if (w->fd >= 0)
 			worker_read(w, done, ctx);
 	}
-	reap_children(done, ctx);
-	end_idle(loop_now_ms());
 }
 
 int64_t pool_timeout(uint64_t now)
@@ -335,6 +358,7 @@ void pool_reload(void)
 {
 	struct worker *w;
 
+	pool.fallback = 0;   /* UDEV_BIN may have been replaced: try the pool again */
 	for (w = pool.head; w; w = w->next) {
 		if (w->ev)
 			w->retire = 1;

@@ -1,6 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
-/* After the kernel reported lost netlink events (ENOBUFS): a walk of sysfs
- * that makes an "add" event for every device whose node is missing or stale. */
+/* After the kernel reported lost netlink events (ENOBUFS): a walk of udev's
+ * database and of sysfs that makes /dev and the database converge to sysfs:
+ * a "remove" for each record whose device is gone, an "add" for each device
+ * without a record or whose node is missing or stale. */
 #ifndef UDEVD_RESCAN_H
 #define UDEVD_RESCAN_H
 
@@ -10,10 +12,12 @@
 
 typedef void rescan_fn(void *ctx, struct msg_event *m);
 
-/* Reads udev.conf (UDEV_CONFIG_FILE) for udev_root and udev_db, walks sysfs
- * in coldplug order and calls add() for each device whose database record
- * or node is missing, or whose node has another type or device number.
- * Returns how many events it made, or -errno when udev.conf is unreadable. */
-int rescan_run(rescan_fn *add, void *ctx);
+/* Reads udev.conf (UDEV_CONFIG_FILE) for udev_root and udev_db; calls fn
+ * first for a remove of each record whose DEVPATH is gone from sysfs
+ * (deepest first; *removed counts them), then, walking sysfs in coldplug
+ * order, for an add of each device (with a node or without) that has no
+ * record, or whose node is missing or has another type or device number.
+ * Returns how many adds it made, or -errno when udev.conf is unreadable. */
+int rescan_run(rescan_fn *fn, void *ctx, int *removed);
 
 #endif

@@ -52,13 +52,10 @@ static void child_exec(struct event *ev)
 	_exit(127);
 }
 
-int runner_start(struct event *ev, uint64_t now)
+static int fork_start(struct event *ev, uint64_t now)
 {
-	pid_t pid;
+	pid_t pid = fork();
 
-	if (runner_mode == RUNNER_POOL)
-		return pool_start(ev, now);
-	pid = fork();
 	if (pid < 0)
 		return -errno;
 	if (pid == 0)
@@ -67,6 +64,13 @@ int runner_start(struct event *ev, uint64_t now)
 	ev->start_ms = now;
 	ev->killed = 0;
 	return 0;
+}
+
+int runner_start(struct event *ev, uint64_t now)
+{
+	if (runner_mode == RUNNER_POOL && !pool_fallback())
+		return pool_start(ev, now);
+	return fork_start(ev, now);
 }
 
 static struct event *find_pid(struct queue *q, pid_t pid)
@@ -79,22 +83,38 @@ static struct event *find_pid(struct queue *q, pid_t pid)
 	return NULL;
 }
 
+/* A pool worker's death; 1 when pid was one. Its event, when the worker
+ * never said hello, runs again in fork mode. */
+static int reaped_worker(pid_t pid, int st, runner_done_fn *done, void *ctx)
+{
+	struct event *rerun;
+
+	if (runner_mode != RUNNER_POOL || !pool_reaped(pid, st, done, ctx, &rerun))
+		return 0;
+	if (rerun && fork_start(rerun, loop_now_ms()) < 0) {
+		log_err("seqnum %llu: cannot fork udev: %s", (unsigned long long)rerun->hdr.seqnum,
+			strerror(errno));
+		done(ctx, rerun, MSG_RC_NOT_RUN);
+	}
+	return 1;
+}
+
 void runner_reap(struct queue *q, runner_done_fn *done, void *ctx)
 {
 	struct event *ev;
 	pid_t pid;
 	int st;
 
-	if (runner_mode == RUNNER_POOL) {
-		pool_reap(done, ctx);
-		return;
-	}
+	if (runner_mode == RUNNER_POOL)
+		pool_read(done, ctx);
 	for (;;) {
 		pid = waitpid(-1, &st, WNOHANG);
 		if (pid < 0 && errno == EINTR)
 			continue;
 		if (pid <= 0)
-			return;
+			break;
+		if (reaped_worker(pid, st, done, ctx))
+			continue;
 		ev = find_pid(q, pid);
 		if (!ev) {
 			log_debug("reaped unknown child %d, ignoring", (int)pid);
@@ -105,6 +125,8 @@ void runner_reap(struct queue *q, runner_done_fn *done, void *ctx)
 				(unsigned long long)ev->hdr.seqnum, ev->u.devpath, WTERMSIG(st));
 		done(ctx, ev, ev->killed ? MSG_RC_UNFINISHED : msg_rc_from_status(st));
 	}
+	if (runner_mode == RUNNER_POOL)
+		pool_end_idle(loop_now_ms());
 }
 
 void runner_kill(struct event *ev, int sig)

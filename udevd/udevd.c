@@ -57,6 +57,7 @@ struct udevd {
 	int netlink;                /* --netlink: nl is the kernel's uevent socket */
 	int nl;
 	int rescan;                 /* events were lost: rescan sysfs this turn */
+	int passed;                 /* a descriptor the message carried, or -1 */
 	uint64_t max_seqnum;        /* highest SEQNUM received, either way */
 	uint64_t fork_retry_ms;     /* no event starts before this (fork failed) */
 };
@@ -130,7 +131,7 @@ static void event_finished(void *ctx, struct event *ev, int rc)
 		 (unsigned long long)ev->hdr.seqnum, ev->u.action, ev->u.devpath, rc,
 		 (unsigned long long)(loop_now_ms() - ev->start_ms));
 	dedup_done(ev, rc);
-	monitor_send(d->sock, ev, rc);
+	monitor_send(ev, rc);
 	ack_event(d, ev, rc);
 	queue_done(&d->q, ev);
 	event_free(ev);
@@ -330,14 +331,14 @@ static void receive_netlink(struct udevd *d)
 
 static void rescan(struct udevd *d)
 {
-	int n;
+	int n, gone = 0;
 
 	d->rescan = 0;
-	n = rescan_run(kernel_event, d);
+	n = rescan_run(kernel_event, d, &gone);
 	if (n < 0)
 		log_err("rescan: cannot read %s: %s", conf_file(), strerror(-n));
 	else
-		log_info("rescan: %d devices with a missing or stale node queued", n);
+		log_info("rescan: %d devices added, %d gone devices removed", n, gone);
 }
 
 /* udevcontrol log_priority reaches udev: every udev started from now on gets
@@ -352,8 +353,7 @@ static void set_worker_log_level(uint32_t level)
 	runner_reload();
 }
 
-static int handle_control(struct udevd *d, const struct msg_hdr *h, uint32_t *arg,
-			  const struct sockaddr_un *from, socklen_t fromlen)
+static int handle_control(struct udevd *d, const struct msg_hdr *h, uint32_t *arg)
 {
 	switch (h->type) {
 	case MSG_CTL_STOP_EXEC:
@@ -390,8 +390,9 @@ static int handle_control(struct udevd *d, const struct msg_hdr *h, uint32_t *ar
 		       (!d->netlink && d->max_seqnum < h->seqnum);
 		break;
 	case MSG_CTL_MONITOR:
-		if (monitor_add(from, fromlen) < 0)
+		if (monitor_add(d->passed) < 0)
 			return MSG_RC_REFUSED;
+		d->passed = -1;   /* the subscription's now */
 		break;
 	default:
 		return MSG_RC_REFUSED;
@@ -444,7 +445,7 @@ static void handle_message(struct udevd *d, ssize_t n, int trunc, const struct u
 	else if (rbuf.hdr.type == MSG_CTL_STATUS)
 		answer_status(d, from, fromlen);
 	else {
-		rc = handle_control(d, &rbuf.hdr, &arg, from, fromlen);
+		rc = handle_control(d, &rbuf.hdr, &arg);
 		send_ack(d, &rbuf.hdr, rc, arg, from, fromlen);
 	}
 }
@@ -460,7 +461,8 @@ static void receive_all(struct udevd *d)
 
 	for (i = 0; i < RECV_PER_TURN; i++) {
 		fromlen = sizeof(from);
-		n = msg_recv(d->sock, rbuf.raw, sizeof(rbuf.raw), &from, &fromlen, &cred, &trunc);
+		n = msg_recv_fd(d->sock, rbuf.raw, sizeof(rbuf.raw), &from, &fromlen, &cred,
+				&trunc, &d->passed);
 		if (n == -EINTR)
 			continue;
 		if (n < 0) {
@@ -469,6 +471,8 @@ static void receive_all(struct udevd *d)
 			return;
 		}
 		handle_message(d, n, trunc, &cred, &from, fromlen);
+		if (d->passed >= 0)
+			close(d->passed);
 	}
 }
 
@@ -892,6 +896,7 @@ int main(int argc, char **argv)
 	fd_sanitize();
 	if (opts_std(argc, argv, "udevd", UDEVD_USAGE))
 		return 0;
+	fd_close_inherited();   /* a shell's or udevsend's descriptors are not udev's */
 	/* stderr, or syslog with --daemon (setup_daemon): udevd's klibc budget */
 	log_init("udevd", 0);
 	setup_options(d, argc, argv);

@@ -8,6 +8,7 @@
 #include "loop.h"
 #include "opts.h"
 #include "msg.h"
+#include "str.h"
 
 #include <errno.h>
 #include <linux/netlink.h>
@@ -20,11 +21,12 @@
 #define NETLINK_KOBJECT_UEVENT 15
 #endif
 
-#define RESUBSCRIBE_MS 2000     /* udevd may restart: subscribe again */
+#define RESUBSCRIBE_MS 2000     /* no udevd, or it refused: try again */
 
 struct mon {
 	int env, kernel, udev;
-	int nl, ud;
+	int nl, ud, sub;        /* netlink, control socket, our end of the pair */
+	int subscribed;         /* udevd acked the subscription on sub */
 	uint64_t next_sub;
 };
 
@@ -40,6 +42,16 @@ static int usage(const char *bad)
 	return opts_usage_error("udevmonitor", MONITOR_USAGE, "unknown option", bad);
 }
 
+/* One KEY=value line; a value's control characters as \xNN, so that a
+ * device's newline cannot print as a variable of its own. */
+static void print_line(const char *s)
+{
+	static char line[4 * MSG_ENV_MAX + 1];
+
+	str_escape(line, s, sizeof(line));
+	printf("%s\n", line);
+}
+
 static void print_event(const struct mon *mo, const char *src, const char *env,
 			size_t len, const char *tail)
 {
@@ -52,7 +64,7 @@ static void print_event(const struct mon *mo, const char *src, const char *env,
 	       (unsigned int)(t % 1000), a ? a : "?", p ? p : "?", s ? s : "?", q ? q : "-", tail);
 	if (mo->env) {
 		for (e = env; e < env + len && *e; e += strlen(e) + 1)
-			printf("%s\n", e);
+			print_line(e);
 		printf("\n");
 	}
 	fflush(stdout);   /* a line at a time, also into a pipe */
@@ -92,28 +104,50 @@ static void read_kernel(const struct mon *mo)
 		print_event(mo, "KERNEL", buf.raw + h, (size_t)n - h, "");
 }
 
+/* A new subscription: one end of a SOCK_SEQPACKET pair goes to udevd with
+ * MSG_CTL_MONITOR; events come on the other, which only we hold. */
 static void subscribe(struct mon *mo)
 {
+	union {
+		struct cmsghdr align;
+		char buf[CMSG_SPACE(sizeof(int))];
+	} ctl;
 	struct msg_hdr req;
+	struct iovec iov = { .iov_base = &req, .iov_len = sizeof(req) };
+	struct msghdr mh;
+	int sv[2], on = 1;
 
 	mo->next_sub = loop_now_ms() + RESUBSCRIBE_MS;
 	if (mo->ud < 0)
 		mo->ud = ctl_socket();
-	if (mo->ud < 0)
+	if (mo->ud < 0 || socketpair(AF_UNIX, SOCK_SEQPACKET | SOCK_CLOEXEC, 0, sv) < 0)
 		return;
+	setsockopt(sv[0], SOL_SOCKET, SO_PASSCRED, &on, sizeof(on));
 	msg_init(&req, MSG_CTL_MONITOR, (uint64_t)getpid());
-	if (send(mo->ud, &req, sizeof(req), MSG_NOSIGNAL | MSG_DONTWAIT) < 0 &&
-	    errno != EAGAIN) {
+	memset(&mh, 0, sizeof(mh));
+	mh.msg_iov = &iov;
+	mh.msg_iovlen = 1;
+	mh.msg_control = ctl.buf;
+	mh.msg_controllen = sizeof(ctl.buf);
+	CMSG_FIRSTHDR(&mh)->cmsg_level = SOL_SOCKET;
+	CMSG_FIRSTHDR(&mh)->cmsg_type = SCM_RIGHTS;
+	CMSG_FIRSTHDR(&mh)->cmsg_len = CMSG_LEN(sizeof(int));
+	memcpy(CMSG_DATA(CMSG_FIRSTHDR(&mh)), &sv[1], sizeof(int));
+	if (sendmsg(mo->ud, &mh, MSG_NOSIGNAL | MSG_DONTWAIT) < 0 && errno != EAGAIN) {
 		close(mo->ud);
 		mo->ud = -1;
 	}
+	close(sv[1]);
+	if (mo->sub >= 0)
+		close(mo->sub);
+	mo->sub = sv[0];
+	mo->subscribed = 0;
 }
 
-/* udevd's datagrams: the subscription's ack, then one MSG_MONITOR per event. */
-static void read_udevd(struct mon *mo)
+/* udevd's answer to the subscription, from root: 0 or refused (full). */
+static void read_ack(struct mon *mo)
 {
 	struct ucred cred;
-	char tail[32];
 	int trunc;
 	ssize_t n = msg_recv(mo->ud, buf.raw, sizeof(buf.raw), NULL, NULL, &cred, &trunc);
 
@@ -122,11 +156,33 @@ static void read_udevd(struct mon *mo)
 		mo->ud = -1;
 		return;
 	}
-	if (n < 0 || cred.uid != 0 || trunc || msg_check(buf.raw, (size_t)n) < 0)
+	if (n < 0 || cred.uid != 0 || trunc || msg_check(buf.raw, (size_t)n) < 0 ||
+	    buf.m.hdr.type != MSG_ACK)
 		return;
-	if (buf.m.hdr.type == MSG_ACK && buf.m.hdr.rc != 0)
+	if (buf.m.hdr.rc != 0)
 		log_err("udevd refused the monitor subscription (too many monitors?)");
-	if (buf.m.hdr.type != MSG_MONITOR)
+	else
+		mo->subscribed = 1;
+}
+
+/* One MSG_MONITOR per event on our end of the pair, sent by root; at its
+ * end (udevd is gone) a new subscription is tried. */
+static void read_events(struct mon *mo)
+{
+	struct ucred cred;
+	char tail[32];
+	int trunc;
+	ssize_t n = msg_recv(mo->sub, buf.raw, sizeof(buf.raw), NULL, NULL, &cred, &trunc);
+
+	if (n == 0 || (n < 0 && n != -EAGAIN && n != -EINTR)) {
+		close(mo->sub);
+		mo->sub = -1;
+		mo->subscribed = 0;
+		mo->next_sub = loop_now_ms();
+		return;
+	}
+	if (n < 0 || cred.uid != 0 || trunc || msg_check(buf.raw, (size_t)n) < 0 ||
+	    buf.m.hdr.type != MSG_MONITOR)
 		return;
 	snprintf(tail, sizeof(tail), " rc %d", buf.m.hdr.rc);
 	print_event(mo, "UDEV", buf.m.env, buf.m.hdr.envlen, tail);
@@ -134,28 +190,31 @@ static void read_udevd(struct mon *mo)
 
 static void run(struct mon *mo)
 {
-	struct pollfd p[2];
+	struct pollfd p[3];
 	int64_t t;
 
 	for (;;) {
-		if (mo->udev && loop_now_ms() >= mo->next_sub)
+		if (mo->udev && !mo->subscribed && loop_now_ms() >= mo->next_sub)
 			subscribe(mo);
 		p[0].fd = mo->nl;
 		p[1].fd = mo->ud;
-		p[0].events = p[1].events = POLLIN;
-		t = loop_until(loop_now_ms(), mo->next_sub);
-		if (poll(p, 2, mo->udev ? (int)t : -1) <= 0)
+		p[2].fd = mo->sub;
+		p[0].events = p[1].events = p[2].events = POLLIN;
+		t = mo->udev && !mo->subscribed ? loop_until(loop_now_ms(), mo->next_sub) : -1;
+		if (poll(p, 3, (int)t) <= 0)
 			continue;
 		if (mo->nl >= 0 && (p[0].revents & POLLIN))
 			read_kernel(mo);
 		if (mo->ud >= 0 && (p[1].revents & (POLLIN | POLLERR)))
-			read_udevd(mo);
+			read_ack(mo);
+		if (mo->sub >= 0 && (p[2].revents & (POLLIN | POLLERR | POLLHUP)))
+			read_events(mo);
 	}
 }
 
 int main(int argc, char **argv)
 {
-	struct mon mo = { .nl = -1, .ud = -1 };
+	struct mon mo = { .nl = -1, .ud = -1, .sub = -1 };
 	int i;
 
 	if (opts_std(argc, argv, "udevmonitor", MONITOR_USAGE))

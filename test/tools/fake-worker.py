@@ -3,7 +3,8 @@
 # fake-udev's worker mode (udevd --workers=pool runs `fake-udev --worker`):
 # the same per-event behaviour and log lines as test/fake-udev, but in one
 # long-lived process that speaks udevd's worker protocol (lib/msg.h) on fd 3:
-# one MSG_EVENT record in, one MSG_ACK record out, EOF ends it. A crash or a
+# MSG_WORKER_HELLO first, then one MSG_EVENT record in, one MSG_ACK record
+# out, EOF ends it. A crash or a
 # hang happens in this process, as it would in a real udev worker.
 #   start SEQNUM DEVPATH ACTION PID EPOCHTIME SUBSYSTEM
 #   end   SEQNUM DEVPATH ACTION PID EPOCHTIME RC
@@ -19,7 +20,7 @@ import time
 
 HDR = struct.Struct("<16sIIQIIiI")   # struct msg_hdr
 MAGIC = b"udev-legacy/1"
-MSG_EVENT, MSG_ACK = 1, 2
+MSG_EVENT, MSG_ACK, MSG_WORKER_HELLO = 1, 2, 12
 WORKER_FD = 3
 
 
@@ -76,6 +77,7 @@ def main():
     resource.setrlimit(resource.RLIMIT_CORE, (0, 0))
     sock = socket.socket(fileno=WORKER_FD)
     os.set_inheritable(WORKER_FD, False)
+    sock.send(HDR.pack(MAGIC, MSG_WORKER_HELLO, 0, 0, 0, 0, 0, 0))
     while True:
         msg = sock.recv(HDR.size + 16384 + 1)
         if not msg:

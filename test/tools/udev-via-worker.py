@@ -17,7 +17,7 @@ import tempfile
 
 HDR = struct.Struct("<16sIIQIIiI")   # struct msg_hdr (lib/msg.h)
 MAGIC = b"udev-legacy/1"
-MSG_EVENT, MSG_ACK, MSG_F_SEQNUM = 1, 2, 1
+MSG_EVENT, MSG_ACK, MSG_F_SEQNUM, MSG_WORKER_HELLO = 1, 2, 1, 12
 
 
 def block(env):
@@ -65,6 +65,8 @@ def main():
                                   close_fds=False,
                                   preexec_fn=lambda: on_fd3(theirs.fileno()))
         theirs.close()
+        hello = ours.recv(HDR.size)
+        assert len(hello) == HDR.size and HDR.unpack(hello)[1] == MSG_WORKER_HELLO
         rc = run_event(ours, 1, warmup_env(tmp))
         if rc is not None:
             rc = run_event(ours, 2, env)
