@@ -20,7 +20,7 @@ import time
 
 HDR = struct.Struct("<16sIIQIIiI")   # struct msg_hdr
 MAGIC = b"udev-legacy/1"
-MSG_EVENT, MSG_ACK, MSG_WORKER_HELLO = 1, 2, 12
+MSG_EVENT, MSG_ACK, MSG_WORKER_HELLO = 1, 2, 13
 WORKER_FD = 3
 
 

@@ -17,7 +17,7 @@ import tempfile
 
 HDR = struct.Struct("<16sIIQIIiI")   # struct msg_hdr (lib/msg.h)
 MAGIC = b"udev-legacy/1"
-MSG_EVENT, MSG_ACK, MSG_F_SEQNUM, MSG_WORKER_HELLO = 1, 2, 1, 12
+MSG_EVENT, MSG_ACK, MSG_F_SEQNUM, MSG_WORKER_HELLO = 1, 2, 1, 13
 
 
 def block(env):
