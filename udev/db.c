@@ -69,6 +69,28 @@ static size_t db_line(char *buf, size_t n, size_t size, char tag, const char *va
 	return n;
 }
 
+/* The room the words of s take when read back escaped, each with its
+ * separator: what db_read needs in the field it fills. */
+static size_t db_room(const char *s, const char *seps)
+{
+	char list[DB_ENV_SIZE], *tok, *save = NULL;
+	size_t n = 0;
+
+	str_copy(list, s, sizeof(list));
+	for (tok = strtok_r(list, seps, &save); tok; tok = strtok_r(NULL, seps, &save))
+		n += str_escape(NULL, tok, 0) + 1;
+	return n;
+}
+
+/* 1 when db_read gets rec back whole: control characters are stored as
+ * \xNN, four bytes each, and read back so, into fields of fixed size. */
+static int db_fits(const struct db_record *rec)
+{
+	return str_escape(NULL, rec->name, 0) < sizeof(rec->name) &&
+	       db_room(rec->symlinks, " ") <= sizeof(rec->symlinks) &&
+	       db_room(rec->env, "\n") < sizeof(rec->env);
+}
+
 /* Renders rec as the file text into buf; returns its length, or size when
  * it did not fit (never written: a cut record would lose links). */
 static size_t db_format(const struct db_record *rec, char *buf, size_t size)
@@ -76,6 +98,8 @@ static size_t db_format(const struct db_record *rec, char *buf, size_t size)
 	char list[DB_ENV_SIZE], *tok, *save = NULL;
 	size_t n;
 
+	if (!db_fits(rec))
+		return size;
 	n = db_line(buf, 0, size, 'P', rec->devpath);
 	n = db_line(buf, n, size, 'N', rec->name);
 	str_copy(list, rec->symlinks, sizeof(list));

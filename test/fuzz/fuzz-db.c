@@ -13,25 +13,30 @@
 
 #define DEVPATH "/class/tty/ttyS0"
 
-/* Words of s joined by single spaces: the database's own normal form. */
+/* Words of s joined by single spaces, control characters as \xNN: the
+ * database's own normal form (db_write escapes them, db_read keeps them
+ * escaped, so that no value can make a line or a variable of its own). */
 static void norm(const char *s, const char *seps, char *out, size_t size)
 {
-	char buf[LIST_SIZE], *tok, *save = NULL;
+	char buf[DB_ENV_SIZE], word[4 * DB_ENV_SIZE], *tok, *save = NULL;
 
 	str_copy(buf, s, sizeof(buf));
 	out[0] = '\0';
 	for (tok = strtok_r(buf, seps, &save); tok; tok = strtok_r(NULL, seps, &save)) {
+		str_escape(word, tok, sizeof(word));
 		if (out[0])
 			str_append(out, " ", size);
-		str_append(out, tok, size);
+		str_append(out, word, size);
 	}
 }
 
 static int same(const struct db_record *a, const struct db_record *b)
 {
-	char x[LIST_SIZE], y[LIST_SIZE];
+	static char x[4 * DB_ENV_SIZE], y[4 * DB_ENV_SIZE];
 
-	if (strcmp(a->devpath, b->devpath) || strcmp(a->name, b->name) ||
+	norm(a->name, "\n", x, sizeof(x));
+	norm(b->name, "\n", y, sizeof(y));
+	if (strcmp(a->devpath, b->devpath) || strcmp(x, y) ||
 	    a->partitions != b->partitions || a->ignore_remove != b->ignore_remove ||
 	    a->major != b->major || a->minor != b->minor)
 		return 0;
