@@ -41,7 +41,7 @@ int sock_sndbuf(int sock)
  * itself, so events keep working while the name is taken. */
 int sock_name_taken(int sock, const char *name, const struct sockaddr_un *sa, socklen_t len)
 {
-	sa_family_t self = AF_UNIX;
+	struct sockaddr_un self = { .sun_family = AF_UNIX };   /* autobind: the family alone */
 	struct pollfd p = { .fd = sock, .events = POLLIN };
 	struct msg_hdr q;
 	struct ucred who;
