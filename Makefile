@@ -162,8 +162,8 @@ LINKED_PROGRAMS :=
 # -- event path: udevsend, udevd and its control clients (udevsend/, udevd/)
 PROGRAMS += udevsend udevd udevcontrol udevsettle
 udevsend_OBJS    := udevsend/udevsend.o
-udevd_OBJS       := udevd/udevd.o udevd/queue.o udevd/claims.o udevd/runner.o \
-	udevd/pool.o udevd/netlink.o udevd/dedup.o udevd/monitor.o udevd/rescan.o \
+udevd_OBJS       := udevd/udevd.o udevd/setup.o udevd/queue.o udevd/claims.o udevd/runner.o \
+	udevd/fork.o udevd/pool.o udevd/netlink.o udevd/dedup.o udevd/monitor.o udevd/rescan.o \
 	udevd/devseq.o udevd/outbox.o udevd/sock.o
 udevcontrol_OBJS := udevd/udevcontrol.o udevd/ctl.o
 udevsettle_OBJS  := udevd/udevsettle.o udevd/ctl.o

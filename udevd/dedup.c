@@ -5,44 +5,42 @@
 #include "compat.h"
 #include "dedup.h"
 
-static struct dedup_slot slots[DEDUP_SLOTS];
-
-static struct dedup_slot *slot_of(uint64_t seqnum)
+static struct dedup_slot *slot_of(struct dedup *t, uint64_t seqnum)
 {
-	return &slots[seqnum % DEDUP_SLOTS];
+	return &t->slots[seqnum % DEDUP_SLOTS];
 }
 
-struct dedup_slot *dedup_find(uint64_t seqnum)
+struct dedup_slot *dedup_find(struct dedup *t, uint64_t seqnum)
 {
-	struct dedup_slot *s = slot_of(seqnum);
+	struct dedup_slot *s = slot_of(t, seqnum);
 
 	return s->used && s->seqnum == seqnum ? s : NULL;
 }
 
-void dedup_track(struct event *ev)
+void dedup_track(struct dedup *t, struct event *ev)
 {
 	if (!ev->u.has_seqnum)
 		return;
-	dedup_remember(ev->u.seqnum, 0);
-	slot_of(ev->u.seqnum)->ev = ev;
+	dedup_remember(t, ev->u.seqnum, 0);
+	slot_of(t, ev->u.seqnum)->ev = ev;
 }
 
-void dedup_done(struct event *ev, int rc)
+void dedup_done(struct dedup *t, struct event *ev, int rc)
 {
 	struct dedup_slot *s;
 
 	if (!ev->u.has_seqnum)
 		return;
-	s = slot_of(ev->u.seqnum);
+	s = slot_of(t, ev->u.seqnum);
 	if (s->used && s->ev == ev) {
 		s->ev = NULL;
 		s->rc = rc;
 	}
 }
 
-void dedup_remember(uint64_t seqnum, int rc)
+void dedup_remember(struct dedup *t, uint64_t seqnum, int rc)
 {
-	struct dedup_slot *s = slot_of(seqnum);
+	struct dedup_slot *s = slot_of(t, seqnum);
 
 	s->seqnum = seqnum;
 	s->ev = NULL;
@@ -50,9 +48,9 @@ void dedup_remember(uint64_t seqnum, int rc)
 	s->used = 1;
 }
 
-enum dedup_state dedup_state(uint64_t seqnum, int *rc)
+enum dedup_state dedup_state(struct dedup *t, uint64_t seqnum, int *rc)
 {
-	struct dedup_slot *s = dedup_find(seqnum);
+	struct dedup_slot *s = dedup_find(t, seqnum);
 
 	if (!s)
 		return DEDUP_UNKNOWN;

@@ -21,17 +21,22 @@ struct dedup_slot {
 	int used;
 };
 
+/* Direct-mapped by seqnum (dedup.c); part of udevd's state. */
+struct dedup {
+	struct dedup_slot slots[DEDUP_SLOTS];
+};
+
 /* The slot of seqnum if udevd has seen it recently, else NULL. */
-struct dedup_slot *dedup_find(uint64_t seqnum);
+struct dedup_slot *dedup_find(struct dedup *t, uint64_t seqnum);
 /* Remembers an event with a SEQNUM as queued. */
-void dedup_track(struct event *ev);
+void dedup_track(struct dedup *t, struct event *ev);
 /* The event finished with rc (its slot may have been reused since). */
-void dedup_done(struct event *ev, int rc);
+void dedup_done(struct dedup *t, struct event *ev, int rc);
 /* An event with this SEQNUM was answered rc without being queued. */
-void dedup_remember(uint64_t seqnum, int rc);
+void dedup_remember(struct dedup *t, uint64_t seqnum, int rc);
 
 enum dedup_state { DEDUP_UNKNOWN, DEDUP_PENDING, DEDUP_DONE };
 /* What udevd knows of seqnum; *rc is its result when DEDUP_DONE. */
-enum dedup_state dedup_state(uint64_t seqnum, int *rc);
+enum dedup_state dedup_state(struct dedup *t, uint64_t seqnum, int *rc);
 
 #endif

@@ -12,17 +12,14 @@
 #include <string.h>
 #include <unistd.h>
 
-static int subs[MONITOR_MAX];
-static unsigned int nsubs;
-
-static void drop_sub(unsigned int i)
+static void drop_sub(struct monitor *m, unsigned int i)
 {
-	close(subs[i]);
-	subs[i] = subs[--nsubs];
-	log_info("monitor gone (%u left)", nsubs);
+	close(m->subs[i]);
+	m->subs[i] = m->subs[--m->nsubs];
+	log_info("monitor gone (%u left)", m->nsubs);
 }
 
-int monitor_add(int fd)
+int monitor_add(struct monitor *m, int fd)
 {
 	int type = 0;
 	socklen_t len = sizeof(type);
@@ -30,21 +27,21 @@ int monitor_add(int fd)
 	if (fd < 0 || getsockopt(fd, SOL_SOCKET, SO_TYPE, &type, &len) < 0 ||
 	    type != SOCK_SEQPACKET)
 		return -EINVAL;
-	if (nsubs == MONITOR_MAX)
+	if (m->nsubs == MONITOR_MAX)
 		return -ENOSPC;
-	subs[nsubs++] = fd;
-	log_info("monitor subscribed (%u now)", nsubs);
+	m->subs[m->nsubs++] = fd;
+	log_info("monitor subscribed (%u now)", m->nsubs);
 	return 0;
 }
 
-void monitor_send(const struct event *ev, int rc)
+void monitor_send(struct monitor *m, const struct event *ev, int rc)
 {
 	struct msg_hdr h;
 	struct iovec iov[2];
 	struct msghdr mh;
 	unsigned int i;
 
-	if (nsubs == 0)
+	if (m->nsubs == 0)
 		return;
 	msg_init(&h, MSG_MONITOR, ev->hdr.seqnum);
 	h.flags = ev->hdr.flags & MSG_F_SEQNUM;
@@ -57,10 +54,10 @@ void monitor_send(const struct event *ev, int rc)
 	memset(&mh, 0, sizeof(mh));
 	mh.msg_iov = iov;
 	mh.msg_iovlen = 2;
-	for (i = 0; i < nsubs;) {
-		if (sendmsg(subs[i], &mh, MSG_DONTWAIT | MSG_NOSIGNAL) < 0 &&
+	for (i = 0; i < m->nsubs;) {
+		if (sendmsg(m->subs[i], &mh, MSG_DONTWAIT | MSG_NOSIGNAL) < 0 &&
 		    errno != EAGAIN && errno != EWOULDBLOCK) {
-			drop_sub(i);
+			drop_sub(m, i);
 			continue;
 		}
 		i++;

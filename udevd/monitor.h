@@ -8,11 +8,17 @@
 
 #define MONITOR_MAX 8
 
+/* The subscribers; part of udevd's state (zeroed: none). */
+struct monitor {
+	int subs[MONITOR_MAX];
+	unsigned int nsubs;
+};
+
 /* Subscribes the SOCK_SEQPACKET socket fd (passed by a root udevmonitor;
  * taken over, closed when the subscriber is gone). -EINVAL for another kind
  * of descriptor, -ENOSPC when MONITOR_MAX subscribers are there. */
-int monitor_add(int fd);
+int monitor_add(struct monitor *m, int fd);
 /* Sends ev and rc to every subscriber; drops those that are gone. */
-void monitor_send(const struct event *ev, int rc);
+void monitor_send(struct monitor *m, const struct event *ev, int rc);
 
 #endif

@@ -15,6 +15,7 @@
  * later one does until the rules are reloaded. */
 #include "compat.h"
 #include "pool.h"
+#include "fork.h"
 #include "fd.h"
 #include "log.h"
 
@@ -38,73 +39,65 @@ struct worker {
 	int hello;                    /* it said MSG_WORKER_HELLO */
 };
 
-static struct {
-	const char *bin;
+struct pool {
 	uint64_t idle_ms;
-	struct loop *loop;
 	unsigned long max, nlive;
 	struct worker *head;
 	int fallback;                 /* UDEV_BIN said no hello: fork mode */
-} pool = { .bin = "/sbin/udev", .idle_ms = 3000, .max = 1 };
+};
 
-void pool_init(const char *udev_bin, uint64_t idle_ms, struct loop *loop)
+struct pool *pool_new(uint64_t idle_ms)
 {
-	pool.bin = udev_bin;
-	pool.idle_ms = idle_ms;
-	pool.loop = loop;
+	struct pool *p = calloc(1, sizeof(*p));
+
+	if (p) {
+		p->idle_ms = idle_ms;
+		p->max = 1;
+	}
+	return p;
 }
 
-void pool_set_max(unsigned long max)
+static void pool_set_max(struct runner *r, unsigned long max)
 {
-	pool.max = max;
+	r->pool->max = max;
 }
 
 /* ---- the list -------------------------------------------------------------- */
 
-static void list_unlink(struct worker *w)
+static void list_unlink(struct pool *p, struct worker *w)
 {
 	if (w->prev)
 		w->prev->next = w->next;
 	else
-		pool.head = w->next;
+		p->head = w->next;
 	if (w->next)
 		w->next->prev = w->prev;
 	w->prev = w->next = NULL;
 }
 
-static void list_push(struct worker *w)
+static void list_push(struct pool *p, struct worker *w)
 {
-	w->next = pool.head;
-	if (pool.head)
-		pool.head->prev = w;
-	pool.head = w;
-}
-
-static struct worker *find_pid(pid_t pid)
-{
-	struct worker *w;
-
-	for (w = pool.head; w; w = w->next)
-		if (w->pid == pid)
-			return w;
-	return NULL;
+	w->next = p->head;
+	if (p->head)
+		p->head->prev = w;
+	p->head = w;
 }
 
 /* Closes the socket: an idle worker sees EOF and exits; the entry stays
  * until waitpid() reports the process. */
-static void worker_end(struct worker *w)
+static void worker_end(struct runner *r, struct worker *w)
 {
 	if (w->fd < 0)
 		return;
-	loop_del(pool.loop, w->fd);
+	loop_del(r->loop, w->fd);
 	close(w->fd);
 	w->fd = -1;
-	pool.nlive--;
+	r->pool->nlive--;
 }
 
 /* ---- starting a worker ----------------------------------------------------- */
 
-static void worker_exec(int fd)
+static void worker_exec(const struct runner *r, int fd)
 {
 	char *argv[4];
 
@@ -115,15 +108,15 @@ static void worker_exec(int fd)
 	} else if (dup2(fd, MSG_WORKER_FD) < 0) {
 		_exit(127);
 	}
-	argv[0] = (char *)pool.bin;
+	argv[0] = (char *)r->bin;
 	argv[1] = (char *)MSG_WORKER_ARG;
-	argv[2] = (char *)runner_get_arg();    /* udevcontrol log_priority */
+	argv[2] = (char *)r->arg;    /* udevcontrol log_priority */
 	argv[3] = NULL;
-	execve(pool.bin, argv, environ);
+	execve(r->bin, argv, environ);
 	_exit(127);
 }
 
-static struct worker *worker_spawn(void)
+static struct worker *worker_spawn(struct runner *r)
 {
 	struct worker *w = calloc(1, sizeof(*w));
 	int sv[2], saved;
@@ -134,10 +127,10 @@ static struct worker *worker_spawn(void)
 		goto fail;
 	w->pid = fork();
 	if (w->pid == 0)
-		worker_exec(sv[1]);
+		worker_exec(r, sv[1]);
 	saved = errno;
 	close(sv[1]);
-	if (w->pid < 0 || loop_add(pool.loop, sv[0]) < 0) {
+	if (w->pid < 0 || loop_add(r->loop, sv[0]) < 0) {
 		if (w->pid > 0)
 			kill(w->pid, SIGKILL);   /* reaped as an unknown child */
 		close(sv[0]);
@@ -146,8 +139,8 @@ static struct worker *worker_spawn(void)
 	}
 	fd_nonblock(sv[0]);
 	w->fd = sv[0];
-	pool.nlive++;
-	list_push(w);
+	r->pool->nlive++;
+	list_push(r->pool, w);
 	log_debug("worker %d started", (int)w->pid);
 	return w;
 fail:
@@ -180,42 +173,45 @@ static int worker_send(struct worker *w, struct event *ev)
 	return 0;
 }
 
-static struct worker *worker_idle(void)
+static struct worker *worker_idle(const struct pool *p)
 {
 	struct worker *w;
 
-	for (w = pool.head; w; w = w->next)
+	for (w = p->head; w; w = w->next)
 		if (w->fd >= 0 && !w->ev && !w->retire)
 			return w;
 	return NULL;
 }
 
 /* A worker that cannot take the event (it died while idle) is ended and a
- * new one tries: the event was never delivered, so it runs once at most. */
-int pool_start(struct event *ev, uint64_t now)
+ * new one tries: the event was never delivered, so it runs once at most.
+ * Once UDEV_BIN has not said hello, fork mode runs the events. */
+static int pool_start(struct runner *r, struct event *ev, uint64_t now)
 {
-	struct worker *w = worker_idle();
-	int tries, r = -EPIPE;
+	struct worker *w = worker_idle(r->pool);
+	int tries, ret = -EPIPE;
 
+	if (r->pool->fallback)
+		return fork_start(r, ev, now);
 	for (tries = 0; tries < 2; tries++) {
 		if (!w)
-			w = worker_spawn();
+			w = worker_spawn(r);
 		if (!w)
 			return -errno;
-		r = worker_send(w, ev);
-		if (r == 0) {
+		ret = worker_send(w, ev);
+		if (ret == 0) {
 			w->ev = ev;
 			ev->pid = w->pid;
 			ev->start_ms = now;
 			ev->killed = 0;
 			return 0;
 		}
-		log_warn("worker %d: cannot send: %s, ending it", (int)w->pid, strerror(-r));
-		worker_end(w);
+		log_warn("worker %d: cannot send: %s, ending it", (int)w->pid, strerror(-ret));
+		worker_end(r, w);
 		w = NULL;
 	}
-	errno = -r;
-	return r;
+	errno = -ret;
+	return ret;
 }
 
 /* ---- results, deaths, idle ends -------------------------------------------- */
@@ -226,152 +222,183 @@ static int reply_rc(int32_t rc)
 	return rc >= 0 && rc < MSG_RC_TIMEOUT ? rc : MSG_RC_NOT_RUN;
 }
 
-static void worker_read(struct worker *w, runner_done_fn *done, void *ctx)
+/* The worker's event is done: it is the most recently idle one now. */
+static void worker_done(struct runner *r, struct worker *w, int rc)
 {
-	struct msg_hdr r;
-	struct event *ev;
-	ssize_t n = recv(w->fd, &r, sizeof(r), MSG_DONTWAIT);
-	int ok = n == (ssize_t)sizeof(r) && msg_check(&r, sizeof(r)) == 0;
+	struct pool *p = r->pool;
+	struct event *ev = w->ev;
+
+	w->ev = NULL;
+	w->idle_since = loop_now_ms();
+	list_unlink(p, w);
+	list_push(p, w);
+	if (w->retire || p->nlive > p->max)
+		worker_end(r, w);
+	r->done(r->ctx, ev, reply_rc(rc));
+}
+
+static void worker_read(struct runner *r, struct worker *w)
+{
+	struct msg_hdr m;
+	ssize_t n = recv(w->fd, &m, sizeof(m), MSG_DONTWAIT);
+	int ok = n == (ssize_t)sizeof(m) && msg_check(&m, sizeof(m)) == 0;
 
 	if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR))
 		return;
-	if (ok && !w->hello && r.type == MSG_WORKER_HELLO) {
+	if (ok && !w->hello && m.type == MSG_WORKER_HELLO) {
 		w->hello = 1;
-		worker_read(w, done, ctx);   /* its ack may be there already */
+		worker_read(r, w);   /* its ack may be there already */
 		return;
 	}
-	if (ok && w->ev && r.type == MSG_ACK && r.seqnum == w->ev->hdr.seqnum) {
+	if (ok && w->ev && m.type == MSG_ACK && m.seqnum == w->ev->hdr.seqnum) {
 		w->hello = 1;   /* an ack says it too (a worker of release 001) */
-		ev = w->ev;
-		w->ev = NULL;
-		w->idle_since = loop_now_ms();
-		list_unlink(w);
-		list_push(w);
-		if (w->retire || pool.nlive > pool.max)
-			worker_end(w);
-		done(ctx, ev, reply_rc(r.rc));
+		worker_done(r, w, m.rc);
 		return;
 	}
 	if (n > 0) {
 		log_err("worker %d: unexpected message, killing it", (int)w->pid);
 		kill(w->pid, SIGKILL);
 	}
-	worker_end(w);   /* EOF: it died; waitpid() tells how */
+	worker_end(r, w);   /* EOF: it died; waitpid() tells how */
+}
+
+/* The workers whose sockets loop_wait() found ready. */
+static void pool_read(struct runner *r)
+{
+	struct worker *w, *next;
+
+	for (w = r->pool->head; w; w = next) {
+		next = w->next;
+		if (w->fd >= 0 && loop_ready(r->loop, w->fd))
+			worker_read(r, w);
+	}
 }
 
 /* A worker that ended without its hello (a wrapper script, an older udev:
  * it never read its event): from now on UDEV_BIN runs once per event, and
  * its event runs that way. 127: UDEV_BIN could not be executed at all. */
-static struct event *no_hello(struct worker *w, int st)
+static struct event *no_hello(struct runner *r, struct worker *w, int st)
 {
 	struct event *ev = w->ev;
 
 	if (w->hello || (WIFEXITED(st) && WEXITSTATUS(st) == 127))
 		return NULL;
-	if (!pool.fallback)
+	if (!r->pool->fallback)
 		log_err("%s does not speak the worker protocol (no hello): fork mode until "
-			"reload_rules", pool.bin);
-	pool.fallback = 1;
+			"reload_rules", r->bin);
+	r->pool->fallback = 1;
 	return ev && !ev->killed ? ev : NULL;
 }
 
-int pool_fallback(void)
+static void worker_died(struct runner *r, struct event *ev, int st)
 {
-	return pool.fallback;
-}
+	int rc = MSG_RC_UNFINISHED;
 
-static void worker_reaped(struct worker *w, int st, runner_done_fn *done, void *ctx,
-			  struct event **rerun)
-{
-	struct event *ev = w->ev;
-	pid_t pid = w->pid;
-	int rc;
-
-	*rerun = no_hello(w, st);
-	worker_end(w);
-	list_unlink(w);
-	free(w);
-	if (!ev || *rerun) {
-		log_debug("worker %d ended", (int)pid);
-		return;
-	}
 	if (WIFSIGNALED(st))
 		log_err("udev for seqnum %llu (%s) killed by signal %d",
 			(unsigned long long)ev->hdr.seqnum, ev->u.devpath, WTERMSIG(st));
 	else
 		log_err("udev worker for seqnum %llu (%s) exited with %d mid-event",
 			(unsigned long long)ev->hdr.seqnum, ev->u.devpath, WEXITSTATUS(st));
-	rc = MSG_RC_UNFINISHED;
 	if (!ev->killed && WIFEXITED(st) && WEXITSTATUS(st) == 127)
 		rc = MSG_RC_NOT_RUN;   /* UDEV_BIN could not be executed */
-	done(ctx, ev, rc);
+	r->done(r->ctx, ev, rc);
 }
 
-int pool_reaped(pid_t pid, int st, runner_done_fn *done, void *ctx, struct event **rerun)
+/* The event of a worker that never said hello runs again in fork mode. */
+static void rerun(struct runner *r, struct event *ev)
 {
-	struct worker *w = find_pid(pid);
+	if (fork_start(r, ev, loop_now_ms()) == 0)
+		return;
+	log_err("seqnum %llu: cannot fork udev: %s", (unsigned long long)ev->hdr.seqnum,
+		strerror(errno));
+	r->done(r->ctx, ev, MSG_RC_NOT_RUN);
+}
 
-	*rerun = NULL;
+/* A worker's death; otherwise a child of fork mode (the fallback). An ack
+ * still in the dead worker's socket is read first. */
+static int pool_reaped(struct runner *r, pid_t pid, int st)
+{
+	struct worker *w;
+	struct event *ev, *again;
+
+	for (w = r->pool->head; w && w->pid != pid; w = w->next)
+		;
 	if (!w)
-		return 0;
-	worker_reaped(w, st, done, ctx, rerun);
+		return fork_reaped(r, pid, st);
+	if (w->ev && w->fd >= 0)
+		worker_read(r, w);
+	ev = w->ev;
+	again = no_hello(r, w, st);
+	worker_end(r, w);
+	list_unlink(r->pool, w);
+	free(w);
+	if (again)
+		rerun(r, again);
+	else if (ev)
+		worker_died(r, ev, st);
+	else
+		log_debug("worker %d ended", (int)pid);
 	return 1;
 }
 
-void pool_end_idle(uint64_t now)
+/* Ends the workers idle too long, or beyond the limit. */
+static void pool_tick(struct runner *r, uint64_t now)
 {
+	struct pool *p = r->pool;
 	struct worker *w;
 
-	for (w = pool.head; w; w = w->next)
+	for (w = p->head; w; w = w->next)
 		if (w->fd >= 0 && !w->ev &&
-		    (pool.nlive > pool.max || now >= w->idle_since + pool.idle_ms))
-			worker_end(w);
+		    (p->nlive > p->max || now >= w->idle_since + p->idle_ms))
+			worker_end(r, w);
 }
 
-void pool_read(runner_done_fn *done, void *ctx)
-{
-	struct worker *w, *next;
-
-	for (w = pool.head; w; w = next) {
-		next = w->next;
-		if (w->fd >= 0)
-			worker_read(w, done, ctx);
-	}
-}
-
-int64_t pool_timeout(uint64_t now)
+static int64_t pool_timeout(struct runner *r, uint64_t now)
 {
 	struct worker *w;
 	int64_t next = -1, t;
 
-	for (w = pool.head; w; w = w->next) {
+	for (w = r->pool->head; w; w = w->next) {
 		if (w->fd < 0 || w->ev)
 			continue;
-		t = loop_until(now, w->idle_since + pool.idle_ms);
+		t = loop_until(now, w->idle_since + r->pool->idle_ms);
 		if (next < 0 || t < next)
 			next = t;
 	}
 	return next;
 }
 
-void pool_reload(void)
+/* Ends the idle workers and retires the busy ones after their event. */
+static void pool_reload(struct runner *r)
 {
 	struct worker *w;
 
-	pool.fallback = 0;   /* UDEV_BIN may have been replaced: try the pool again */
-	for (w = pool.head; w; w = w->next) {
+	r->pool->fallback = 0;   /* UDEV_BIN may have been replaced: try the pool again */
+	for (w = r->pool->head; w; w = w->next) {
 		if (w->ev)
 			w->retire = 1;
 		else
-			worker_end(w);
+			worker_end(r, w);
 	}
 }
 
-void pool_shutdown(void)
+static void pool_shutdown(struct runner *r)
 {
 	struct worker *w;
 
-	for (w = pool.head; w; w = w->next)
+	for (w = r->pool->head; w; w = w->next)
 		if (!w->ev)
-			worker_end(w);
+			worker_end(r, w);
 }
+
+const struct runner_ops pool_ops = {
+	.start = pool_start,
+	.reaped = pool_reaped,
+	.read = pool_read,
+	.tick = pool_tick,
+	.set_max = pool_set_max,
+	.reload = pool_reload,
+	.timeout = pool_timeout,
+	.shutdown = pool_shutdown,
+};

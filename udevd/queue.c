@@ -359,6 +359,21 @@ size_t queue_length(const struct queue *q)
 	return q->nheap + q->ready.n + q->running.n;
 }
 
+size_t queue_running(const struct queue *q)
+{
+	return q->running.n;
+}
+
+struct event *queue_running_next(const struct queue *q, struct event *ev)
+{
+	return ev ? ev->next : q->running.head;
+}
+
+void queue_kick(struct queue *q)
+{
+	q->dirty = 1;
+}
+
 static size_t list_count_upto(const struct event_list *l, uint64_t seqnum)
 {
 	const struct event *ev;

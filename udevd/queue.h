@@ -71,6 +71,7 @@ struct event *event_new(const struct msg_hdr *h, const struct sockaddr_un *from,
 			socklen_t fromlen, uint64_t now);
 void event_free(struct event *ev);
 
+/* Nothing is released before startup_end_ms (the start-up window). */
 int queue_init(struct queue *q, uint64_t gap_ms, uint64_t startup_end_ms);
 void queue_insert(struct queue *q, struct event *ev, uint64_t now);
 /* Moves events whose turn in SEQNUM order has come (or whose gap timed out)
@@ -89,6 +90,13 @@ struct event *queue_take_waiting(struct queue *q);
 /* Milliseconds until queue_release() has work, -1 when none is pending. */
 int64_t queue_timeout(const struct queue *q, uint64_t now);
 size_t queue_length(const struct queue *q);
+/* Events started and not finished. */
+size_t queue_running(const struct queue *q);
+/* The running event after ev (the first when ev is NULL), or NULL. */
+struct event *queue_running_next(const struct queue *q, struct event *ev);
+/* Something outside the queue changed (udevd's limits, a stop lifted):
+ * the next queue_next_runnable() scans again. */
+void queue_kick(struct queue *q);
 /* Events not finished with no SEQNUM or one <= seqnum. */
 size_t queue_count_upto(const struct queue *q, uint64_t seqnum);
 /* Nothing below seqnum is still to come (the kernel multicasts in order):
