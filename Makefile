@@ -383,8 +383,11 @@ bench-late: all
 # and runs the bats suite against this variant's binaries; the tests that go
 # through udevd run a second time with udevd in its other mode (fork), and
 # the udev tests of events, dev.d and RUN a second time through `udev --worker`
-# (UDEV_VIA_WORKER=1 runs any udev-*.bats that way).
-SECOND_MODE_TESTS := $(wildcard test/udevd-*.bats test/udev-eventpath.bats)
+# (UDEV_VIA_WORKER=1 runs any udev-*.bats that way). The udevd-workers*
+# files choose their modes themselves and the kernel-event tests of
+# udevd-netlink.bats run once.
+SECOND_MODE_TESTS := $(filter-out test/udevd-workers%.bats test/udevd-netlink.bats, \
+	$(wildcard test/udevd-*.bats test/udev-eventpath.bats))
 WORKER_PASS_TESTS := $(wildcard test/udev-event.bats test/udev-devd.bats test/udev-net.bats)
 # The firmware builds must also stay within their size budgets (tools/size.sh).
 # The fuzz harnesses' corpus replay is a host tool (it uses nftw): it runs

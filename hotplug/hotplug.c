@@ -7,6 +7,7 @@
 #include "fd.h"
 #include "log.h"
 #include "opts.h"
+#include "path.h"
 #include "layout.h"
 #include "proc.h"
 #include "str.h"
@@ -87,15 +88,6 @@ static int list_read(struct script_list *l, const char *dir)
 	if (dropped)
 		log_err("%s: too many scripts, ignoring %d of them", dir, dropped);
 	list_sort(l);
-	return 0;
-}
-
-static int path_join(char *buf, size_t size, const char *dir, const char *name)
-{
-	str_copy(buf, dir, size);
-	str_append(buf, "/", size);
-	if (str_append(buf, name, size) >= size)
-		return -ENAMETOOLONG;
 	return 0;
 }
 

@@ -45,79 +45,133 @@ void coldplug_add(struct coldplug_list *l, const char *devpath, const char *subs
 	f->index = l->n++;
 }
 
-/* A real directory (not one of today's /class symlinks) with a dev file,
- * or without one when nodev is set. */
-static int is_dev_dir(const char *devpath, int nodev)
+struct walk {
+	coldplug_fn fn;
+	void *ctx;
+};
+
+static int name_cmp(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* The entry names of directory devpath, sorted; n names, NULL when none. */
+static char **dir_names(const char *devpath, size_t *n)
+{
+	char p[SYSFS_PATH_MAX * 2], **names = NULL, **nn;
+	size_t cap = 0;
+	struct dirent *de;
+	DIR *d;
+
+	*n = 0;
+	if (sysfs_path(p, sizeof(p), devpath, NULL) < 0 || !(d = opendir(p)))
+		return NULL;
+	while ((de = readdir(d))) {
+		if (de->d_name[0] == '.')
+			continue;
+		if (*n == cap) {
+			nn = realloc(names, (cap = cap ? 2 * cap : 64) * sizeof(*names));
+			if (!nn)
+				break;
+			names = nn;
+		}
+		if (!(names[*n] = strdup(de->d_name)))
+			break;
+		(*n)++;
+	}
+	closedir(d);
+	if (*n > 1)
+		qsort(names, *n, sizeof(*names), name_cmp);
+	return names;
+}
+
+/* A real directory (not one of today's /class or /block symlinks), with a
+ * devpath short enough for the events built from it. */
+static int is_real_dir(const char *devpath)
 {
 	char p[SYSFS_PATH_MAX * 2];
 	struct stat st;
 
-	if (sysfs_path(p, sizeof(p), devpath, NULL) < 0 || lstat(p, &st) < 0)
-		return 0;
-	return S_ISDIR(st.st_mode) && (nodev || sysfs_exists(devpath, "dev"));
+	return strlen(devpath) <= SYSFS_PATH_MAX - 64 &&
+	       sysfs_path(p, sizeof(p), devpath, NULL) == 0 &&
+	       lstat(p, &st) == 0 && S_ISDIR(st.st_mode);
 }
 
-/* Calls fn for each entry name of the directory devpath. */
-static void each_entry(const char *devpath, void (*fn)(struct coldplug_list *, const char *),
-		       struct coldplug_list *l)
+/* Calls visit for each real directory below devpath, in name order. */
+static void each_dir(const char *devpath, void (*visit)(const char *, struct walk *),
+		     struct walk *w)
 {
-	char p[SYSFS_PATH_MAX * 2], child[SYSFS_PATH_MAX];
-	struct dirent *de;
-	DIR *d;
+	char child[SYSFS_PATH_MAX];
+	size_t n, i;
+	char **names = dir_names(devpath, &n);
 
-	if (sysfs_path(p, sizeof(p), devpath, NULL) < 0 || !(d = opendir(p)))
-		return;
-	while ((de = readdir(d))) {
-		if (de->d_name[0] == '.')
-			continue;
-		fmt_s(child, sizeof(child), "%s/%s", devpath, de->d_name);
-		fn(l, child);
+	for (i = 0; i < n; i++) {
+		if (fmt_s(child, sizeof(child), "%s/%s", devpath, names[i]) < sizeof(child) &&
+		    is_real_dir(child))
+			visit(child, w);
+		free(names[i]);
 	}
-	closedir(d);
+	free(names);
 }
 
-static void scan_class_dev(struct coldplug_list *l, const char *devpath)
+static void walk_devices(const char *devpath, struct walk *w)
 {
 	char sub[64];
 
-	if (!is_dev_dir(devpath, l->all))
-		return;
+	if (sysfs_link_name(devpath, "subsystem", sub, sizeof(sub)) > 0)
+		w->fn(w->ctx, devpath, sub);
+	each_dir(devpath, walk_devices, w);
+}
+
+static void walk_class_dev(const char *devpath, struct walk *w)
+{
+	char sub[64] = "";
+
 	str_copy_component(sub, devpath + 7, sizeof(sub));
-	coldplug_add(l, devpath, sub);
+	w->fn(w->ctx, devpath, sub);
 }
 
-static void scan_class(struct coldplug_list *l, const char *classpath)
+static void walk_class(const char *classpath, struct walk *w)
 {
-	each_entry(classpath, scan_class_dev, l);
+	each_dir(classpath, walk_class_dev, w);
 }
 
-static void scan_block_part(struct coldplug_list *l, const char *devpath)
+static void walk_block_part(const char *devpath, struct walk *w)
 {
-	if (is_dev_dir(devpath, 0))
-		coldplug_add(l, devpath, "block");
+	w->fn(w->ctx, devpath, "block");
 }
 
-static void scan_block(struct coldplug_list *l, const char *devpath)
+static void walk_block(const char *devpath, struct walk *w)
 {
-	if (!is_dev_dir(devpath, 0))
-		return;
-	coldplug_add(l, devpath, "block");
-	each_entry(devpath, scan_block_part, l);
+	if (w->fn(w->ctx, devpath, "block") > 0)
+		each_dir(devpath, walk_block_part, w);
 }
 
-/* Today's layout: every directory below /devices, symlinks not followed. */
-static void scan_devices(struct coldplug_list *l, const char *devpath)
+void coldplug_walk(const char *top, coldplug_fn fn, void *ctx)
 {
-	char p[SYSFS_PATH_MAX * 2], sub[64];
-	struct stat st;
+	struct walk w = { fn, ctx };
 
-	if (sysfs_path(p, sizeof(p), devpath, NULL) < 0 || lstat(p, &st) < 0 ||
-	    !S_ISDIR(st.st_mode) || strlen(devpath) > SYSFS_PATH_MAX - 64)
-		return;
-	if ((sysfs_exists(devpath, "dev") || (l->all && sysfs_exists(devpath, "uevent"))) &&
-	    sysfs_link_name(devpath, "subsystem", sub, sizeof(sub)) > 0)
-		coldplug_add(l, devpath, sub);
-	each_entry(devpath, scan_devices, l);
+	if (strcmp(top, "/devices") == 0)
+		walk_devices(top, &w);
+	else if (strcmp(top, "/class") == 0)
+		each_dir(top, walk_class, &w);
+	else if (strcmp(top, "/block") == 0)
+		each_dir(top, walk_block, &w);
+}
+
+/* coldplug_scan's visitor: devices with a dev file (with all, also those
+ * without one: every /class device, and below /devices those with a uevent
+ * file); a disk's partitions are looked at when it has a dev file. */
+static int scan_one(void *ctx, const char *devpath, const char *subsystem)
+{
+	struct coldplug_list *l = ctx;
+	int has_dev = sysfs_exists(devpath, "dev");
+	int legacy = strncmp(devpath, "/devices/", 9) != 0;
+	int block = strncmp(devpath, "/block/", 7) == 0;
+
+	if (has_dev || (l->all && !block && (legacy || sysfs_exists(devpath, "uevent"))))
+		coldplug_add(l, devpath, subsystem);
+	return has_dev;
 }
 
 static int found_cmp(const void *a, const void *b)
@@ -134,9 +188,9 @@ void coldplug_scan(struct coldplug_list *l, int all)
 	l->v = NULL;
 	l->n = l->cap = 0;
 	l->all = all;
-	each_entry("/class", scan_class, l);
-	each_entry("/block", scan_block, l);
-	scan_devices(l, "/devices");
+	coldplug_walk("/class", scan_one, l);
+	coldplug_walk("/block", scan_one, l);
+	coldplug_walk("/devices", scan_one, l);
 	if (l->n > 0)
 		qsort(l->v, (size_t)l->n, sizeof(l->v[0]), found_cmp);
 }

@@ -23,6 +23,15 @@ struct coldplug_list {
  * (every /class/X/Y directory; below /devices, those with a uevent file). */
 void coldplug_scan(struct coldplug_list *l, int all);
 void coldplug_free(struct coldplug_list *l);
+/* The one walk of sysfs (udevstart, udevd's rescan, udevtrigger): below
+ * SYSFS_PATH's top ("/devices", "/class" or "/block"), real directories
+ * only (never a symlink), each folder in name order, a parent before its
+ * children. fn(ctx, devpath, subsystem) sees: below /devices every
+ * directory with a subsystem link, /class/NAME/DEV (subsystem NAME), and
+ * /block/DISK (subsystem "block"), then DISK's subdirectories (partitions
+ * and others) when fn returned > 0 for DISK. */
+typedef int (*coldplug_fn)(void *ctx, const char *devpath, const char *subsystem);
+void coldplug_walk(const char *top, coldplug_fn fn, void *ctx);
 /* Appends one device (devpath copied); nothing when memory runs out. */
 void coldplug_add(struct coldplug_list *l, const char *devpath, const char *subsystem);
 

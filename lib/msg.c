@@ -155,6 +155,20 @@ const char *msg_env_get(const char *env, size_t len, const char *key)
 	return NULL;
 }
 
+int msg_ack_ok(const void *buf, size_t n, int trunc, const struct ucred *cred,
+	       const struct msg_hdr *req)
+{
+	const struct msg_hdr *ack = buf;
+
+	if (cred->uid != 0)
+		return -EPERM;
+	if (trunc || msg_check(buf, n) < 0 || ack->type != MSG_ACK)
+		return -EBADMSG;
+	if (ack->seqnum != req->seqnum || ((ack->flags ^ req->flags) & MSG_F_SEQNUM))
+		return -EBADMSG;
+	return 0;
+}
+
 int msg_rc_from_status(int st)
 {
 	if (WIFEXITED(st))

@@ -89,6 +89,12 @@ ssize_t msg_recv(int fd, void *buf, size_t size, void *from, socklen_t *fromlen,
 		 struct ucred *cred, int *trunc);
 ssize_t msg_recv_fd(int fd, void *buf, size_t size, void *from, socklen_t *fromlen,
 		    struct ucred *cred, int *trunc, int *passed);
+/* Is a received datagram (n bytes, *trunc and *cred from msg_recv) root's
+ * ack of req: 0 if so; -EPERM when its sender is not root; -EBADMSG when it
+ * is cut, malformed, not an ack, or for another seqnum, or for a cookie
+ * where req has a SEQNUM or the other way round (MSG_F_SEQNUM). */
+int msg_ack_ok(const void *buf, size_t n, int trunc, const struct ucred *cred,
+	       const struct msg_hdr *req);
 /* udevsend's code for a udev that ended with waitpid() status st: 0..15 as
  * udev exited, MSG_RC_NOT_RUN for other exit codes (127: exec failed),
  * MSG_RC_UNFINISHED when a signal ended it. */

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /* Name sanitising and directory helpers for udev_root (see path.h). */
 #include "compat.h"
+#include "fmt.h"
 #include "path.h"
 #include "str.h"
 
@@ -82,12 +83,9 @@ int path_mkdir_parents(const char *path, unsigned int mode)
 
 int path_join(char *out, size_t size, const char *a, const char *b)
 {
-	str_copy(out, a, size);
-	if (*b != '/' && str_append(out, "/", size) >= size)
-		return -ENAMETOOLONG;
-	if (str_append(out, b, size) >= size)
-		return -ENAMETOOLONG;
-	return 0;
+	size_t n = fmt_s(out, size, "%s%s%s", a, *b == '/' ? "" : "/", b);
+
+	return n < size ? 0 : -ENAMETOOLONG;
 }
 
 const char *path_basename(const char *path)

@@ -9,11 +9,10 @@ load udevd-lib
 
 setup() {
 	udev_setup
-	UDEV_BIN=$BIN/udev
 	DGRAM="python3 $TOP/test/tools/dgram.py"
 	UDEVD_BIN=$T/no-such-udevd
 	FAKE_UDEV_LOG=/dev/null
-	export UDEV_BIN DGRAM UDEVD_BIN FAKE_UDEV_LOG
+	export DGRAM UDEVD_BIN FAKE_UDEV_LOG
 	UDEVD_PID=
 	netns_start
 }
@@ -38,21 +37,6 @@ nobody_dir() {
 	done
 }
 
-# udevd_ns [OPTIONS...]: udevd (real udev as UDEV_BIN) in the namespace
-udevd_ns() {
-	nsenter --net="/proc/$NS_PID/ns/net" "$BIN/udevd" --debug "$@" </dev/null >>"$T/udevd.log" 2>&1 3>&- &
-	UDEVD_PID=$!
-	wait_for in_ns grep -q " @$UDEVD_SOCKET\$" /proc/net/unix
-	sleep 0.3
-}
-
-# send VAR=value...: one event for the real udev through udevsend, in the namespace
-send() {
-	in_ns env -i PATH="$PATH" UDEVD_SOCKET="$UDEVD_SOCKET" UDEV_BIN="$UDEV_BIN" \
-		UDEVD_BIN="$UDEVD_BIN" UDEV_CONFIG_FILE="$UDEV_CONFIG_FILE" \
-		SYSFS_PATH="$SYSFS_PATH" UDEV_NO_SLEEP=1 "$@" "$BIN/udevsend" tty
-}
-
 # ---- 6: inherited descriptors -------------------------------------------------
 
 @test "trust 6: descriptors udevd inherited never reach udev or a RUN program" {
@@ -69,8 +53,8 @@ send() {
 	nobody_dir "$T/out"
 	rules "KERNEL==\"ttyS0\", RUN+=\"$T/run-as-nobody\""
 	# the starting shell holds the secret open on 7 and 9 (and 251, as seen)
-	udevd_ns 7<"$T/secret" 9<"$T/secret" 251<"$T/secret"
-	run send ACTION=add DEVPATH=/class/tty/ttyS0 SEQNUM=1
+	start_udevd 7<"$T/secret" 9<"$T/secret" 251<"$T/secret"
+	run send ACTION=add DEVPATH=/class/tty/ttyS0 SEQNUM=1 tty
 	[ "$status" -eq 0 ]
 	[ -f "$T/out/fds" ]
 	run cat "$T/out/fds"
@@ -263,9 +247,9 @@ nothing_outside() {
 	chmod 755 "$T/old-udev"
 	export UDEV_BIN=$T/old-udev FAKE_UDEV_LOG=$T/udev.log
 	: >"$FAKE_UDEV_LOG"
-	udevd_ns --workers=pool
+	start_udevd --workers=pool
 	for s in 1 2 3; do
-		run send ACTION=add DEVPATH=/devices/old$s SEQNUM=$s FAKE_UDEV_LOG="$FAKE_UDEV_LOG"
+		run send ACTION=add DEVPATH=/devices/old$s SEQNUM=$s FAKE_UDEV_LOG="$FAKE_UDEV_LOG" tty
 		echo "seqnum $s: udevsend exit $status"
 		[ "$status" -eq 0 ]
 	done
@@ -273,24 +257,24 @@ nothing_outside() {
 	[ "$(grep -c 'does not speak the worker protocol' "$T/udevd.log")" -eq 1 ]
 	# a reload tries the pool again: still no hello, logged once more
 	in_ns "$BIN/udevcontrol" reload_rules
-	run send ACTION=add DEVPATH=/devices/old4 SEQNUM=4 FAKE_UDEV_LOG="$FAKE_UDEV_LOG"
+	run send ACTION=add DEVPATH=/devices/old4 SEQNUM=4 FAKE_UDEV_LOG="$FAKE_UDEV_LOG" tty
 	[ "$status" -eq 0 ]
 	[ "$(grep -c 'does not speak the worker protocol' "$T/udevd.log")" -eq 2 ]
 }
 
 @test "trust 7: a worker that says hello is kept, and one that cannot be executed is 18" {
 	export UDEV_BIN=$TOP/test/fake-udev FAKE_UDEV_LOG=$T/udev.log
-	udevd_ns --workers=pool
-	run send ACTION=add DEVPATH=/devices/w1 SEQNUM=1 FAKE_UDEV_LOG="$FAKE_UDEV_LOG"
+	start_udevd --workers=pool
+	run send ACTION=add DEVPATH=/devices/w1 SEQNUM=1 FAKE_UDEV_LOG="$FAKE_UDEV_LOG" tty
 	[ "$status" -eq 0 ]
-	run send ACTION=add DEVPATH=/devices/w2 SEQNUM=2 FAKE_UDEV_LOG="$FAKE_UDEV_LOG"
+	run send ACTION=add DEVPATH=/devices/w2 SEQNUM=2 FAKE_UDEV_LOG="$FAKE_UDEV_LOG" tty
 	[ "$status" -eq 0 ]
 	[ "$(awk '$1 == "start" { print $5 }' "$FAKE_UDEV_LOG" | sort -u | wc -l)" -eq 1 ]
 	! grep -q 'does not speak' "$T/udevd.log" || false
 	kill "$UDEVD_PID"; wait "$UDEVD_PID" || true
 	export UDEV_BIN=$T/no-such-udev
-	udevd_ns --workers=pool
-	run send ACTION=add DEVPATH=/devices/w3 SEQNUM=3
+	start_udevd --workers=pool
+	run send ACTION=add DEVPATH=/devices/w3 SEQNUM=3 tty
 	[ "$status" -eq 18 ]
 	! grep -q 'does not speak' "$T/udevd.log" || false
 }
@@ -341,9 +325,9 @@ start_monitor_ns() {
 
 @test "trust 5: after udevmonitor exits, nobody binding its name receives no event" {
 	export UDEV_BIN=$TOP/test/fake-udev
-	udevd_ns --workers=fork
+	start_udevd --workers=fork
 	start_monitor_ns
-	run send ACTION=add DEVPATH=/devices/m1 SEQNUM=1 SECRET=seen-by-root
+	run send ACTION=add DEVPATH=/devices/m1 SEQNUM=1 SECRET=seen-by-root tty
 	[ "$status" -eq 0 ]
 	wait_for grep -q '^SECRET=seen-by-root$' "$T/mon.log"
 	names=$(abstract_names "$MON_PID")
@@ -354,9 +338,9 @@ start_monitor_ns() {
 	nobody_dir "$T/out"
 	# shellcheck disable=SC2086
 	squat "$T/out/squat" $names
-	run send ACTION=add DEVPATH=/devices/m2 SEQNUM=2 SECRET=for-root-only
+	run send ACTION=add DEVPATH=/devices/m2 SEQNUM=2 SECRET=for-root-only tty
 	[ "$status" -eq 0 ]
-	run send ACTION=add DEVPATH=/devices/m3 SEQNUM=3 SECRET=for-root-only
+	run send ACTION=add DEVPATH=/devices/m3 SEQNUM=3 SECRET=for-root-only tty
 	[ "$status" -eq 0 ]
 	sleep 0.5
 	kill "$SQUAT_PID"
@@ -367,7 +351,7 @@ start_monitor_ns() {
 
 @test "trust 5: a non-root process cannot subscribe, nor leave descriptors in udevd" {
 	export UDEV_BIN=$TOP/test/fake-udev
-	udevd_ns --workers=fork
+	start_udevd --workers=fork
 	nobody timeout 2 "$BIN/udevmonitor" --udev >"$T/mon.log" 2>&1 || true
 	! grep -q 'monitor subscribed' "$T/udevd.log" || false
 	before=$(ls "/proc/$UDEVD_PID/fd" | wc -l)
@@ -381,7 +365,7 @@ for i in range(50):
     s.sendmsg([b"x" * 64], [(socket.SOL_SOCKET, socket.SCM_RIGHTS, fds)], 0,
               b"\0" + sys.argv[1].encode())
 ' "$UDEVD_SOCKET"
-	run send ACTION=add DEVPATH=/devices/fd1 SEQNUM=1
+	run send ACTION=add DEVPATH=/devices/fd1 SEQNUM=1 tty
 	[ "$status" -eq 0 ]
 	after=$(ls "/proc/$UDEVD_PID/fd" | wc -l)
 	echo "udevd's descriptors: $before before, $after after"

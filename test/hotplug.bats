@@ -212,12 +212,6 @@ done'
 
 # ---- with the real event path (once udevsend, udevd and udev are built) ------
 
-start_udevd() {
-	"$BIN/udevd" </dev/null >/dev/null 2>"$T/udevd.log" &
-	UDEVD_PID=$!
-	wait_for grep -q " @$UDEVD_SOCKET\$" /proc/net/unix
-}
-
 teardown() {
 	if [ -n "${UDEVD_PID:-}" ]; then
 		kill -TERM "$UDEVD_PID" 2>/dev/null || :

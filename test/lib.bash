@@ -1,6 +1,9 @@
 # SPDX-License-Identifier: GPL-2.0-only
 # Shared set-up for every bats file: a private temporary directory and socket
-# name per test, and BIN pointing at the build under test.
+# name per test, BIN pointing at the build under test, a private network
+# namespace when a test wants one, and the udevd of a test (start_udevd).
+# udevd-lib.bash (fake-udev behind udevd, send_event) and udev-lib.bash (the
+# real udev, send) load this file; each helper is defined in one place.
 
 : "${BIN:=$(cd "$BATS_TEST_DIRNAME/.." && pwd)/build/glibc}"
 export BIN
@@ -52,3 +55,32 @@ ns_ready() { [ "$(readlink "/proc/$NS_PID/ns/net")" != "$(readlink /proc/self/ns
 
 # in_ns CMD...: runs CMD in the test's network namespace
 in_ns() { nsenter --net="/proc/$NS_PID/ns/net" "$@"; }
+
+# udevd_in: the command prefix that runs a program in the test's namespace
+# (after netns_start), or nothing
+udevd_in() { [ -n "${NS_PID:-}" ] && echo nsenter --net="/proc/$NS_PID/ns/net"; }
+
+# socket_listed: the test's socket name is bound (in the test's namespace)
+socket_listed() {
+	$(udevd_in) grep -q " @$UDEVD_SOCKET\$" /proc/net/unix
+}
+
+# start_udevd [OPTIONS...]: udevd --debug in the background (in the test's
+# namespace, if any) running UDEV_BIN (fake-udev after udevd_setup, the real
+# udev after udev_setup), logging to $T/udevd.log; UDEVD_PID is its pid.
+# Returns once the socket is bound and the start-up window has passed.
+start_udevd() {
+	# nsenter execs udevd itself: $! is udevd's pid
+	$(udevd_in) "$BIN/udevd" --debug "$@" </dev/null >>"$T/udevd.log" 2>&1 3>&- &
+	UDEVD_PID=$!
+	wait_for socket_listed
+	sleep 0.3
+}
+
+# stop_udevd: SIGTERM to the test's udevd, SIGKILL if it does not end
+stop_udevd() {
+	[ -z "${UDEVD_PID:-}" ] && return 0
+	kill "$UDEVD_PID" 2>/dev/null
+	wait_for eval '! kill -0 "$UDEVD_PID" 2>/dev/null' || kill -KILL "$UDEVD_PID" 2>/dev/null
+	UDEVD_PID=
+}

@@ -48,14 +48,11 @@ netlink_teardown() {
 }
 stopped() { ! kill -0 "$1" 2>/dev/null; }
 
-# start_udevd_nl [OPTIONS...]: udevd --netlink in the namespace, logging to $T/udevd.log
+# start_udevd_nl [OPTIONS...]: start_udevd --netlink (in the namespace),
+# once it listens to the kernel
 start_udevd_nl() {
-	# nsenter itself, not the function: $! must be udevd's pid
-	nsenter --net="/proc/$NS_PID/ns/net" "$BIN/udevd" --debug --netlink "$@" \
-		</dev/null >>"$T/udevd.log" 2>&1 3>&- &
-	UDEVD_PID=$!
+	start_udevd --netlink "$@"
 	wait_for grep -q 'listening on' "$T/udevd.log"
-	sleep 0.3
 }
 
 # start_monitor [OPTIONS...]: udevmonitor in the namespace, into $T/mon.log

@@ -17,7 +17,8 @@ udev_setup() {
 	udev_devd="$T/dev.d"
 	default_mode="0600"
 	EOF
-	export UDEV_CONFIG_FILE="$T/udev.conf" UDEV_NO_SLEEP=1
+	# the udev behind start_udevd, and the one udevsend runs without a udevd
+	export UDEV_CONFIG_FILE="$T/udev.conf" UDEV_NO_SLEEP=1 UDEV_BIN="$BIN/udev"
 	export SYSFS_PATH="$TOP/test/sysfs-legacy"
 	unset UDEV_LOG
 }
@@ -76,28 +77,13 @@ check_add() {
 	[ "$got" = "$5" ] || { echo "expected: $5"; echo "got:      $got"; echo "$output"; return 1; }
 }
 
-# The real udev behind udevd (udev-eventpath.bats, workers-udev.bats,
-# udevd-late.bats): start_udevd [OPTIONS...] runs udevd in this test's mode
-# (UDEVD_WORKERS) with UDEV_BIN=udev, logging to $T/udevd.log; stop_udevd.
-start_udevd() {
-	env UDEV_BIN="$BIN/udev" "$BIN/udevd" --debug "$@" </dev/null >>"$T/udevd.log" 2>&1 3>&- &
-	UDEVD_PID=$!
-	wait_for grep -q " @$UDEVD_SOCKET\$" /proc/net/unix
-}
-
-stop_udevd() {
-	[ -z "${UDEVD_PID:-}" ] && return 0
-	kill "$UDEVD_PID" 2>/dev/null
-	wait_for eval '! kill -0 "$UDEVD_PID" 2>/dev/null' || kill -KILL "$UDEVD_PID" 2>/dev/null
-	UDEVD_PID=
-}
-
-# send VAR=value... SUBSYSTEM: udevsend with a kernel-sized environment
-# plus the test's udev.conf and sysfs.
+# send VAR=value... SUBSYSTEM: udevsend (in the test's namespace, if any)
+# with a kernel-sized environment plus the test's udev.conf, sysfs, UDEV_BIN
+# and UDEVD_BIN (default: none, so that udevsend runs udev itself).
 send() {
 	local sub=${*: -1}
-	env -i PATH="$PATH" UDEVD_SOCKET="$UDEVD_SOCKET" UDEVD_BIN="$T/no-udevd" \
-		UDEV_BIN="$BIN/udev" UDEV_CONFIG_FILE="$UDEV_CONFIG_FILE" \
-		SYSFS_PATH="$SYSFS_PATH" UDEV_NO_SLEEP=1 SUBSYSTEM="$sub" \
-		"${@:1:$#-1}" "$BIN/udevsend" "$sub"
+	$(udevd_in) env -i PATH="$PATH" UDEVD_SOCKET="$UDEVD_SOCKET" \
+		UDEVD_BIN="${UDEVD_BIN:-$T/no-udevd}" UDEV_BIN="${UDEV_BIN:-$BIN/udev}" \
+		UDEV_CONFIG_FILE="$UDEV_CONFIG_FILE" SYSFS_PATH="$SYSFS_PATH" UDEV_NO_SLEEP=1 \
+		SUBSYSTEM="$sub" "${@:1:$#-1}" "$BIN/udevsend" "$sub"
 }

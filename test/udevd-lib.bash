@@ -3,6 +3,8 @@
 # socket name running test/fake-udev, events sent with a kernel-like
 # environment, and readers for fake-udev's log.
 
+load lib
+
 udevd_setup() {
 	common_setup
 	UDEV_BIN=$TOP/test/fake-udev
@@ -39,19 +41,6 @@ udevd_teardown() {
 	return 0
 }
 
-socket_listed() {
-	grep -q " @$UDEVD_SOCKET\$" /proc/net/unix
-}
-
-# start_udevd [OPTIONS...]: foreground udevd in the background, logging to $T/udevd.log
-start_udevd() {
-	"$BIN/udevd" --debug "$@" </dev/null >>"$T/udevd.log" 2>&1 3>&- &
-	UDEVD_PID=$!
-	wait_for socket_listed
-	# let the start-up window pass unless a test wants it
-	sleep 0.3
-}
-
 # udevd_mode: the mode the udevds of this run use (make check runs the
 # event-path tests in both: UDEVD_WORKERS=fork for the second pass)
 udevd_mode() {
@@ -75,6 +64,9 @@ send_bg() {
 	# bats runs with errexit: keep a failing udevsend from ending the subshell
 	(rc=0; send_event "$@" || rc=$?; echo "$rc" >"$T/rc.$name") </dev/null >/dev/null 2>&1 3>&- &
 }
+
+# rc_count_is N: N send_bg have ended
+rc_count_is() { [ "$(find "$T" -name 'rc.*' | wc -l)" -eq "$1" ]; }
 
 # rc_of NAME: the exit code of a send_bg, once it is there
 rc_of() {

@@ -8,8 +8,6 @@ load udevd-lib
 setup() { udevd_setup; }
 teardown() { udevd_teardown; }
 
-rc_count_is() { [ "$(find "$T" -name 'rc.*' | wc -l)" -eq "$1" ]; }
-
 storm() {
 	local i
 	"$BIN/udevcontrol" stop_exec_queue

@@ -7,7 +7,6 @@ load lib
 load udevd-lib
 
 setup() { udevd_setup; }
-rc_count_is() { [ "$(find "$T" -name 'rc.*' | wc -l)" -eq "$1" ]; }
 teardown() { udevd_teardown; }
 
 @test "240 events from concurrent udevsends in shuffled order run in SEQNUM order" {

@@ -96,6 +96,22 @@ as_nobody() {
 	[ "$(rc_of 10)" = 3 ]
 }
 
+@test "a root udevd's ack for another seqnum is not the event's ack" {
+	# root answers on the name, but acks every event with rc 0 for the next
+	# or the previous seqnum: udevsend waits for its own until the timeout
+	local off
+	for off in 1 -1; do
+		$DGRAM misack --ready "$T/ready$off" --offset "$off" </dev/null >/dev/null 2>&1 3>&- &
+		SQUAT_PID=$!
+		wait_for test -s "$T/ready$off"
+		UDEVSEND_ACK_TIMEOUT=1 run send_event SEQNUM=10 DEVPATH=/devices/a
+		kill "$SQUAT_PID"
+		wait "$SQUAT_PID" 2>/dev/null || :
+		[ "$status" -eq 16 ] || { echo "offset $off: udevsend exited $status"; return 1; }
+	done
+	[ "$(ended_count)" -eq 0 ]
+}
+
 @test "a second udevd on the same name exits with a clear message" {
 	start_udevd
 	run "$BIN/udevd"

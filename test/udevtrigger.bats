@@ -1,7 +1,7 @@
 #!/usr/bin/env bats
 # SPDX-License-Identifier: GPL-2.0-only
 # udevtrigger on a copy of the fake modern sysfs tree: which devices it takes,
-# in which order, and what it writes (the kernel side is in netlink.bats).
+# in which order, and what it writes (the kernel side is in udevd-netlink.bats).
 
 load lib
 

@@ -39,8 +39,7 @@ static int ctl_wait(int fd, const struct msg_hdr *req, uint64_t deadline, uint32
 
 	for (;;) {
 		n = msg_recv(fd, ack, sizeof(ack), NULL, NULL, &cred, &trunc);
-		if (n >= 0 && cred.uid == 0 && !trunc && msg_check(ack, (size_t)n) == 0 &&
-		    ack[0].type == MSG_ACK && ack[0].seqnum == req->seqnum) {
+		if (n >= 0 && msg_ack_ok(ack, (size_t)n, trunc, &cred, req) == 0) {
 			if (ack_arg)
 				*ack_arg = ack[0].arg;
 			return ack[0].rc;

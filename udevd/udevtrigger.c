@@ -4,6 +4,7 @@
  * subsystem and attribute, then optionally waits until udevd has handled
  * every event up to the kernel's seqnum after the writes (--settle). */
 #include "compat.h"
+#include "coldplug.h"
 #include "ctl.h"
 #include "log.h"
 #include "loop.h"
@@ -11,14 +12,11 @@
 #include "str.h"
 #include "sysfs.h"
 
-#include <dirent.h>
 #include <errno.h>
 #include <fnmatch.h>
 #include <poll.h>
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 #include <unistd.h>
 
 #define SETTLE_TIMEOUT_MS 180000
@@ -84,18 +82,21 @@ static int wanted(const struct opts *o, const char *devpath, const char *subsyst
 	return 1;
 }
 
-static void trigger(struct opts *o, const char *devpath, const char *subsystem)
+/* coldplug_walk's visitor: every device with a uevent file that the
+ * options select (never a disk's partitions in the legacy /block). */
+static int trigger(void *ctx, const char *devpath, const char *subsystem)
 {
+	struct opts *o = ctx;
 	char p[SYSFS_PATH_MAX * 2];
 	int fd;
 
 	if (!sysfs_exists(devpath, "uevent") || !wanted(o, devpath, subsystem))
-		return;
+		return 0;
 	o->count++;
 	if (o->verbose || o->dry_run)
 		printf("%s\n", devpath);
 	if (o->dry_run)
-		return;
+		return 0;
 	sysfs_path(p, sizeof(p), devpath, "uevent");
 	fd = open(p, O_WRONLY | O_CLOEXEC);
 	if (fd < 0 || write(fd, o->action, strlen(o->action)) < 0) {
@@ -104,80 +105,7 @@ static void trigger(struct opts *o, const char *devpath, const char *subsystem)
 	}
 	if (fd >= 0)
 		close(fd);
-}
-
-static int name_cmp(const void *a, const void *b)
-{
-	return strcmp(*(char *const *)a, *(char *const *)b);
-}
-
-/* Calls fn for each entry of directory devpath that is a real directory
- * (never a symlink), in name order. */
-static void each_dir(struct opts *o, const char *devpath,
-		     void (*fn)(struct opts *, const char *))
-{
-	char p[SYSFS_PATH_MAX * 2], child[SYSFS_PATH_MAX], **names = NULL;
-	size_t n = 0, cap = 0, i;
-	struct dirent *de;
-	struct stat st;
-	DIR *d;
-
-	if (sysfs_path(p, sizeof(p), devpath, NULL) < 0 || !(d = opendir(p)))
-		return;
-	while ((de = readdir(d))) {
-		if (de->d_name[0] == '.')
-			continue;
-		if (n == cap) {
-			char **nn = realloc(names, (cap = cap ? 2 * cap : 64) * sizeof(*names));
-
-			if (!nn)
-				break;
-			names = nn;
-		}
-		if (!(names[n] = strdup(de->d_name)))
-			break;
-		n++;
-	}
-	closedir(d);
-	if (n > 1)
-		qsort(names, n, sizeof(*names), name_cmp);
-	for (i = 0; i < n; i++) {
-		if (snprintf(child, sizeof(child), "%s/%s", devpath, names[i]) <
-		    (int)sizeof(child) && sysfs_path(p, sizeof(p), child, NULL) == 0 &&
-		    lstat(p, &st) == 0 && S_ISDIR(st.st_mode))
-			fn(o, child);
-		free(names[i]);
-	}
-	free(names);
-}
-
-/* Today's layout: a parent before its children. */
-static void scan_devices(struct opts *o, const char *devpath)
-{
-	char sub[64];
-
-	if (sysfs_link_name(devpath, "subsystem", sub, sizeof(sub)) > 0)
-		trigger(o, devpath, sub);
-	each_dir(o, devpath, scan_devices);
-}
-
-/* Legacy layout: /class/NAME/DEV and /block/DISK directories (not links). */
-static void scan_class_dev(struct opts *o, const char *devpath)
-{
-	char sub[64] = "";
-
-	str_copy_component(sub, devpath + 7, sizeof(sub));
-	trigger(o, devpath, sub);
-}
-
-static void scan_class(struct opts *o, const char *classpath)
-{
-	each_dir(o, classpath, scan_class_dev);
-}
-
-static void scan_block(struct opts *o, const char *devpath)
-{
-	trigger(o, devpath, "block");
+	return 0;
 }
 
 static int settle(const struct opts *o)
@@ -273,9 +201,9 @@ int main(int argc, char **argv)
 			break;
 	if (j == sizeof(actions) / sizeof(actions[0]))
 		return usage(o.action);
-	scan_devices(&o, "/devices");
-	each_dir(&o, "/class", scan_class);
-	each_dir(&o, "/block", scan_block);
+	coldplug_walk("/devices", trigger, &o);
+	coldplug_walk("/class", trigger, &o);
+	coldplug_walk("/block", trigger, &o);
 	fflush(stdout);
 	log_info("%d devices%s", o.count, o.dry_run ? " (dry run)" : "");
 	if (o.settle && !o.dry_run) {

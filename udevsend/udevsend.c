@@ -222,16 +222,14 @@ static int read_answer(int fd, int *rc, uint32_t *held)
 	struct msg_hdr ack[2];
 	struct ucred cred;
 	ssize_t n;
-	int trunc;
+	int trunc, r;
 
 	n = msg_recv(fd, ack, sizeof(ack), NULL, NULL, &cred, &trunc);
 	if (n < 0)
 		return (int)n;
-	if (cred.uid != 0)
-		return ANS_FOREIGN;
-	if (trunc || msg_check(ack, (size_t)n) < 0 || ack[0].type != MSG_ACK ||
-	    ack[0].seqnum != msg.hdr.seqnum || (ack[0].flags & MSG_F_SEQNUM) != msg.hdr.flags)
-		return ANS_OTHER;
+	r = msg_ack_ok(ack, (size_t)n, trunc, &cred, &msg.hdr);
+	if (r < 0)
+		return r == -EPERM ? ANS_FOREIGN : ANS_OTHER;
 	*held = ack[0].arg;
 	*rc = (ack[0].rc >= 0 && ack[0].rc <= MSG_RC_UNFINISHED) ? ack[0].rc : MSG_RC_NOT_RUN;
 	if (ack[0].flags == msg.hdr.flags || (ack[0].flags & MSG_F_DONE))

@@ -16,6 +16,9 @@
 #          rc 0 after S seconds; prints "probe T" (seconds after the event) for
 #          each probe after the event. --lose-ack RC: the ack is never sent;
 #          probes after S seconds are answered "done, rc RC" instead
+#   misack --ready FILE [--offset N]   a root udevd that acks every event
+#          with rc 0 for seqnum + N (default 1), never for the event's own,
+#          and answers status questions "known, not held"
 import argparse, os, pwd, socket, struct, sys, time
 
 HDR = struct.Struct('=16sIIQIIiI')
@@ -191,6 +194,22 @@ def cmd_hold(a):
         s.sendto(pack(MAGIC, ACK, flags | F_STATUS | F_DONE, seq, rc=a.lose_ack), addr)
 
 
+def cmd_misack(a):
+    s = new_socket(bind=False)
+    s.bind(daemon_addr())
+    with open(a.ready, 'w') as f:
+        f.write('ready\n')
+    while True:
+        data, addr = s.recvfrom(65536)
+        if len(data) < HDR.size or not addr:
+            continue
+        _, mtype, flags, seq, _, _, _, _ = HDR.unpack(data[:HDR.size])
+        if mtype == CTL_STATUS:
+            s.sendto(pack(MAGIC, ACK, flags | F_STATUS, seq), addr)
+        elif mtype == EVENT:
+            s.sendto(pack(MAGIC, ACK, flags, seq + a.offset), addr)
+
+
 def main():
     p = argparse.ArgumentParser()
     sub = p.add_subparsers(dest='cmd', required=True)
@@ -223,9 +242,12 @@ def main():
     h.add_argument('--seconds', type=float, required=True)
     h.add_argument('--ready', required=True)
     h.add_argument('--lose-ack', type=int)
+    m = sub.add_parser('misack')
+    m.add_argument('--ready', required=True)
+    m.add_argument('--offset', type=int, default=1)
     a = p.parse_args()
     {'send': cmd_send, 'squat': cmd_squat, 'forge': cmd_forge,
-     'burst': cmd_burst, 'hold': cmd_hold}[a.cmd](a)
+     'burst': cmd_burst, 'hold': cmd_hold, 'misack': cmd_misack}[a.cmd](a)
 
 
 if __name__ == '__main__':
