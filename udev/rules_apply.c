@@ -28,11 +28,18 @@
 #include <time.h>
 #include <unistd.h>
 
-static int cmp(const struct token *t, const char *value)
+/* The token's pattern against either of two values (b may be NULL), with
+ * its operator: the one comparison of every match key. */
+static int cmp_either(const struct token *t, const char *a, const char *b)
 {
-	int hit = value && glob_match(t->value, value);
+	int hit = (a && glob_match(t->value, a)) || (b && glob_match(t->value, b));
 
 	return t->op == OP_NOMATCH ? !hit : hit;
+}
+
+static int cmp(const struct token *t, const char *value)
+{
+	return cmp_either(t, value, NULL);
 }
 
 static int is_device_key(enum token_type type)
@@ -45,9 +52,8 @@ static int is_device_key(enum token_type type)
 static int match_place(const struct token *t, const char *id)
 {
 	const char *dash = strrchr(id, '-');
-	int hit = glob_match(t->value, id) || (dash && glob_match(t->value, dash + 1));
 
-	return t->op == OP_NOMATCH ? !hit : hit;
+	return cmp_either(t, id, dash ? dash + 1 : NULL);
 }
 
 /* The attribute's trailing blanks count only when the pattern ends in one
