@@ -4,7 +4,7 @@
  * node name, the name itself, the subsystem, then default/; in each, the
  * *.dev files in name order, with the subsystem as argv[1]. */
 #include "compat.h"
-#include "node.h"
+#include "devd.h"
 #include "exec.h"
 #include "log.h"
 #include "path.h"

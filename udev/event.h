@@ -65,13 +65,5 @@ void event_chain(struct udev_event *ev);
 int event_run(struct udev_event *ev, const struct rules *rules);
 /* Records an exit code: real failures replace warnings (codes 2 and 3). */
 void event_fail(struct udev_event *ev, int rc);
-/* The modalias attribute of the device's bus device (the physical device
- * behind a class device), as udev 064 read it; 1 when found (subst.c). */
-int event_modalias(struct udev_event *ev, char *out, size_t size);
-/* Replaces the characters udev 064 did not trust in device data and
- * program output (; , ~ backslash ( ) ') with '_' (subst.c). */
-void subst_untrusted(char *s);
-/* Expands % and $ substitutions of in into out (subst.c). */
-void subst_format(struct udev_event *ev, const char *in, char *out, size_t size);
 
 #endif

@@ -8,6 +8,7 @@
 #include "compat.h"
 #include "db.h"
 #include "log.h"
+#include "links.h"
 #include "node.h"
 #include "str.h"
 

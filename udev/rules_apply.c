@@ -14,6 +14,7 @@
 #include "rules.h"
 #include "db.h"
 #include "event.h"
+#include "subst.h"
 #include "exec.h"
 #include "glob.h"
 #include "log.h"
