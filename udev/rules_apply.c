@@ -227,7 +227,7 @@ static int run_program(struct udev_event *ev, const char *value, char *out, size
 	if (argc == 0)
 		return -EINVAL;
 	log_debug("running '%s'", cmd);
-	return exec_run(argv, ev->env.v, out, size);
+	return exec_run(argv, ev->env.v, out, size, ev->set->exec_timeout);
 }
 
 static int import_file(struct udev_event *ev, const char *value)
