@@ -27,8 +27,9 @@ static struct {
 	mode_t umask;
 	int start_fds[64], nstart;
 	const char *log_level;      /* udevcontrol's, from udevd (log.h) */
-	struct driver d;            /* the rules, kept while unchanged */
-} worker = { .fd = MSG_WORKER_FD, .cwd = -1, .umask = 022, .d = { .keep = 1 } };
+} worker = { .fd = MSG_WORKER_FD, .cwd = -1, .umask = 022 };
+
+static struct driver driver;    /* zeroed (bss); keeps the rules (worker_main) */
 
 /* ---- one event -------------------------------------------------------------- */
 
@@ -93,9 +94,9 @@ static int worker_event(struct msg_event *m)
 	env_split(m->env, m->hdr.envlen, envp, sizeof(envp) / sizeof(envp[0]));
 	log_env_level(envp, sizeof(envp) / sizeof(envp[0]), worker.log_level);
 	event_reset();
-	rc = driver_load(&worker.d, envp);
+	rc = driver_load(&driver, envp);
 	if (rc == 0)
-		rc = driver_event(&worker.d, envp, NULL, 0);
+		rc = driver_event(&driver, envp, NULL, 0);
 	fflush(NULL);
 	return rc;
 }
@@ -121,6 +122,7 @@ int worker_main(const char *log_level)
 
 	worker_setup();
 	worker.log_level = log_level;
+	driver.keep = 1;
 	msg_init(&ack, MSG_WORKER_HELLO, 0);
 	if (send(worker.fd, &ack, sizeof(ack), MSG_NOSIGNAL) < 0)
 		return 1;
@@ -140,6 +142,6 @@ int worker_main(const char *log_level)
 		if (send(worker.fd, &ack, sizeof(ack), MSG_NOSIGNAL) < 0)
 			break;
 	}
-	driver_free(&worker.d);
+	driver_free(&driver);
 	return n < 0 ? 1 : 0;
 }
