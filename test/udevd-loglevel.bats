@@ -15,19 +15,12 @@ teardown() { netlink_teardown; }
 
 NULLDEV=/devices/virtual/mem/null
 
-# rescan_then_change: the kernel drops events while udevd is stopped (a tiny
-# receive buffer), udevd rescans sysfs (reading udev.conf again); then one
-# more change, which must be logged at debug level.
+# rescan_then_change: the kernel drops events, udevd rescans sysfs (reading
+# udev.conf again: drop_events, netlink-lib.bash); then one more change,
+# which must be logged at debug level.
 rescan_then_change() {
-	local i lines
-	kill -STOP "$UDEVD_PID"
-	for ((i = 0; i < 300; i++)); do
-		change $NULLDEV
-	done
-	kill -CONT "$UDEVD_PID"
-	WAIT_TIMEOUT=30 wait_for grep -q "the kernel dropped events" "$T/udevd.log"
-	WAIT_TIMEOUT=30 wait_for grep -q "rescan: [0-9]* devices" "$T/udevd.log"
-	in_ns "$BIN/udevsettle" --timeout=120
+	local lines
+	drop_events
 	lines=$(wc -l <"$T/udevd.log")
 	change $NULLDEV
 	in_ns "$BIN/udevsettle" --timeout=30
