@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0-only
-/* Network interface renaming for NAME on net devices (see node.h). */
+/* Network interface renaming for NAME on net devices (see netif.h). */
 #include "compat.h"
 #include "netif.h"
 #include "str.h"
