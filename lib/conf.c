@@ -146,28 +146,27 @@ static int conf_line(struct udev_conf *conf, char *line, const char *path, int l
 	return 0;
 }
 
-const char *conf_file(void)
+const char *conf_path(const char *file)
 {
-	const char *env = getenv("UDEV_CONFIG_FILE");
-
-	return env && *env ? env : UDEV_CONF_DEFAULT;
+	return file && *file ? file : UDEV_CONF_DEFAULT;
 }
 
-int conf_load(struct udev_conf *conf, const char *path)
+const char *conf_file(void)
+{
+	return conf_path(getenv("UDEV_CONFIG_FILE"));
+}
+
+int conf_read(struct udev_conf *conf, const char *file)
 {
 	char line[1024];
-	const char *env = getenv("UDEV_CONFIG_FILE");
-	int explicit = 1, lineno = 0, bad = 0;
+	const char *path = conf_path(file);
+	int lineno = 0, bad = 0;
 	FILE *f;
 
-	if (!path) {
-		path = conf_file();
-		explicit = env && *env;
-	}
 	f = fopen(path, "re");
 	if (!f) {
-		if (!explicit && errno == ENOENT)
-			return 0;
+		if (path != file && errno == ENOENT)
+			return 0;   /* no udev.conf at the default place: the defaults */
 		return -errno;
 	}
 	while (fgets(line, sizeof(line), f)) {
@@ -175,7 +174,10 @@ int conf_load(struct udev_conf *conf, const char *path)
 		bad += conf_line(conf, line, path, lineno);
 	}
 	fclose(f);
-	if (conf->log >= 0 && !getenv("UDEV_LOG"))
-		log_set_level(conf->log);
 	return bad;
+}
+
+int conf_load(struct udev_conf *conf, const char *path)
+{
+	return conf_read(conf, path ? path : getenv("UDEV_CONFIG_FILE"));
 }

@@ -23,10 +23,17 @@ struct udev_conf {
 
 /* Fills conf with the compiled-in defaults. */
 void conf_defaults(struct udev_conf *conf);
-/* Reads path (NULL: $UDEV_CONFIG_FILE or the default) over the defaults.
- * Returns 0, the number of bad lines (> 0, each logged), or -errno when the
- * file cannot be read (a missing default file is not an error). */
+/* Reads file (NULL or "": the default /etc/udev/udev.conf) over the
+ * defaults. Returns 0, the number of bad lines (> 0, each logged), or
+ * -errno when the file cannot be read (a missing default file is not an
+ * error). Sets nothing but conf: udev_log comes back in conf->log, and each
+ * program applies it (log_level_pick), so that a reload cannot override a
+ * level the program was given (udevd --debug, udevcontrol log_priority). */
+int conf_read(struct udev_conf *conf, const char *file);
+/* conf_read of path, or (path NULL) of the process's $UDEV_CONFIG_FILE. */
 int conf_load(struct udev_conf *conf, const char *path);
+/* The file conf_read(conf, file) reads, for messages. */
+const char *conf_path(const char *file);
 /* The udev.conf conf_load(conf, NULL) reads, for messages. */
 const char *conf_file(void);
 

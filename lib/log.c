@@ -137,6 +137,15 @@ void log_set_context(const char *ctx)
 		fmt_s(log_ctx, sizeof(log_ctx), "%s: ", ctx);
 }
 
+int log_level_pick(const char *env_level, int conf_level, int dflt)
+{
+	int level = log_level_parse(env_level);
+
+	if (env_level)   /* set, even to nothing valid: udev.conf does not count */
+		return level >= 0 ? level : dflt;
+	return conf_level >= 0 && conf_level <= LOG_DEBUG ? conf_level : dflt;
+}
+
 void log_set_level(int prio)
 {
 	if (prio >= 0 && prio <= LOG_DEBUG)

@@ -27,6 +27,10 @@ int log_get_level(void);
  * entries with the NULL; level NULL changes nothing). */
 #define LOG_PRIORITY_ENV "UDEVD_LOG_PRIORITY"
 void log_env_level(char **envp, unsigned int max, const char *level);
+/* The level a program runs at: env_level (its UDEV_LOG) when set (dflt
+ * when not valid), else conf_level (udev_log of udev.conf, -1 when unset),
+ * else dflt. */
+int log_level_pick(const char *env_level, int conf_level, int dflt);
 /* "err", "info", "debug", ... or a number 0..7; -EINVAL when unknown. */
 int log_level_parse(const char *s);
 /* Formatted by lib/fmt.c: %s %c %d %i %u %% with l, ll, z, h; no widths. */

@@ -17,23 +17,20 @@
 
 static char sysfs_root_buf[SYSFS_PATH_MAX];
 
-void sysfs_root_reset(void)
+void sysfs_root_set(const char *root)
 {
-	sysfs_root_buf[0] = '\0';
+	size_t len;
+
+	str_copy(sysfs_root_buf, root && *root ? root : "/sys", sizeof(sysfs_root_buf));
+	len = strlen(sysfs_root_buf);
+	while (len > 1 && sysfs_root_buf[len - 1] == '/')
+		sysfs_root_buf[--len] = '\0';
 }
 
 const char *sysfs_root(void)
 {
-	const char *env;
-	size_t len;
-
-	if (sysfs_root_buf[0])
-		return sysfs_root_buf;
-	env = getenv("SYSFS_PATH");
-	str_copy(sysfs_root_buf, env && *env ? env : "/sys", sizeof(sysfs_root_buf));
-	len = strlen(sysfs_root_buf);
-	while (len > 1 && sysfs_root_buf[len - 1] == '/')
-		sysfs_root_buf[--len] = '\0';
+	if (!sysfs_root_buf[0])
+		sysfs_root_set(getenv("SYSFS_PATH"));
 	return sysfs_root_buf;
 }
 

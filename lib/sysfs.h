@@ -18,10 +18,12 @@ struct sysfs_device {
 	char subsystem[64];  /* class or bus name */
 };
 
-/* The sysfs mount point ($SYSFS_PATH or /sys), without a trailing '/'. */
+/* The sysfs mount point without a trailing '/': the one last set, else
+ * the process's $SYSFS_PATH, else /sys. */
 const char *sysfs_root(void);
-/* Forgets the cached root: the next sysfs_root() reads SYSFS_PATH again. */
-void sysfs_root_reset(void);
+/* Sets the mount point explicitly (NULL or "": /sys): udev's worker sets
+ * each event's SYSFS_PATH. */
+void sysfs_root_set(const char *root);
 /* Strips the sysfs mount point from an absolute path given by a user. */
 const char *sysfs_devpath(const char *path);
 /* Absolute path of devpath[/name] into out. */

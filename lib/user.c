@@ -1,6 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0-only
-/* passwd/group lookups without NSS (see user.h). UDEV_PASSWD_FILE and
- * UDEV_GROUP_FILE point the lookups elsewhere, for tests. */
+/* passwd/group lookups without NSS (see user.h). */
 #include "compat.h"
 #include "user.h"
 #include "str.h"
@@ -36,11 +35,10 @@ static int colon_file_lookup(const char *file, const char *name, unsigned long *
 	return r;
 }
 
-static int id_lookup(const char *name, const char *env, const char *dflt,
+static int id_lookup(const char *name, const char *file, const char *dflt,
 		     unsigned long *id)
 {
 	unsigned long long n;
-	const char *file = getenv(env);
 
 	if (!name || !*name)
 		return -ENOENT;
@@ -51,20 +49,20 @@ static int id_lookup(const char *name, const char *env, const char *dflt,
 	return colon_file_lookup(file && *file ? file : dflt, name, id);
 }
 
-int user_lookup(const char *name, uid_t *uid)
+int user_lookup(const char *file, const char *name, uid_t *uid)
 {
 	unsigned long id = 0;   /* set by id_lookup when it returns 0 */
-	int r = id_lookup(name, "UDEV_PASSWD_FILE", "/etc/passwd", &id);
+	int r = id_lookup(name, file, "/etc/passwd", &id);
 
 	if (r == 0)
 		*uid = (uid_t)id;
 	return r;
 }
 
-int group_lookup(const char *name, gid_t *gid)
+int group_lookup(const char *file, const char *name, gid_t *gid)
 {
 	unsigned long id = 0;   /* set by id_lookup when it returns 0 */
-	int r = id_lookup(name, "UDEV_GROUP_FILE", "/etc/group", &id);
+	int r = id_lookup(name, file, "/etc/group", &id);
 
 	if (r == 0)
 		*gid = (gid_t)id;

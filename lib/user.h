@@ -6,8 +6,10 @@
 
 #include <sys/types.h>
 
-/* 0 and the id, or -ENOENT when the name is unknown. */
-int user_lookup(const char *name, uid_t *uid);
-int group_lookup(const char *name, gid_t *gid);
+/* 0 and the id, or -ENOENT when the name is unknown. file names the
+ * passwd or group file to read (NULL or "": /etc/passwd, /etc/group; udev
+ * passes UDEV_PASSWD_FILE and UDEV_GROUP_FILE, for tests). */
+int user_lookup(const char *file, const char *name, uid_t *uid);
+int group_lookup(const char *file, const char *name, gid_t *gid);
 
 #endif

@@ -55,6 +55,21 @@ start_udevd_nl() {
 	wait_for grep -q 'listening on' "$T/udevd.log"
 }
 
+# drop_events: the udevd started with UDEVD_NETLINK_RCVBUF=1 is stopped
+# while 300 events come, so that the kernel drops some (ENOBUFS); returns
+# once udevd has rescanned sysfs and the rescan's events are handled
+drop_events() {
+	local i
+	kill -STOP "$UDEVD_PID"
+	for ((i = 0; i < 300; i++)); do
+		change /devices/virtual/mem/null
+	done
+	kill -CONT "$UDEVD_PID"
+	WAIT_TIMEOUT=30 wait_for grep -q "the kernel dropped events" "$T/udevd.log"
+	WAIT_TIMEOUT=30 wait_for grep -q "rescan: [0-9]* devices" "$T/udevd.log"
+	in_ns "$BIN/udevsettle" --timeout=120
+}
+
 # start_monitor [OPTIONS...]: udevmonitor in the namespace, into $T/mon.log
 start_monitor() {
 	nsenter --net="/proc/$NS_PID/ns/net" "$BIN/udevmonitor" "$@" \

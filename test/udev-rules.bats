@@ -55,6 +55,11 @@ SERIAL=/devices/platform/serial8250/tty/ttyS1
 @test "ID glob on a parent" { check_add legacy $MOUSE input 'BUS=="usb", ID=="1-2.?", NAME="id"' 'c 0600 0:0 id'; }
 @test "PLACE topology" { check_add legacy $MOUSE input 'BUS=="usb", PLACE=="2.3", NAME="place"' 'c 0600 0:0 place'; }
 @test "PLACE mismatch" { check_add legacy $MOUSE input 'BUS=="usb", PLACE=="2.4", NAME="place"' 'c 0600 0:0 mouse0'; }
+# SYSFS{product} pins the level to the USB device 1-2.3 (its interface and
+# the hubs above have other or no products), so PLACE!= is decided there.
+@test "PLACE != excludes its place" { check_add legacy $MOUSE input 'SYSFS{product}=="Optical USB Mouse", PLACE!="2.3", NAME="place"' 'c 0600 0:0 mouse0'; }
+@test "PLACE != includes other places" { check_add legacy $MOUSE input 'SYSFS{product}=="Optical USB Mouse", PLACE!="2.4", NAME="place"' 'c 0600 0:0 place'; }
+@test "PLACE != the whole bus id excludes it" { check_add legacy $MOUSE input 'SYSFS{product}=="Optical USB Mouse", PLACE!="1-2.3", NAME="place"' 'c 0600 0:0 mouse0'; }
 @test "DRIVER" { check_add legacy $MOUSE input 'DRIVER=="usbhid", NAME="hid"' 'c 0600 0:0 hid'; }
 @test "DRIVER !=" { check_add legacy $TTYS tty 'DRIVER!="serial", NAME="x"' 'c 0600 0:0 x'; }
 @test "SYSFS{attr} on a parent" { check_add legacy $MOUSE input 'BUS=="usb", SYSFS{product}=="Optical USB Mouse", NAME="m"' 'c 0600 0:0 m'; }

@@ -4,7 +4,7 @@
  * node name, the name itself, the subsystem, then default/; in each, the
  * *.dev files in name order, with the subsystem as argv[1]. */
 #include "compat.h"
-#include "node.h"
+#include "devd.h"
 #include "exec.h"
 #include "log.h"
 #include "path.h"
@@ -37,7 +37,7 @@ static void devd_dir(struct udev_event *ev, const char *sub)
 		argv[1] = ev->subsystem;
 		argv[2] = NULL;
 		log_debug("dev.d: running %s", path);
-		r = exec_run(argv, ev->env.v, NULL, 0);
+		r = exec_run(argv, ev->env.v, NULL, 0, ev->set->exec_timeout);
 		if (r != 0)
 			log_info("dev.d: %s returned %d, ignoring", path, r);
 	}
@@ -48,7 +48,7 @@ void devd_run(struct udev_event *ev, const char *name)
 	char buf[NAME_SIZE], *p;
 	size_t len;
 
-	if (getenv("UDEV_NO_DEVD") || !ev->conf->devd[0])
+	if (ev->set->no_devd || !ev->conf->devd[0])
 		return;
 	if (name && *name) {
 		str_copy(buf, name, sizeof(buf));
@@ -81,7 +81,7 @@ void run_programs(struct udev_event *ev)
 		if (exec_split(cmd, argv, EXEC_ARGS_MAX) == 0)
 			continue;
 		log_debug("RUN '%s'", ev->run[i]);
-		r = exec_run(argv, ev->env.v, NULL, 0);
+		r = exec_run(argv, ev->env.v, NULL, 0, ev->set->exec_timeout);
 		if (r != 0 && ignore) {
 			log_info("RUN '%s' returned %d, ignoring", ev->run[i] + 1, r);
 		} else if (r != 0) {

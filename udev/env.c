@@ -8,15 +8,27 @@
 #include <stdlib.h>
 #include <string.h>
 
-static int env_find(const struct env *e, const char *key)
+static int env_index(char *const *v, const char *key)
 {
 	size_t len = strlen(key);
 	int i;
 
-	for (i = 0; i < e->n; i++)
-		if (strncmp(e->v[i], key, len) == 0 && e->v[i][len] == '=')
+	for (i = 0; v && v[i]; i++)
+		if (strncmp(v[i], key, len) == 0 && v[i][len] == '=')
 			return i;
 	return -1;
+}
+
+static int env_find(const struct env *e, const char *key)
+{
+	return e->n ? env_index(e->v, key) : -1;
+}
+
+const char *env_value(char *const *envp, const char *key)
+{
+	int i = env_index(envp, key);
+
+	return i < 0 ? NULL : strchr(envp[i], '=') + 1;
 }
 
 static int env_grow(struct env *e)
@@ -92,9 +104,7 @@ void env_free(struct env *e)
 
 const char *env_get(const struct env *e, const char *key)
 {
-	int i = env_find(e, key);
-
-	return i < 0 ? NULL : strchr(e->v[i], '=') + 1;
+	return e->n ? env_value(e->v, key) : NULL;
 }
 
 int env_set(struct env *e, const char *key, const char *val)

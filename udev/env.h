@@ -20,6 +20,8 @@ int env_init(struct env *e, char *const *src);
 void env_free(struct env *e);
 /* The value of key, NULL when unset. */
 const char *env_get(const struct env *e, const char *key);
+/* The same in a NULL-terminated KEY=value array (NULL: empty). */
+const char *env_value(char *const *envp, const char *key);
 /* Sets key to val (NULL or "" unsets); -EINVAL for a bad key, -ENOMEM. */
 int env_set(struct env *e, const char *key, const char *val);
 

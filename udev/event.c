@@ -7,6 +7,10 @@
 #include "event.h"
 #include "db.h"
 #include "node.h"
+#include "devd.h"
+#include "links.h"
+#include "netif.h"
+#include "perms.h"
 #include "rules.h"
 #include "fmt.h"
 #include "log.h"
@@ -47,21 +51,6 @@ static void event_kernel_name(struct udev_event *ev)
 	str_copy(ev->number, ev->kernel + len, sizeof(ev->number));
 }
 
-int event_conf_load(struct udev_conf *conf, int *rc)
-{
-	int r;
-
-	conf_defaults(conf);
-	r = conf_load(conf, NULL);
-	if (r < 0) {
-		log_err("cannot read %s: %s", conf_file(), strerror(-r));
-		return UDEV_EXIT_CONFIG;
-	}
-	if (r > 0)
-		*rc = UDEV_EXIT_CONFIG;
-	return 0;
-}
-
 /* Syslog lines of this event begin with its SEQNUM and DEVPATH. */
 static void event_log_context(const struct udev_event *ev)
 {
@@ -73,12 +62,13 @@ static void event_log_context(const struct udev_event *ev)
 }
 
 int event_init(struct udev_event *ev, const struct udev_conf *conf,
-	       char *const *envp, const char *subsystem)
+	       const struct udev_settings *set, char *const *envp, const char *subsystem)
 {
 	const char *s, *maj, *min;
 
 	memset(ev, 0, sizeof(*ev));
 	ev->conf = conf;
+	ev->set = set;
 	ev->mode = conf->mode;
 	if (env_init(&ev->env, envp) < 0 || env_init(&ev->orig, envp) < 0)
 		return UDEV_EXIT_NOMEM;
@@ -160,7 +150,7 @@ static int event_devnum(struct udev_event *ev)
 	int i, legacy = strncmp(ev->devpath, "/class/", 7) == 0 ||
 			strncmp(ev->devpath, "/block/", 7) == 0;
 	int needs = legacy && !class_without_node(ev->subsystem);
-	int tries = needs && !getenv("UDEV_NO_SLEEP") ? 200 : 1;
+	int tries = needs && !ev->set->no_sleep ? 200 : 1;
 
 	if (ev->has_devnum)
 		return 0;
@@ -241,9 +231,9 @@ static void event_perms(struct udev_event *ev, uid_t *uid, gid_t *gid, mode_t *m
 	*uid = 0;
 	*gid = 0;
 	/* unknown names are root, as udev 064 had it: the event goes on */
-	if (user_lookup(owner, uid) < 0)
+	if (user_lookup(ev->set->passwd_file, owner, uid) < 0)
 		log_err("unknown user '%s' for %s, using root", owner, ev->name);
-	if (group_lookup(group, gid) < 0)
+	if (group_lookup(ev->set->group_file, group, gid) < 0)
 		log_err("unknown group '%s' for %s, using root", group, ev->name);
 }
 

@@ -18,8 +18,23 @@
 
 struct rules;
 
+/* What udev takes from its environment besides the event (udev(8)), read
+ * by the driver (driver.h) from the process's environment or, in a worker,
+ * from each event's, and passed to every step that needs it. */
+struct udev_settings {
+	const char *config_file;   /* UDEV_CONFIG_FILE; NULL: the default */
+	const char *sysfs;         /* SYSFS_PATH; NULL: /sys */
+	const char *log;           /* UDEV_LOG; NULL: udev_log of udev.conf */
+	const char *passwd_file;   /* UDEV_PASSWD_FILE; NULL: /etc/passwd */
+	const char *group_file;    /* UDEV_GROUP_FILE; NULL: /etc/group */
+	int no_devd;               /* UDEV_NO_DEVD set: no dev.d scripts */
+	int no_sleep;              /* UDEV_NO_SLEEP set: no wait for `dev` */
+	int exec_timeout;          /* UDEV_EXEC_TIMEOUT seconds (default 30) */
+};
+
 struct udev_event {
 	const struct udev_conf *conf;
+	const struct udev_settings *set;
 	struct env env;          /* grows with ENV{} and IMPORT */
 	struct env orig;         /* as given, to find what rules added */
 	char action[32];
@@ -51,13 +66,10 @@ struct udev_event {
 	int rc;                   /* exit code so far */
 };
 
-/* Fills ev from the environment array envp and the subsystem argument. */
-/* udev.conf (UDEV_CONFIG_FILE) over the defaults: UDEV_EXIT_CONFIG when it
- * cannot be read (logged; nothing is to be done), else 0, with *rc set to
- * UDEV_EXIT_CONFIG when it had bad lines (the event is still done). */
-int event_conf_load(struct udev_conf *conf, int *rc);
+/* Fills ev from the environment array envp and the subsystem argument;
+ * conf and set must outlive ev. */
 int event_init(struct udev_event *ev, const struct udev_conf *conf,
-	       char *const *envp, const char *subsystem);
+	       const struct udev_settings *set, char *const *envp, const char *subsystem);
 void event_free(struct udev_event *ev);
 /* Builds the parent chain once (no-op when sysfs has no such device). */
 void event_chain(struct udev_event *ev);
@@ -65,13 +77,5 @@ void event_chain(struct udev_event *ev);
 int event_run(struct udev_event *ev, const struct rules *rules);
 /* Records an exit code: real failures replace warnings (codes 2 and 3). */
 void event_fail(struct udev_event *ev, int rc);
-/* The modalias attribute of the device's bus device (the physical device
- * behind a class device), as udev 064 read it; 1 when found (subst.c). */
-int event_modalias(struct udev_event *ev, char *out, size_t size);
-/* Replaces the characters udev 064 did not trust in device data and
- * program output (; , ~ backslash ( ) ') with '_' (subst.c). */
-void subst_untrusted(char *s);
-/* Expands % and $ substitutions of in into out (subst.c). */
-void subst_format(struct udev_event *ev, const char *in, char *out, size_t size);
 
 #endif

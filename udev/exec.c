@@ -43,12 +43,11 @@ int exec_split(char *cmd, char **argv, int max)
 	return argc;
 }
 
-int exec_timeout(void)
+int exec_timeout_parse(const char *s)
 {
-	const char *s = getenv("UDEV_EXEC_TIMEOUT");
 	int t = s ? atoi(s) : 0;
 
-	return t > 0 ? t : 30;
+	return t > 0 ? t : EXEC_TIMEOUT_DEFAULT;
 }
 
 /* Milliseconds on a clock that does not jump when the time is set (as
@@ -132,9 +131,9 @@ static int exec_wait(pid_t pid, long long deadline)
 	return 128 + (WIFSIGNALED(status) ? WTERMSIG(status) : 0);
 }
 
-int exec_run(char *const argv[], char *const envp[], char *out, size_t size)
+int exec_run(char *const argv[], char *const envp[], char *out, size_t size, int timeout)
 {
-	long long deadline = now_ms() + 1000L * exec_timeout();
+	long long deadline = now_ms() + 1000L * timeout;
 	int pfd[2] = { -1, -1 }, r;
 	pid_t pid;
 
@@ -165,7 +164,7 @@ int exec_run(char *const argv[], char *const envp[], char *out, size_t size)
 	}
 	r = exec_wait(pid, deadline);
 	if (r == -ETIMEDOUT)
-		log_err("'%s' did not finish within %d s, killed", argv[0], exec_timeout());
+		log_err("'%s' did not finish within %d s, killed", argv[0], timeout);
 	else if (r == 127)
 		log_err("could not run '%s'", argv[0]);
 	return r;

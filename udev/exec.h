@@ -10,11 +10,13 @@
 
 /* Splits cmd in place into argv at blanks; '...' groups words. Returns argc. */
 int exec_split(char *cmd, char **argv, int max);
-/* Runs argv with envp; stdout into out (NUL-terminated, trailing newlines
- * cut) when out is not NULL. Returns the exit status, or -ETIMEDOUT when
- * killed at the time bound, or -errno when it could not run. */
-int exec_run(char *const argv[], char *const envp[], char *out, size_t size);
-/* Seconds a program may run: $UDEV_EXEC_TIMEOUT, default 30. */
-int exec_timeout(void);
+/* Runs argv with envp as its whole environment; stdout into out
+ * (NUL-terminated, trailing newlines cut) when out is not NULL. Returns the
+ * exit status, or -ETIMEDOUT when killed after timeout seconds, or -errno
+ * when it could not run. */
+int exec_run(char *const argv[], char *const envp[], char *out, size_t size, int timeout);
+/* Seconds a program may run: UDEV_EXEC_TIMEOUT's value s, default 30. */
+#define EXEC_TIMEOUT_DEFAULT 30
+int exec_timeout_parse(const char *s);
 
 #endif

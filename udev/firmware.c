@@ -241,6 +241,7 @@ int main(int argc, char **argv)
 	}
 	conf_defaults(&conf);
 	r = conf_load(&conf, NULL);
+	log_set_level(log_level_pick(getenv("UDEV_LOG"), conf.log, log_get_level()));
 	if (r < 0)
 		log_err("cannot read udev.conf: %s, using the default directories", strerror(-r));
 	lfd = open_loading(devpath);

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0-only
-/* The hand-over of shared symlinks (see node.h). Two devices may claim one
+/* The hand-over of shared symlinks (see links.h). Two devices may claim one
  * link (two disks with the same label, a by-id name on two paths): the
  * link points at the device added last, each record lists it, and when
  * the device it points at goes away (remove) or stops claiming it (a
@@ -8,6 +8,7 @@
 #include "compat.h"
 #include "db.h"
 #include "log.h"
+#include "links.h"
 #include "node.h"
 #include "str.h"
 

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only
-/* Network interface renaming for NAME on net devices (see node.h). */
+/* Network interface renaming for NAME on net devices (see netif.h). */
 #include "compat.h"
-#include "node.h"
+#include "netif.h"
 #include "str.h"
 
 #include <errno.h>

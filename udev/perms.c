@@ -3,7 +3,7 @@
  * first match wins; udev_permissions names a file or a directory of
  * *.permissions files read in name order. Read only when a node needs it. */
 #include "compat.h"
-#include "node.h"
+#include "perms.h"
 #include "glob.h"
 #include "log.h"
 #include "path.h"

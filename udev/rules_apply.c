@@ -14,6 +14,7 @@
 #include "rules.h"
 #include "db.h"
 #include "event.h"
+#include "subst.h"
 #include "exec.h"
 #include "glob.h"
 #include "log.h"
@@ -28,11 +29,18 @@
 #include <time.h>
 #include <unistd.h>
 
-static int cmp(const struct token *t, const char *value)
+/* The token's pattern against either of two values (b may be NULL), with
+ * its operator: the one comparison of every match key. */
+static int cmp_either(const struct token *t, const char *a, const char *b)
 {
-	int hit = value && glob_match(t->value, value);
+	int hit = (a && glob_match(t->value, a)) || (b && glob_match(t->value, b));
 
 	return t->op == OP_NOMATCH ? !hit : hit;
+}
+
+static int cmp(const struct token *t, const char *value)
+{
+	return cmp_either(t, value, NULL);
 }
 
 static int is_device_key(enum token_type type)
@@ -45,9 +53,8 @@ static int is_device_key(enum token_type type)
 static int match_place(const struct token *t, const char *id)
 {
 	const char *dash = strrchr(id, '-');
-	int hit = glob_match(t->value, id) || (dash && glob_match(t->value, dash + 1));
 
-	return t->op == OP_NOMATCH ? !hit : hit;
+	return cmp_either(t, id, dash ? dash + 1 : NULL);
 }
 
 /* The attribute's trailing blanks count only when the pattern ends in one
@@ -220,7 +227,7 @@ static int run_program(struct udev_event *ev, const char *value, char *out, size
 	if (argc == 0)
 		return -EINVAL;
 	log_debug("running '%s'", cmd);
-	return exec_run(argv, ev->env.v, out, size);
+	return exec_run(argv, ev->env.v, out, size, ev->set->exec_timeout);
 }
 
 static int import_file(struct udev_event *ev, const char *value)

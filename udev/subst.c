@@ -4,7 +4,7 @@
  * $kernel $number $devpath $id $major $minor $result $sysfs{attr} $env{key}
  * $root $parent $enum $tempnode $name $modalias $$ spellings. */
 #include "compat.h"
-#include "event.h"
+#include "subst.h"
 #include "db.h"
 #include "log.h"
 #include "path.h"

@@ -30,8 +30,7 @@
  * default 30), UDEV_PASSWD_FILE and UDEV_GROUP_FILE (for tests: other
  * files than /etc/passwd and /etc/group). */
 #include "compat.h"
-#include "event.h"
-#include "rules.h"
+#include "driver.h"
 #include "worker.h"
 #include "fd.h"
 #include "fmt.h"
@@ -66,18 +65,10 @@ static void use_udevd_log_priority(const char *level)
 	putenv(entry);
 }
 
-static void setup_rules(struct rules *rules, const struct udev_conf *conf, int *rc)
-{
-	if (rules_load(rules, conf->rules) < 0 || rules->errors)
-		*rc = UDEV_EXIT_RULES;
-}
-
 int main(int argc, char **argv)
 {
-	struct udev_conf conf;
-	struct udev_event ev;
-	struct rules rules;
-	int rc = 0, r, worker;
+	struct driver d;
+	int rc, worker;
 
 	fd_sanitize();
 	if (opts_std(argc, argv, "udev", UDEV_USAGE))
@@ -88,19 +79,10 @@ int main(int argc, char **argv)
 	log_init("udev", log_sink_auto());
 	if (worker)
 		return worker_main(udevd_log_priority(argc, argv));
-	r = event_conf_load(&conf, &rc);
-	if (r)
-		return r;
-	r = event_init(&ev, &conf, environ, argc > 1 ? argv[1] : NULL);
-	if (r) {
-		event_free(&ev);   /* the environment copies made before the refusal */
-		return r;
-	}
-	setup_rules(&rules, &conf, &rc);
-	ev.rc = rc;
-	log_debug("%s %s (%s)", ev.action, ev.devpath, ev.subsystem);
-	rc = event_run(&ev, &rules);
-	event_free(&ev);
-	rules_free(&rules);
+	memset(&d, 0, sizeof(d));
+	rc = driver_load(&d, environ);
+	if (rc == 0)
+		rc = driver_event(&d, environ, argc > 1 ? argv[1] : NULL, 0);
+	driver_free(&d);
 	return rc;
 }

@@ -230,6 +230,7 @@ int main(int argc, char **argv)
 		return usage("unknown option or bad argument in", bad);
 	conf_defaults(&conf);
 	r = conf_load(&conf, NULL);
+	log_set_level(log_level_pick(getenv("UDEV_LOG"), conf.log, log_get_level()));
 	if (r < 0) {
 		log_err("cannot read %s: %s", conf_file(), strerror(-r));
 		return UDEVINFO_USAGE;

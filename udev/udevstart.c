@@ -8,8 +8,7 @@
  * device-mapper last. Exit: 0, or the first failing device's udev code. */
 #include "compat.h"
 #include "coldplug.h"
-#include "event.h"
-#include "rules.h"
+#include "driver.h"
 #include "log.h"
 #include "opts.h"
 #include "path.h"
@@ -53,45 +52,41 @@ static int device_env(struct env *e, const struct coldplug_dev *f)
 	return 0;
 }
 
-static int run_device(const struct udev_conf *conf, const struct rules *rules,
-		      const struct coldplug_dev *f)
+static int run_device(struct driver *d, const struct coldplug_dev *f)
 {
-	struct udev_event ev;
 	struct env e;
 	int rc;
 
 	if (device_env(&e, f) < 0)
 		return UDEV_EXIT_NOMEM;
-	rc = event_init(&ev, conf, e.v, NULL);
-	if (rc == 0)
-		rc = event_run(&ev, rules);
-	event_free(&ev);
+	rc = driver_event(d, e.v, NULL, 0);
 	env_free(&e);
 	return rc;
 }
 
 int main(int argc, char **argv)
 {
-	struct udev_conf conf;
 	struct coldplug_list l;
-	struct rules rules;
-	int i, r, rc = 0, conf_rc = 0, failed = 0;
+	struct driver d;
+	int i, r, rc, failed = 0;
 
 	if (opts_std(argc, argv, "udevstart", STARTUP_USAGE))
 		return 0;
 	if (argc > 1)   /* no options: anything else is a mistake, not a coldplug */
 		return opts_usage_error("udevstart", STARTUP_USAGE, "unknown argument", argv[1]);
 	log_init("udevstart", log_sink_auto());
-	r = event_conf_load(&conf, &conf_rc);
-	if (r)
+	memset(&d, 0, sizeof(d));
+	r = driver_load(&d, environ);
+	if (r) {
+		driver_free(&d);
 		return r;
-	if (rules_load(&rules, conf.rules) < 0 || rules.errors)
-		rc = UDEV_EXIT_RULES;
-	if (conf_rc)    /* bad udev.conf lines win over bad rules, as in udev */
-		rc = conf_rc;
+	}
+	driver_rules(&d);
+	/* bad udev.conf lines win over bad rules here */
+	rc = d.conf_rc ? d.conf_rc : d.rules_rc;
 	coldplug_scan(&l, 0);
 	for (i = 0; i < l.n; i++) {
-		r = run_device(&conf, &rules, &l.v[i]);
+		r = run_device(&d, &l.v[i]);
 		if (r && r != UDEV_EXIT_RULES && r != UDEV_EXIT_CONFIG) {
 			failed++;
 			if (!rc || rc == UDEV_EXIT_RULES || rc == UDEV_EXIT_CONFIG)
@@ -100,6 +95,6 @@ int main(int argc, char **argv)
 	}
 	log_info("%d devices, %d failed", l.n, failed);
 	coldplug_free(&l);
-	rules_free(&rules);
+	driver_free(&d);
 	return rc;
 }

@@ -5,8 +5,7 @@
  * IMPORT{program} (their output is what the rules match). Exit codes are
  * udev's. ACTION defaults to add. */
 #include "compat.h"
-#include "event.h"
-#include "rules.h"
+#include "driver.h"
 #include "log.h"
 #include "opts.h"
 #include "path.h"
@@ -40,12 +39,10 @@ static int setup_env(struct env *e, const char *devpath, const char *subsystem)
 
 int main(int argc, char **argv)
 {
-	struct udev_conf conf;
-	struct udev_event ev;
-	struct rules rules;
+	struct driver d;
 	struct env e;
 	const char *action;
-	int r, rc = 0;
+	int rc;
 
 	if (opts_std(argc, argv, "udevtest", UDEVTEST_USAGE))
 		return 0;
@@ -55,33 +52,21 @@ int main(int argc, char **argv)
 	if (argv[1][0] == '-' || argc > 3)
 		return opts_usage_error("udevtest", UDEVTEST_USAGE, argc > 3 ?
 					"extra argument" : "unknown option", argv[argc > 3 ? 3 : 1]);
-	r = event_conf_load(&conf, &rc);
-	if (r)
-		return r;
+	memset(&d, 0, sizeof(d));
+	rc = driver_load(&d, environ);
 	/* an add needs the device; a remove may name one that is gone */
 	action = getenv("ACTION");
-	if ((!action || !*action || strcmp(action, "add") == 0) &&
+	if (rc == 0 && (!action || !*action || strcmp(action, "add") == 0) &&
 	    !sysfs_exists(sysfs_devpath(argv[1]), NULL)) {
 		log_err("no such device: %s%s", sysfs_root(), sysfs_devpath(argv[1]));
-		return UDEV_EXIT_NODEVICE;
+		rc = UDEV_EXIT_NODEVICE;
 	}
-	if (setup_env(&e, sysfs_devpath(argv[1]), argc > 2 ? argv[2] : NULL) < 0)
-		return UDEV_EXIT_NOMEM;
-	r = event_init(&ev, &conf, e.v, NULL);
-	if (r) {
-		event_free(&ev);
+	if (rc == 0 && setup_env(&e, sysfs_devpath(argv[1]), argc > 2 ? argv[2] : NULL) < 0)
+		rc = UDEV_EXIT_NOMEM;
+	else if (rc == 0) {
+		rc = driver_event(&d, e.v, NULL, 1);
 		env_free(&e);
-		return r;
 	}
-	if (rules_load(&rules, conf.rules) < 0 || rules.errors)
-		rc = UDEV_EXIT_RULES;
-	ev.rc = rc;
-	ev.dry_run = 1;
-	printf("udevtest: %s %s (%s), rules from %s\n", ev.action, ev.devpath,
-	       ev.subsystem, conf.rules);
-	rc = event_run(&ev, &rules);
-	event_free(&ev);
-	rules_free(&rules);
-	env_free(&e);
+	driver_free(&d);
 	return rc;
 }

@@ -1,49 +1,26 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /* udev's worker mode (see worker.h). Before each event the process is put
- * back as udevd's fork mode would start it: the event's environment alone,
- * the working directory and umask it started with, no descriptors but the
- * ones it started with (those a fork-mode udev inherits from udevd), the default log level and sysfs root. udev.conf is read for
- * every event as in fork mode; the rules are kept parsed while neither the
- * rules file or directory nor any file in it changed (mtime, ctime, size,
- * inode), so an edited rule takes effect at the next event. */
+ * back as udevd's fork mode would start it: the working directory and umask
+ * it started with, no descriptors but the ones it started with (those a
+ * fork-mode udev inherits from udevd). The event's environment is passed to
+ * the driver (driver.h), which takes every setting from it: the process's
+ * own environment is never swapped. udev.conf is read for every event as in
+ * fork mode; the rules are kept parsed while neither the rules file or
+ * directory nor any file in it changed (watch.h), so an edited rule takes
+ * effect at the next event. */
 #include "compat.h"
 #include "worker.h"
-#include "event.h"
-#include "rules.h"
+#include "driver.h"
 #include "fd.h"
 #include "log.h"
 #include "msg.h"
-#include "path.h"
-#include "str.h"
-#include "sysfs.h"
 
-#include <dirent.h>
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
-
-extern char **environ;
-
-struct stamp {
-	char *path;
-	int exists;
-	dev_t dev;
-	ino_t ino;
-	off_t size;
-	time_t mtime, ctime;
-	long mnsec, cnsec;
-};
-
-static struct {
-	char path[CONF_PATH_MAX];   /* udev_rules they were read from */
-	struct rules rules;
-	int loaded, rc;
-	struct stamp *st;
-	int nst;
-} cache;
 
 static struct {
 	int fd, cwd;
@@ -52,114 +29,7 @@ static struct {
 	const char *log_level;      /* udevcontrol's, from udevd (log.h) */
 } worker = { .fd = MSG_WORKER_FD, .cwd = -1, .umask = 022 };
 
-/* ---- the rules, kept while unchanged -------------------------------------- */
-
-static void stamp_read(struct stamp *s)
-{
-	struct stat st;
-
-	memset(&st, 0, sizeof(st));
-	s->exists = stat(s->path, &st) == 0;
-	s->dev = st.st_dev;
-	s->ino = st.st_ino;
-	s->size = st.st_size;
-	s->mtime = st.st_mtime;
-	s->ctime = st.st_ctime;
-	s->mnsec = s->exists ? COMPAT_MTIME_NSEC(&st) : 0;
-	s->cnsec = s->exists ? COMPAT_CTIME_NSEC(&st) : 0;
-}
-
-static int stamp_same(const struct stamp *a, const struct stamp *b)
-{
-	return a->exists == b->exists && a->dev == b->dev && a->ino == b->ino &&
-	       a->size == b->size && a->mtime == b->mtime && a->ctime == b->ctime &&
-	       a->mnsec == b->mnsec && a->cnsec == b->cnsec;
-}
-
-static void stamps_free(void)
-{
-	while (cache.nst)
-		free(cache.st[--cache.nst].path);
-	free(cache.st);
-	cache.st = NULL;
-}
-
-static int stamp_add(const char *dir, const char *name)
-{
-	struct stamp *n = realloc(cache.st, (size_t)(cache.nst + 1) * sizeof(*n));
-	char p[CONF_PATH_MAX * 2];
-
-	if (!n)
-		return -ENOMEM;
-	cache.st = n;
-	if (name && path_join(p, sizeof(p), dir, name) < 0)
-		return -ENAMETOOLONG;
-	memset(&n[cache.nst], 0, sizeof(*n));
-	n[cache.nst].path = strdup(name ? p : dir);
-	if (!n[cache.nst].path)
-		return -ENOMEM;
-	stamp_read(&n[cache.nst++]);
-	return 0;
-}
-
-/* The rules path, and every entry of it when it is a directory (an entry
- * added or removed changes the directory's own times). */
-static int stamps_take(const char *path)
-{
-	struct dirent *de;
-	DIR *d;
-	int r = stamp_add(path, NULL);
-
-	d = r == 0 ? opendir(path) : NULL;
-	while (d && r == 0 && (de = readdir(d)))
-		if (de->d_name[0] != '.')
-			r = stamp_add(path, de->d_name);
-	if (d)
-		closedir(d);
-	return r;
-}
-
-static int stamps_unchanged(void)
-{
-	struct stamp now;
-	int i;
-
-	for (i = 0; i < cache.nst; i++) {
-		now = cache.st[i];
-		stamp_read(&now);
-		if (!stamp_same(&now, &cache.st[i]))
-			return 0;
-	}
-	return cache.nst > 0;
-}
-
-static void cache_drop(void)
-{
-	if (cache.loaded)
-		rules_free(&cache.rules);
-	stamps_free();
-	cache.loaded = 0;
-}
-
-/* The rules for udev_rules, read again when anything changed. Stamps are
- * taken before reading, so an edit during the read shows at the next event. */
-static const struct rules *rules_get(const char *path, int *rc)
-{
-	if (cache.loaded && strcmp(cache.path, path) == 0 && stamps_unchanged()) {
-		if (cache.rc < 0 || cache.rules.errors)
-			*rc = UDEV_EXIT_RULES;
-		return &cache.rules;
-	}
-	cache_drop();
-	if (stamps_take(path) < 0)
-		stamps_free();   /* read again next time */
-	str_copy(cache.path, path, sizeof(cache.path));
-	cache.rc = rules_load(&cache.rules, path);
-	cache.loaded = 1;
-	if (cache.rc < 0 || cache.rules.errors)
-		*rc = UDEV_EXIT_RULES;
-	return &cache.rules;
-}
+static struct driver driver;    /* zeroed (bss); keeps the rules (worker_main) */
 
 /* ---- one event -------------------------------------------------------------- */
 
@@ -191,18 +61,14 @@ static void close_stray_fd(int fd)
 	close(fd);
 }
 
-/* The process as fork mode would exec it, with envp as its environment. */
-static void event_reset(char **envp)
+/* The process as fork mode would exec it. */
+static void event_reset(void)
 {
-	environ = envp;
 	if (worker.cwd >= 0 && fchdir(worker.cwd) < 0)
 		log_warn("cannot return to the start directory: %s, ignoring", strerror(errno));
 	umask(worker.umask);
 	fd_each(close_stray_fd);
 	fd_sanitize();
-	sysfs_root_reset();
-	log_set_level(LOG_ERR);
-	log_init("udev", log_sink_auto());
 }
 
 /* NUL-separated KEY=value block -> NULL-terminated array (msg_check has
@@ -218,42 +84,20 @@ static void env_split(char *env, size_t len, char **envp, size_t max)
 	envp[i] = NULL;
 }
 
-/* Mirrors udev.c's main() with the kept rules. */
-static int event_handle(void)
-{
-	struct udev_conf conf;
-	struct udev_event ev;
-	const struct rules *rules;
-	int rc = 0, r;
-
-	r = event_conf_load(&conf, &rc);
-	if (r)
-		return r;
-	r = event_init(&ev, &conf, environ, NULL);
-	if (r) {
-		event_free(&ev);
-		return r;
-	}
-	rules = rules_get(conf.rules, &rc);
-	ev.rc = rc;
-	log_debug("%s %s (%s)", ev.action, ev.devpath, ev.subsystem);
-	rc = event_run(&ev, rules);
-	event_free(&ev);
-	return rc;
-}
-
+/* The event with its own environment, passed explicitly (driver.h): the
+ * process's environment stays udevd's. */
 static int worker_event(struct msg_event *m)
 {
 	static char *envp[MSG_ENV_MAX / 2 + 2];
-	static char *no_env[] = { NULL };
 	int rc;
 
 	env_split(m->env, m->hdr.envlen, envp, sizeof(envp) / sizeof(envp[0]));
 	log_env_level(envp, sizeof(envp) / sizeof(envp[0]), worker.log_level);
-	event_reset(envp);
-	rc = event_handle();
+	event_reset();
+	rc = driver_load(&driver, envp);
+	if (rc == 0)
+		rc = driver_event(&driver, envp, NULL, 0);
 	fflush(NULL);
-	environ = no_env;
 	return rc;
 }
 
@@ -278,6 +122,7 @@ int worker_main(const char *log_level)
 
 	worker_setup();
 	worker.log_level = log_level;
+	driver.keep = 1;
 	msg_init(&ack, MSG_WORKER_HELLO, 0);
 	if (send(worker.fd, &ack, sizeof(ack), MSG_NOSIGNAL) < 0)
 		return 1;
@@ -297,6 +142,6 @@ int worker_main(const char *log_level)
 		if (send(worker.fd, &ack, sizeof(ack), MSG_NOSIGNAL) < 0)
 			break;
 	}
-	cache_drop();
+	driver_free(&driver);
 	return n < 0 ? 1 : 0;
 }

@@ -85,6 +85,7 @@ static void setup_log_level(const struct udevd *d)
 
 	conf_defaults(&conf);
 	r = conf_load(&conf, NULL);
+	log_set_level(log_level_pick(getenv("UDEV_LOG"), conf.log, log_get_level()));
 	if (r < 0)
 		log_err("cannot read %s: %s, ignoring", conf_file(), strerror(-r));
 	if (d->debug)

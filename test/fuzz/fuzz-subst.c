@@ -8,6 +8,8 @@
 #include "fuzz.h"
 #include "conf.h"
 #include "event.h"
+#include "exec.h"
+#include "subst.h"
 #include "path.h"
 #include "str.h"
 
@@ -16,6 +18,7 @@
 #include <string.h>
 
 static struct udev_conf conf;
+static struct udev_settings set = { .exec_timeout = EXEC_TIMEOUT_DEFAULT, .no_sleep = 1 };
 static char *envp[] = {
 	"ACTION=add", "DEVPATH=/class/tty/ttyS0", "SUBSYSTEM=tty",
 	"MAJOR=4", "MINOR=64", NULL,
@@ -33,7 +36,7 @@ static void setup(void)
 	snprintf(conf.root, sizeof(conf.root), "%s", fuzz_subdir("dev"));
 	snprintf(conf.db, sizeof(conf.db), "%s", fuzz_subdir("db"));
 	snprintf(path, sizeof(path), "%s", fuzz_subdir("sys"));
-	setenv("SYSFS_PATH", path, 1);
+	sysfs_root_set(path);
 	fuzz_subdir("sys/class");
 	fuzz_subdir("sys/class/tty");
 	fuzz_subdir("sys/class/tty/ttyS0");
@@ -96,7 +99,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	part(&p, end, result, sizeof(result));
 	part(&p, end, val, sizeof(val));
 	fuzz_file("sys/class/tty/ttyS0/model", (const uint8_t *)attr, strlen(attr));
-	if (event_init(&ev, &conf, envp, NULL) != 0)
+	if (event_init(&ev, &conf, &set, envp, NULL) != 0)
 		abort();
 	str_copy(ev.result, result, sizeof(ev.result));
 	env_set(&ev.env, "FOO", val);

@@ -1,0 +1,17 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/* The legacy udev.permissions files: name:owner:group:mode lines with
+ * globs (perms.c). */
+#ifndef UDEV_PERMS_H
+#define UDEV_PERMS_H
+
+#include "conf.h"
+
+#include <stddef.h>
+#include <sys/types.h>
+
+/* First udev.permissions line whose glob matches name: fills the
+ * non-empty fields (owner, group, mode) and returns 1; 0 when none. */
+int perms_lookup(const struct udev_conf *conf, const char *name,
+		 char *owner, size_t osize, char *group, size_t gsize, mode_t *mode);
+
+#endif
