@@ -186,7 +186,9 @@ firmware_OBJS := udev/firmware.o
 
 # -- hotplug multiplexer (hotplug/)
 PROGRAMS += hotplug
-hotplug_OBJS := hotplug/hotplug.o hotplug/filter.o
+# udevsend's code linked in (udevsend/multicall.h): the event of a
+# default/10-udev.hotplug link to udevsend is sent without a second program
+hotplug_OBJS := hotplug/hotplug.o hotplug/filter.o udevsend/udevsend.main.o
 
 # -- netlink tools: kernel event replay and the event monitor (udevd/)
 PROGRAMS += udevtrigger udevmonitor
@@ -197,6 +199,33 @@ udevmonitor_OBJS := udevd/udevmonitor.o udevd/ctl.o
 PROGRAMS += vol_id disk_id
 vol_id_OBJS  := extras/vol_id.o extras/volume.o extras/volume_fs.o
 disk_id_OBJS := extras/disk_id.o
+
+# -- the kernel's per-event helpers in the default build
+# udevsend and hotplug start once per kernel event: the dynamic loader and
+# the system libc's start-up are most of what they cost (docs/performance.md).
+# The default build (system libc, dynamic) links them statically against the
+# smallest libc present: dietlibc, klibc, then musl-gcc (HELPER_LIBC=diet,
+# klibc, musl or system chooses), built by that variant's own make in
+# $(O)/helper-LIBC/, and says what it chose (make's output, $(O)/helper-libc,
+# make size). With none present they are linked like the other programs.
+HELPER_PROGRAMS := udevsend hotplug
+HELPER_LIBC ?= auto
+HELPER_BINS :=
+ifeq ($(VARIANT),glibc)
+  ifeq ($(HELPER_LIBC),auto)
+    HELPER_LIBC := $(firstword $(if $(shell command -v diet),diet) \
+	$(if $(shell command -v klcc),klibc) $(if $(shell command -v musl-gcc),musl) system)
+  endif
+  HELPER_ARGS_diet  := USE_DIETLIBC=true CC="diet gcc"
+  HELPER_ARGS_klibc := USE_KLIBC=true CC=klcc
+  HELPER_ARGS_musl  := CC=musl-gcc STATIC=true
+  HELPER_ARGS := $(HELPER_ARGS_$(HELPER_LIBC))
+  HELPER_NAME := $(patsubst diet,dietlibc,$(HELPER_LIBC))
+  ifneq ($(HELPER_ARGS),)
+    HELPER_BINS := $(addprefix $(O)/,$(HELPER_PROGRAMS))
+    HELPER_O := $(O)/helper-$(HELPER_LIBC)
+  endif
+endif
 
 # ---- shared library -------------------------------------------------------
 LIB_OBJS := lib/compat.o lib/fmt.o lib/log.o lib/fd.o lib/str.o
@@ -240,9 +269,28 @@ $(LIB): $(addprefix $(OBJDIR)/,$(LIB_OBJS))
 	@[ "$(V)" = 1 ] || echo "  AR      $@"
 	$(Q)rm -f $@ && $(AR) rcs $@ $^
 
-$(BINS): $(O)/%: $$(addprefix $(OBJDIR)/,$$($$*_OBJS)) $(LIB) $(FLAGS_STAMP)
+LINK_PROGRAM = $(CC) $(ALL_LDFLAGS) -o $@ $(filter %.o,$^) $(LIB) $(LINK_NOTES)
+
+$(filter-out $(HELPER_BINS),$(BINS)): $(O)/%: $$(addprefix $(OBJDIR)/,$$($$*_OBJS)) $(LIB) \
+		$(FLAGS_STAMP)
 	@[ "$(V)" = 1 ] || echo "  LD      $@"
-	$(Q)$(CC) $(ALL_LDFLAGS) -o $@ $(filter %.o,$^) $(LIB) $(LINK_NOTES)
+	$(Q)$(LINK_PROGRAM)
+
+# The per-event helpers of the default build: made by the helper variant's
+# own make (its objects, flags and folder), copied here when they changed;
+# linked with the system libc, and said so, when that build fails.
+$(HELPER_BINS): $(O)/%: $$(addprefix $(OBJDIR)/,$$($$*_OBJS)) $(LIB) $(FLAGS_STAMP) FORCE
+	$(Q)if $(MAKE) --no-print-directory $(HELPER_ARGS) O=$(HELPER_O) $(HELPER_O)/$* \
+		>$(HELPER_O).log 2>&1; then \
+		cmp -s $(HELPER_O)/$* $@ || { cp $(HELPER_O)/$* $@.tmp && mv $@.tmp $@ && \
+		echo "  HELPER  $@: static, $(HELPER_NAME) (from $(HELPER_O))"; }; \
+		echo "static, $(HELPER_NAME)" >$(O)/helper-libc; \
+	else \
+		echo "  HELPER  $@: the static $(HELPER_NAME) build failed ($(HELPER_O).log):" \
+			"linked with the system libc"; \
+		echo "system libc (the $(HELPER_NAME) build failed)" >$(O)/helper-libc; \
+		$(LINK_PROGRAM); \
+	fi
 
 $(LINKS): $(O)/udev
 	@[ "$(V)" = 1 ] || echo "  LN      $@"
@@ -402,7 +450,10 @@ deps:
 	@sh tools/install-deps.sh check $(if $(filter glibc%,$(VARIANT)),,static)
 
 # make size: the stripped size of each program of this variant, with the
-# budgets of the klibc and dietlibc builds; size-check fails over budget.
+# budgets of the klibc and dietlibc builds (and the default build's udevsend,
+# static with the smallest libc present); size-check fails over budget.
+# hotplug's is 14 KiB (8 KiB before it linked udevsend's code in: sending the
+# event itself saves a second program start per event; tools/size.sh).
 STRIP ?= $(CROSS_COMPILE)strip
 size: all
 	@STRIP=$(STRIP) sh tools/size.sh $(VARIANT) $(O) $(PROGRAMS)
@@ -519,6 +570,9 @@ print-programs:
 print-outdir:
 	@echo $(O)
 
+print-helper-libc:
+	@echo $(if $(HELPER_BINS),$(HELPER_LIBC),system)
+
 print-version:
 	@echo $(VERSION)
 
@@ -531,7 +585,7 @@ demo:
 clean:
 	rm -rf build
 
-.PHONY: FORCE all check deps size size-check clean install uninstall print-programs print-outdir print-version demo \
+.PHONY: FORCE all check deps size size-check clean install uninstall print-programs print-outdir print-helper-libc print-version demo \
 	fuzz fuzz-bins fuzz-check fuzz-run check-sanitize check-valgrind check-stress lint
 
 # ---- cross build proof -------------------------------------------------------
