@@ -142,7 +142,8 @@ ALL_LDFLAGS  = $(LDSTATIC) $(LDGC) $(if $(SANITIZE),-fsanitize=$(SANITIZE),) \
 # ever reused with another toolchain or other flags.
 FLAGS_STAMP := $(O)/flags
 differ = $(subst $(1),,$(2))$(subst $(2),,$(1))
-FLAGS_NOW = CC=$(CC) CPPFLAGS=$(ALL_CPPFLAGS) CFLAGS=$(ALL_CFLAGS) LDFLAGS=$(ALL_LDFLAGS)
+FLAGS_NOW = CC=$(CC) CPPFLAGS=$(ALL_CPPFLAGS) CFLAGS=$(ALL_CFLAGS) LDFLAGS=$(ALL_LDFLAGS) \
+	$(if $(filter glibc,$(VARIANT)),HELPER_LIBC=$(if $(HELPER_BINS),$(HELPER_LIBC),system))
 
 ifeq ($(V),1)
   Q :=
@@ -213,18 +214,22 @@ HELPER_LIBC ?= auto
 HELPER_BINS :=
 ifeq ($(VARIANT),glibc)
   ifeq ($(HELPER_LIBC),auto)
-    HELPER_LIBC := $(firstword $(if $(shell command -v diet),diet) \
+    override HELPER_LIBC := $(firstword $(if $(shell command -v diet),diet) \
 	$(if $(shell command -v klcc),klibc) $(if $(shell command -v musl-gcc),musl) system)
   endif
   HELPER_ARGS_diet  := USE_DIETLIBC=true CC="diet gcc"
   HELPER_ARGS_klibc := USE_KLIBC=true CC=klcc
   HELPER_ARGS_musl  := CC=musl-gcc STATIC=true
+  HELPER_ARGS_system :=
+  $(if $(filter diet klibc musl system,$(HELPER_LIBC)),,\
+    $(error HELPER_LIBC=$(HELPER_LIBC): auto, diet, klibc, musl or system))
   HELPER_ARGS := $(HELPER_ARGS_$(HELPER_LIBC))
   HELPER_NAME := $(patsubst diet,dietlibc,$(HELPER_LIBC))
   ifneq ($(HELPER_ARGS),)
     HELPER_BINS := $(addprefix $(O)/,$(HELPER_PROGRAMS))
     HELPER_O := $(O)/helper-$(HELPER_LIBC)
   endif
+  all: $(O)/helper-libc
 endif
 
 # ---- shared library -------------------------------------------------------
@@ -276,19 +281,31 @@ $(filter-out $(HELPER_BINS),$(BINS)): $(O)/%: $$(addprefix $(OBJDIR)/,$$($$*_OBJ
 	@[ "$(V)" = 1 ] || echo "  LD      $@"
 	$(Q)$(LINK_PROGRAM)
 
-# The per-event helpers of the default build: made by the helper variant's
-# own make (its objects, flags and folder), copied here when they changed;
-# linked with the system libc, and said so, when that build fails.
-$(HELPER_BINS): $(O)/%: $$(addprefix $(OBJDIR)/,$$($$*_OBJS)) $(LIB) $(FLAGS_STAMP) FORCE
-	$(Q)if $(MAKE) --no-print-directory $(HELPER_ARGS) O=$(HELPER_O) $(HELPER_O)/$* \
-		>$(HELPER_O).log 2>&1; then \
+# The per-event helpers of the default build: made by one run of the helper
+# variant's own make (its objects, flags and folder; $(O)/helper-libc says
+# how it went), copied here when they changed; linked with the system libc,
+# and said so, when that build fails.
+ifeq ($(HELPER_BINS),)
+$(O)/helper-libc: FORCE
+	@mkdir -p $(O)
+	$(Q)echo "system libc ($(if $(filter system,$(HELPER_LIBC)),HELPER_LIBC=system,no dietlibc, klibc or musl-gcc))" \
+		>$@.tmp; cmp -s $@.tmp $@ && rm $@.tmp || mv $@.tmp $@
+else
+$(O)/helper-libc: FORCE
+	$(Q)mkdir -p $(O); if $(MAKE) --no-print-directory $(HELPER_ARGS) O=$(HELPER_O) \
+		$(addprefix $(HELPER_O)/,$(HELPER_PROGRAMS)) >$(HELPER_O).log 2>&1; \
+	then echo "static, $(HELPER_NAME)"; \
+	else echo "system libc (the static $(HELPER_NAME) build failed: $(HELPER_O).log)"; \
+	fi >$@.tmp; cmp -s $@.tmp $@ && rm $@.tmp || mv $@.tmp $@
+endif
+
+$(HELPER_BINS): $(O)/%: $$(addprefix $(OBJDIR)/,$$($$*_OBJS)) $(LIB) $(FLAGS_STAMP) \
+		$(O)/helper-libc FORCE
+	$(Q)if grep -q '^static' $(O)/helper-libc; then \
 		cmp -s $(HELPER_O)/$* $@ || { cp $(HELPER_O)/$* $@.tmp && mv $@.tmp $@ && \
 		echo "  HELPER  $@: static, $(HELPER_NAME) (from $(HELPER_O))"; }; \
-		echo "static, $(HELPER_NAME)" >$(O)/helper-libc; \
 	else \
-		echo "  HELPER  $@: the static $(HELPER_NAME) build failed ($(HELPER_O).log):" \
-			"linked with the system libc"; \
-		echo "system libc (the $(HELPER_NAME) build failed)" >$(O)/helper-libc; \
+		echo "  HELPER  $@: $$(cat $(O)/helper-libc)"; \
 		$(LINK_PROGRAM); \
 	fi
 
@@ -410,7 +427,7 @@ $(O)/bench/spawn-cost: bench/spawn-cost.c Makefile
 
 bench-static:
 	@sh tools/install-deps.sh static
-	$(MAKE) -s USE_KLIBC=false USE_DIETLIBC=false CC=$(HOSTCC) STATIC=false \
+	$(MAKE) -s USE_KLIBC=false USE_DIETLIBC=false CC=$(HOSTCC) STATIC=false HELPER_LIBC=system \
 		all build/glibc/bench/spawn-cost build/glibc/bench/noop-nolibc
 	$(MAKE) -s USE_KLIBC=true USE_DIETLIBC=false all
 	$(MAKE) -s USE_KLIBC=false USE_DIETLIBC=true all

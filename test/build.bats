@@ -107,7 +107,7 @@ mkb() {
 	chmod 755 "$T/bin/diet"
 	rm -f "$B/udevsend"
 	PATH=$T/bin:$PATH mkb "$B/udevsend"
-	grep -q "HELPER  $B/udevsend: the static dietlibc build failed" "$T/make.out"
+	grep -q "HELPER  $B/udevsend: system libc (the static dietlibc build failed" "$T/make.out"
 	readelf -lW "$B/udevsend" | grep -q INTERP
 	grep -q "^system libc" "$B/helper-libc"
 }
