@@ -142,7 +142,8 @@ ALL_LDFLAGS  = $(LDSTATIC) $(LDGC) $(if $(SANITIZE),-fsanitize=$(SANITIZE),) \
 # ever reused with another toolchain or other flags.
 FLAGS_STAMP := $(O)/flags
 differ = $(subst $(1),,$(2))$(subst $(2),,$(1))
-FLAGS_NOW = CC=$(CC) CPPFLAGS=$(ALL_CPPFLAGS) CFLAGS=$(ALL_CFLAGS) LDFLAGS=$(ALL_LDFLAGS)
+FLAGS_NOW = CC=$(CC) CPPFLAGS=$(ALL_CPPFLAGS) CFLAGS=$(ALL_CFLAGS) LDFLAGS=$(ALL_LDFLAGS) \
+	$(if $(filter glibc,$(VARIANT)),HELPER_LIBC=$(if $(HELPER_BINS),$(HELPER_LIBC),system))
 
 ifeq ($(V),1)
   Q :=
@@ -186,7 +187,9 @@ firmware_OBJS := udev/firmware.o
 
 # -- hotplug multiplexer (hotplug/)
 PROGRAMS += hotplug
-hotplug_OBJS := hotplug/hotplug.o hotplug/filter.o
+# udevsend's code linked in (udevsend/multicall.h): the event of a
+# default/10-udev.hotplug link to udevsend is sent without a second program
+hotplug_OBJS := hotplug/hotplug.o hotplug/filter.o udevsend/udevsend.main.o
 
 # -- netlink tools: kernel event replay and the event monitor (udevd/)
 PROGRAMS += udevtrigger udevmonitor
@@ -197,6 +200,37 @@ udevmonitor_OBJS := udevd/udevmonitor.o udevd/ctl.o
 PROGRAMS += vol_id disk_id
 vol_id_OBJS  := extras/vol_id.o extras/volume.o extras/volume_fs.o
 disk_id_OBJS := extras/disk_id.o
+
+# -- the kernel's per-event helpers in the default build
+# udevsend and hotplug start once per kernel event: the dynamic loader and
+# the system libc's start-up are most of what they cost (docs/performance.md).
+# The default build (system libc, dynamic) links them statically against the
+# smallest libc present: dietlibc, klibc, then musl-gcc (HELPER_LIBC=diet,
+# klibc, musl or system chooses), built by that variant's own make in
+# $(O)/helper-LIBC/, and says what it chose (make's output, $(O)/helper-libc,
+# make size). With none present they are linked like the other programs.
+HELPER_PROGRAMS := udevsend hotplug
+HELPER_LIBC ?= auto
+HELPER_BINS :=
+ifeq ($(VARIANT),glibc)
+  ifeq ($(HELPER_LIBC),auto)
+    override HELPER_LIBC := $(firstword $(if $(shell command -v diet),diet) \
+	$(if $(shell command -v klcc),klibc) $(if $(shell command -v musl-gcc),musl) system)
+  endif
+  HELPER_ARGS_diet  := USE_DIETLIBC=true CC="diet gcc"
+  HELPER_ARGS_klibc := USE_KLIBC=true CC=klcc
+  HELPER_ARGS_musl  := CC=musl-gcc STATIC=true
+  HELPER_ARGS_system :=
+  $(if $(filter diet klibc musl system,$(HELPER_LIBC)),,\
+    $(error HELPER_LIBC=$(HELPER_LIBC): auto, diet, klibc, musl or system))
+  HELPER_ARGS := $(HELPER_ARGS_$(HELPER_LIBC))
+  HELPER_NAME := $(patsubst diet,dietlibc,$(HELPER_LIBC))
+  ifneq ($(HELPER_ARGS),)
+    HELPER_BINS := $(addprefix $(O)/,$(HELPER_PROGRAMS))
+    HELPER_O := $(O)/helper-$(HELPER_LIBC)
+  endif
+  all: $(O)/helper-libc
+endif
 
 # ---- shared library -------------------------------------------------------
 LIB_OBJS := lib/compat.o lib/fmt.o lib/log.o lib/fd.o lib/str.o
@@ -240,9 +274,40 @@ $(LIB): $(addprefix $(OBJDIR)/,$(LIB_OBJS))
 	@[ "$(V)" = 1 ] || echo "  AR      $@"
 	$(Q)rm -f $@ && $(AR) rcs $@ $^
 
-$(BINS): $(O)/%: $$(addprefix $(OBJDIR)/,$$($$*_OBJS)) $(LIB) $(FLAGS_STAMP)
+LINK_PROGRAM = $(CC) $(ALL_LDFLAGS) -o $@ $(filter %.o,$^) $(LIB) $(LINK_NOTES)
+
+$(filter-out $(HELPER_BINS),$(BINS)): $(O)/%: $$(addprefix $(OBJDIR)/,$$($$*_OBJS)) $(LIB) \
+		$(FLAGS_STAMP)
 	@[ "$(V)" = 1 ] || echo "  LD      $@"
-	$(Q)$(CC) $(ALL_LDFLAGS) -o $@ $(filter %.o,$^) $(LIB) $(LINK_NOTES)
+	$(Q)$(LINK_PROGRAM)
+
+# The per-event helpers of the default build: made by one run of the helper
+# variant's own make (its objects, flags and folder; $(O)/helper-libc says
+# how it went), copied here when they changed; linked with the system libc,
+# and said so, when that build fails.
+ifeq ($(HELPER_BINS),)
+$(O)/helper-libc: FORCE
+	@mkdir -p $(O)
+	$(Q)echo "system libc ($(if $(filter system,$(HELPER_LIBC)),HELPER_LIBC=system,no dietlibc, klibc or musl-gcc))" \
+		>$@.tmp; cmp -s $@.tmp $@ && rm $@.tmp || mv $@.tmp $@
+else
+$(O)/helper-libc: FORCE
+	$(Q)mkdir -p $(O); if $(MAKE) --no-print-directory $(HELPER_ARGS) O=$(HELPER_O) \
+		$(addprefix $(HELPER_O)/,$(HELPER_PROGRAMS)) >$(HELPER_O).log 2>&1; \
+	then echo "static, $(HELPER_NAME)"; \
+	else echo "system libc (the static $(HELPER_NAME) build failed: $(HELPER_O).log)"; \
+	fi >$@.tmp; cmp -s $@.tmp $@ && rm $@.tmp || mv $@.tmp $@
+endif
+
+$(HELPER_BINS): $(O)/%: $$(addprefix $(OBJDIR)/,$$($$*_OBJS)) $(LIB) $(FLAGS_STAMP) \
+		$(O)/helper-libc FORCE
+	$(Q)if grep -q '^static' $(O)/helper-libc; then \
+		cmp -s $(HELPER_O)/$* $@ || { cp $(HELPER_O)/$* $@.tmp && mv $@.tmp $@ && \
+		echo "  HELPER  $@: static, $(HELPER_NAME) (from $(HELPER_O))"; }; \
+	else \
+		echo "  HELPER  $@: $$(cat $(O)/helper-libc)"; \
+		$(LINK_PROGRAM); \
+	fi
 
 $(LINKS): $(O)/udev
 	@[ "$(V)" = 1 ] || echo "  LN      $@"
@@ -362,7 +427,7 @@ $(O)/bench/spawn-cost: bench/spawn-cost.c Makefile
 
 bench-static:
 	@sh tools/install-deps.sh static
-	$(MAKE) -s USE_KLIBC=false USE_DIETLIBC=false CC=$(HOSTCC) STATIC=false \
+	$(MAKE) -s USE_KLIBC=false USE_DIETLIBC=false CC=$(HOSTCC) STATIC=false HELPER_LIBC=system \
 		all build/glibc/bench/spawn-cost build/glibc/bench/noop-nolibc
 	$(MAKE) -s USE_KLIBC=true USE_DIETLIBC=false all
 	$(MAKE) -s USE_KLIBC=false USE_DIETLIBC=true all
@@ -402,7 +467,10 @@ deps:
 	@sh tools/install-deps.sh check $(if $(filter glibc%,$(VARIANT)),,static)
 
 # make size: the stripped size of each program of this variant, with the
-# budgets of the klibc and dietlibc builds; size-check fails over budget.
+# budgets of the klibc and dietlibc builds (and the default build's udevsend,
+# static with the smallest libc present); size-check fails over budget.
+# hotplug's is 14 KiB (8 KiB before it linked udevsend's code in: sending the
+# event itself saves a second program start per event; tools/size.sh).
 STRIP ?= $(CROSS_COMPILE)strip
 size: all
 	@STRIP=$(STRIP) sh tools/size.sh $(VARIANT) $(O) $(PROGRAMS)
@@ -519,6 +587,9 @@ print-programs:
 print-outdir:
 	@echo $(O)
 
+print-helper-libc:
+	@echo $(if $(HELPER_BINS),$(HELPER_LIBC),system)
+
 print-version:
 	@echo $(VERSION)
 
@@ -531,7 +602,7 @@ demo:
 clean:
 	rm -rf build
 
-.PHONY: FORCE all check deps size size-check clean install uninstall print-programs print-outdir print-version demo \
+.PHONY: FORCE all check deps size size-check clean install uninstall print-programs print-outdir print-helper-libc print-version demo \
 	fuzz fuzz-bins fuzz-check fuzz-run check-sanitize check-valgrind check-stress lint
 
 # ---- cross build proof -------------------------------------------------------

@@ -11,6 +11,7 @@
 #include "layout.h"
 #include "proc.h"
 #include "str.h"
+#include "../udevsend/multicall.h"
 
 #include <dirent.h>
 #include <errno.h>
@@ -146,6 +147,34 @@ static int run_script(const char *path, char **args)
 	return 0;
 }
 
+/* default/10-udev.hotplug as install makes it, a link to udevsend: the
+ * event is sent (and its ack waited for) by udevsend's own code linked in
+ * here, saving a program start per event. Any other script is exec'd. */
+static int is_udevsend_link(const char *path)
+{
+	char target[PATH_MAX];
+	ssize_t n = readlink(path, target, sizeof(target) - 1);
+
+	if (n <= 0)
+		return 0;
+	target[n] = '\0';
+	return strcmp(path_basename(target), "udevsend") == 0;
+}
+
+/* Runs udevsend_main in this process, as run_script would run the link. */
+static void send_in_process(const char *path, char **args)
+{
+	int argc = 0, rc;
+
+	while (args[argc])
+		argc++;
+	rc = udevsend_main(argc, args);
+	if (rc != 0)
+		log_err("%s exited with %d", path, rc);
+	else
+		log_debug("%s done (sent by hotplug itself)", path);
+}
+
 /* An event udevd took from netlink reaches us through udev (UDEVD_EVENT_SOURCE
  * set): udev has run, so udev's own hook 10-udev.hotplug is skipped; it would
  * hand the event back to udevd. (udevsend under any other name returns at
@@ -178,6 +207,8 @@ static int run_list(const char *dir, const struct script_list *l, enum pass pass
 		       !is_executable_file(path) ? "not executable" : NULL;
 		if (skip)
 			log_debug("%s: %s, skipping", path, skip);
+		else if (pass == PASS_DIGIT && is_udevsend_link(path))
+			send_in_process(path, args);
 		else if (run_script(path, args) < 0)
 			ret = -EAGAIN;
 	}

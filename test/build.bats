@@ -65,7 +65,10 @@ mkb() {
 	command -v readelf >/dev/null || skip "no readelf"
 	mkb "$B/udevd" "$B/udev" "$B/udevsend"
 	local p
-	for p in udevd udev udevsend; do
+	# the per-event helpers: static with a small libc when one is present
+	# (see the next test), else hardened like the others
+	[ "$(make -s -C "$TOP" print-helper-libc)" = system ] && p=udevsend
+	for p in udevd udev $p; do
 		readelf -lW "$B/$p" | grep -q GNU_RELRO
 		readelf -dW "$B/$p" | grep -Eq "BIND_NOW|FLAGS_1.*NOW"
 		readelf -sW "$B/$p" | grep -q __stack_chk_fail
@@ -75,6 +78,38 @@ mkb() {
 	# a packager's own level replaces ours rather than clashing with it
 	mkb V=1 CPPFLAGS=-D_FORTIFY_SOURCE=3 "$B/obj/lib/str.o"
 	! grep -q "_FORTIFY_SOURCE=2" "$T/make.out"
+}
+
+@test "build: the default build links udevsend and hotplug statically with the smallest libc present" {
+	local libc
+	libc=$(make -s -C "$TOP" print-helper-libc)
+	[ "$libc" != system ] || skip "no dietlibc, klibc or musl-gcc here"
+	mkb V=1 CFLAGS=-O1 LDFLAGS="-Wl,-Map=$T/map" "$B/udevsend" "$B/hotplug" "$B/udevsettle"
+	# said in make's output and in the build, and made by that variant's make
+	grep -q "HELPER  $B/udevsend: static, " "$T/make.out"
+	grep -q "HELPER  $B/hotplug: static, " "$T/make.out"
+	grep -q "^static, " "$B/helper-libc"
+	for p in udevsend hotplug; do
+		! readelf -lW "$B/$p" | grep -q INTERP
+		cmp "$B/$p" "$B/helper-$libc/$p"
+	done
+	# the packager's flags reach the helpers' build too, and the other programs
+	grep -q "CFLAGS=.* -O1" "$B/helper-$libc/flags"
+	[ -s "$T/map" ]
+	readelf -lW "$B/udevsettle" | grep -q INTERP
+	# HELPER_LIBC=system: linked like every other program
+	mkb HELPER_LIBC=system "$B/udevsend"
+	readelf -lW "$B/udevsend" | grep -q INTERP
+	# a helper build that fails (a dietlibc whose compiler fails): said,
+	# and linked with the system libc
+	mkdir "$T/bin"
+	printf '#!/bin/sh\nexit 1\n' >"$T/bin/diet"
+	chmod 755 "$T/bin/diet"
+	rm -f "$B/udevsend"
+	PATH=$T/bin:$PATH mkb "$B/udevsend"
+	grep -q "HELPER  $B/udevsend: system libc (the static dietlibc build failed" "$T/make.out"
+	readelf -lW "$B/udevsend" | grep -q INTERP
+	grep -q "^system libc" "$B/helper-libc"
 }
 
 @test "build: the no-libc benchmark helper is not part of all, and skips without a stub" {

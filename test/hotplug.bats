@@ -246,3 +246,70 @@ teardown() {
 	[ ! -e "$T/dev/hp/null" ]
 	[ "$(grep ': ' "$LOG")" = "$(printf 'add: node\nremove: no node')" ]
 }
+
+# hp_udevd_setup: udevd on the test's socket running fake-udev (its log in
+# $FAKE_UDEV_LOG), 10-udev.hotplug the link to udevsend that install makes,
+# and a later script of default/ and of the subsystem that log how many
+# events fake-udev had finished when they started
+hp_udevd_setup() {
+	for p in udevsend udevd; do
+		[ -x "$BIN/$p" ] || skip "$p not built yet"
+	done
+	FAKE_UDEV_LOG=$T/udev.log UDEV_BIN=$TOP/test/fake-udev UDEVD_BIN=$T/no-such-udevd
+	export FAKE_UDEV_LOG UDEV_BIN UDEVD_BIN
+	: >"$FAKE_UDEV_LOG"
+	ln -s "$BIN/udevsend" "$HD/default/10-udev.hotplug"
+	mkscript "$HD/default" 20-after.hotplug 'grep -c "^end " "$FAKE_UDEV_LOG" >> "$LOG"'
+	mkscript "$HD/test" 50-sub.hotplug 'grep -c "^end " "$FAKE_UDEV_LOG" >> "$LOG"'
+}
+
+# execs_of RE: how many execve() of a path ending in RE (a regular expression) strace saw
+execs_of() { grep -c "execve(\"[^\"]*$1\"" "$T/strace" || :; }
+
+@test "hotplug: the udevsend link sends in-process, acked before the later scripts run" {
+	command -v strace >/dev/null || skip "no strace"
+	hp_udevd_setup
+	start_udevd
+	ACTION=add DEVPATH=/devices/hp1 SEQNUM=7 FAKE_UDEV_SLEEP=0.5 \
+		run strace -f -e trace=execve -o "$T/strace" "$BIN/hotplug" test
+	[ "$status" -eq 0 ]
+	# udev ran once, through udevd, and had ended before 20-after started
+	[ "$(grep -c '^start 7 /devices/hp1 add' "$FAKE_UDEV_LOG")" -eq 1 ]
+	[ "$(cat "$LOG")" = "$(printf '20-after.hotplug\n1\n50-sub.hotplug\n1')" ]
+	# hotplug itself and the two scripts: no udevsend program started
+	[ "$(execs_of udevsend)" -eq 0 ]
+	[ "$(execs_of "10-udev\\.hotplug")" -eq 0 ]
+	[ "$(execs_of "\\.hotplug")" -eq 2 ]
+	[ "$(execs_of hotplug)" -eq 3 ]
+}
+
+@test "hotplug: in-process udevsend keeps udevsend's exit codes and its fallback to udev" {
+	hp_udevd_setup
+	start_udevd
+	# udev's own code, as udevsend would exit with it: logged, the chain goes on
+	ACTION=add DEVPATH=/devices/hp2 SEQNUM=8 FAKE_UDEV_EXIT=3 run "$BIN/hotplug" test
+	[ "$status" -eq 0 ]
+	[[ "$output" == *"10-udev.hotplug exited with 3"* ]]
+	[ "$(cat "$LOG")" = "$(printf '20-after.hotplug\n1\n50-sub.hotplug\n1')" ]
+	# no udevd (and none to start): udevsend's code runs udev itself
+	stop_udevd
+	: >"$LOG"
+	ACTION=add DEVPATH=/devices/hp3 SEQNUM=9 run "$BIN/hotplug" test
+	[ "$status" -eq 0 ]
+	[ -z "$output" ]
+	[ "$(grep -c '^end 9 /devices/hp3' "$FAKE_UDEV_LOG")" -eq 1 ]
+	[ "$(cat "$LOG")" = "$(printf '20-after.hotplug\n2\n50-sub.hotplug\n2')" ]
+}
+
+@test "hotplug: a 10-udev.hotplug that is not a link to udevsend is run as a program" {
+	command -v strace >/dev/null || skip "no strace"
+	hp_udevd_setup
+	rm "$HD/default/10-udev.hotplug"
+	cp "$BIN/udevsend" "$HD/default/10-udev.hotplug"
+	start_udevd
+	ACTION=add DEVPATH=/devices/hp4 SEQNUM=10 \
+		run strace -f -e trace=execve -o "$T/strace" "$BIN/hotplug" test
+	[ "$status" -eq 0 ]
+	[ "$(execs_of "10-udev\\.hotplug")" -eq 1 ]
+	[ "$(cat "$LOG")" = "$(printf '20-after.hotplug\n1\n50-sub.hotplug\n1')" ]
+}

@@ -408,13 +408,16 @@ int main(int argc, char **argv)
 	for (tries = 0;; tries++) {
 		r = deliver(fd, timeout);
 		if (r < 0)
-			return run_udev();
+			break;
 		r = wait_ack(fd, &deadline, timeout);
 		if (r != -ECONNREFUSED)
-			return r;
+			break;
 		/* udevd died with our event: its successor (started by us or
 		 * another helper) gets it again; a duplicate beats a loss */
 		if (tries == RESEND_MAX)
-			return run_udev();
+			break;
 	}
+	/* (hotplug runs this main in its own process and goes on) */
+	close(fd);
+	return r < 0 ? run_udev() : r;
 }
