@@ -5,7 +5,9 @@
 # Without dpkg, or not as root, it names what is missing and exits 0.
 set -e
 
-pkgs_build="gcc make libc6-dev"
+# dietlibc: the default build links the per-event helpers (udevsend, hotplug)
+# statically with it (Makefile HELPER_LIBC); without it they go over their budget
+pkgs_build="gcc make libc6-dev dietlibc-dev"
 pkgs_check="$pkgs_build bats util-linux iproute2 groff-base python3 procps strace"
 # busybox: a private syslogd (hotplug.bats) and mdev as a contender (bench.bats)
 pkgs_check="$pkgs_check busybox-static"
