@@ -364,6 +364,11 @@ size_t queue_running(const struct queue *q)
 	return q->running.n;
 }
 
+size_t queue_ready(const struct queue *q)
+{
+	return q->ready.n;
+}
+
 struct event *queue_running_next(const struct queue *q, struct event *ev)
 {
 	return ev ? ev->next : q->running.head;
