@@ -165,7 +165,7 @@ PROGRAMS += udevsend udevd udevcontrol udevsettle
 udevsend_OBJS    := udevsend/udevsend.o
 udevd_OBJS       := udevd/udevd.o udevd/setup.o udevd/queue.o udevd/claims.o udevd/runner.o \
 	udevd/fork.o udevd/pool.o udevd/netlink.o udevd/dedup.o udevd/monitor.o udevd/rescan.o \
-	udevd/devseq.o udevd/outbox.o udevd/sock.o
+	udevd/devseq.o udevd/outbox.o udevd/sock.o udevd/budget.o
 udevcontrol_OBJS := udevd/udevcontrol.o udevd/ctl.o
 udevsettle_OBJS  := udevd/udevsettle.o udevd/ctl.o
 

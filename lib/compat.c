@@ -4,6 +4,8 @@
 #include "compat.h"
 
 #include <errno.h>
+#include <sched.h>
+#include <string.h>
 #include <unistd.h>
 
 #ifdef __KLIBC__
@@ -77,6 +79,23 @@ long compat_ncpus(void)
 	return n > 0 ? n : 1;
 }
 #endif
+
+/* The mask is counted bit by bit: the libcs' wrappers disagree on its type
+ * (cpu_set_t, unsigned long *) and on what they return (0, bytes). */
+long compat_cpus_usable(void)
+{
+	unsigned long mask[16], w;
+	unsigned int i;
+	long n = 0;
+
+	memset(mask, 0, sizeof(mask));
+	if (sched_getaffinity(0, sizeof(mask), (void *)mask) < 0)
+		return compat_ncpus();
+	for (i = 0; i < sizeof(mask) / sizeof(mask[0]); i++)
+		for (w = mask[i]; w; w &= w - 1)
+			n++;
+	return n > 0 ? n : compat_ncpus();
+}
 
 #if defined(__KLIBC__) || defined(__dietlibc__)
 /* "\<errno>message\0" for each, in glibc's words; the libc's own table holds

@@ -94,5 +94,8 @@ FILE *compat_fopen(const char *path, const char *mode);
 
 /* Number of online CPUs, at least 1 (klibc's sysconf() does not know it). */
 long compat_ncpus(void);
+/* The CPUs this process may run on (taskset, cpusets), at least 1; the
+ * online ones when the affinity cannot be read. */
+long compat_cpus_usable(void);
 
 #endif

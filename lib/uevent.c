@@ -2,7 +2,6 @@
 /* Environment block -> struct uevent (see uevent.h). No stdio, no heap. */
 #include "compat.h"
 #include "uevent.h"
-#include "msg.h"
 #include "str.h"
 
 #include <errno.h>
@@ -18,25 +17,56 @@ static int parse_ul(const char *s, unsigned long *out)
 	return 0;
 }
 
+/* The keys the sequencer reads; the first of each wins, as msg_env_get(). */
+enum { K_ACTION, K_DEVPATH, K_DEVPATH_OLD, K_SUBSYSTEM, K_SEQNUM, K_MAJOR, K_MINOR, K_N };
+#define KEY(k) { k, sizeof(k) - 1 }
+static const struct {
+	const char *name;
+	size_t len;
+} keys[K_N] = {
+	KEY("ACTION"), KEY("DEVPATH"), KEY("DEVPATH_OLD"), KEY("SUBSYSTEM"), KEY("SEQNUM"),
+	KEY("MAJOR"), KEY("MINOR"),
+};
+
+/* One pass over the block (it is read for every event, in udevd's loop):
+ * counts the entries and finds the values of keys[] in val[]. */
+static size_t scan(const char *env, size_t len, const char *val[K_N])
+{
+	const char *p, *end = env + len;
+	size_t n, k, klen, nenv = 0;
+
+	for (p = env; p < end && *p; p += n + 1) {
+		n = strnlen(p, (size_t)(end - p));
+		nenv++;
+		for (k = 0; k < K_N; k++) {
+			klen = keys[k].len;
+			if (!val[k] && n > klen && p[klen] == '=' &&
+			    memcmp(p, keys[k].name, klen) == 0) {
+				val[k] = p + klen + 1;
+				break;
+			}
+		}
+	}
+	return nenv;
+}
+
 int uevent_parse(struct uevent *ev, const char *env, size_t len)
 {
-	const char *p;
+	const char *val[K_N] = { NULL };
 
 	memset(ev, 0, sizeof(*ev));
-	for (p = env; p < env + len && *p; p += strlen(p) + 1)
-		ev->nenv++;
-	ev->action = msg_env_get(env, len, "ACTION");
-	ev->devpath = msg_env_get(env, len, "DEVPATH");
-	ev->devpath_old = msg_env_get(env, len, "DEVPATH_OLD");
-	ev->subsystem = msg_env_get(env, len, "SUBSYSTEM");
+	ev->nenv = scan(env, len, val);
+	ev->action = val[K_ACTION];
+	ev->devpath = val[K_DEVPATH];
+	ev->devpath_old = val[K_DEVPATH_OLD];
+	ev->subsystem = val[K_SUBSYSTEM];
 	if (!ev->action || !*ev->action || !ev->subsystem || !*ev->subsystem ||
 	    !ev->devpath || ev->devpath[0] != '/')
 		return -EINVAL;
 	if (ev->devpath_old && ev->devpath_old[0] != '/')
 		ev->devpath_old = NULL;
-	p = msg_env_get(env, len, "SEQNUM");
-	ev->has_seqnum = p && str_to_u64(p, &ev->seqnum) == 0;
-	ev->has_devnum = parse_ul(msg_env_get(env, len, "MAJOR"), &ev->major) == 0 &&
-			 parse_ul(msg_env_get(env, len, "MINOR"), &ev->minor) == 0;
+	ev->has_seqnum = val[K_SEQNUM] && str_to_u64(val[K_SEQNUM], &ev->seqnum) == 0;
+	ev->has_devnum = parse_ul(val[K_MAJOR], &ev->major) == 0 &&
+			 parse_ul(val[K_MINOR], &ev->minor) == 0;
 	return 0;
 }

@@ -16,7 +16,12 @@ teardown() {
 	udevd_teardown
 }
 
-kernel_issued() { echo "$1" >"$T/sys/kernel/uevent_seqnum"; }
+# written whole, as sysfs shows it: a reader of a file being rewritten in place
+# can find it empty (the counter unknown for that turn, the gap given up early)
+kernel_issued() {
+	echo "$1" >"$T/sys/kernel/uevent_seqnum.new"
+	mv -f "$T/sys/kernel/uevent_seqnum.new" "$T/sys/kernel/uevent_seqnum"
+}
 
 # secs_since T0: seconds from T0 ($EPOCHREALTIME) to now
 secs_since() { awk -v a="$1" -v b="$EPOCHREALTIME" 'BEGIN { printf "%.2f", b - a }'; }

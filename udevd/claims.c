@@ -49,18 +49,27 @@ void claims_free(struct claims *c)
 	free(c);
 }
 
-static size_t hash(const char *s, size_t len)
-{
-	uint32_t h = 2166136261u;
+/* FNV-1a, fed one byte at a time: a path's prefixes are hashed in one pass. */
+#define HASH_INIT 2166136261u
 
-	while (len--)
-		h = (h ^ (unsigned char)*s++) * 16777619u;
-	return h % CLAIM_BUCKETS;
+static uint32_t hash_step(uint32_t h, char ch)
+{
+	return (h ^ (unsigned char)ch) * 16777619u;
 }
 
-static struct claim **lookup(const struct claims *c, const char *key, size_t len)
+static uint32_t hash(const char *s, size_t len)
 {
-	struct claim **k = (struct claim **)&c->bucket[hash(key, len)];
+	uint32_t h = HASH_INIT;
+
+	while (len--)
+		h = hash_step(h, *s++);
+	return h;
+}
+
+/* h: hash(key, len) */
+static struct claim **lookup(const struct claims *c, uint32_t h, const char *key, size_t len)
+{
+	struct claim **k = (struct claim **)&c->bucket[h % CLAIM_BUCKETS];
 
 	for (; *k; k = &(*k)->next)
 		if ((*k)->len == len && memcmp((*k)->key, key, len) == 0)
@@ -69,9 +78,10 @@ static struct claim **lookup(const struct claims *c, const char *key, size_t len
 }
 
 /* Adds dself/dsub (+1 or -1) to one key; frees a key back at zero. */
-static int key_add(struct claims *c, const char *key, size_t len, int dself, int dsub)
+static int key_add(struct claims *c, uint32_t h, const char *key, size_t len, int dself,
+		   int dsub)
 {
-	struct claim **slot = lookup(c, key, len), *k = *slot;
+	struct claim **slot = lookup(c, h, key, len), *k = *slot;
 
 	if (!k) {
 		if (dself < 0 || dsub < 0)
@@ -92,9 +102,10 @@ static int key_add(struct claims *c, const char *key, size_t len, int dself, int
 	return 0;
 }
 
-static unsigned int key_count(const struct claims *c, const char *key, size_t len, int self)
+static unsigned int key_count(const struct claims *c, uint32_t h, const char *key, size_t len,
+			      int self)
 {
-	const struct claim *k = *lookup(c, key, len);
+	const struct claim *k = *lookup(c, h, key, len);
 
 	return k ? (self ? k->self : k->sub) : 0;
 }
@@ -104,28 +115,35 @@ static unsigned int key_count(const struct claims *c, const char *key, size_t le
 static int path_add(struct claims *c, const char *path, int d)
 {
 	size_t i, len = strlen(path);
+	uint32_t h = HASH_INIT;
 
-	for (i = 1; i <= len; i++) {
-		if (i < len && path[i] != '/')
-			continue;
-		if (key_add(c, path, i, i == len ? d : 0, d) < 0) {
-			while (--i > 0)
-				if (path[i] == '/')
-					key_add(c, path, i, 0, -d);
-			return -ENOMEM;
-		}
+	if (len == 0)
+		return 0;
+	for (i = 0; i < len; i++) {
+		if (i > 0 && path[i] == '/' && key_add(c, h, path, i, 0, d) < 0)
+			goto undo;
+		h = hash_step(h, path[i]);
 	}
-	return 0;
+	if (key_add(c, h, path, len, d, d) == 0)
+		return 0;
+undo:
+	while (--i > 0)
+		if (path[i] == '/')
+			key_add(c, hash(path, i), path, i, 0, -d);
+	return -ENOMEM;
 }
 
 static int path_conflict(const struct claims *c, const char *path)
 {
 	size_t i, len = strlen(path);
+	uint32_t h = HASH_INIT;
 
-	for (i = 1; i < len; i++)
-		if (path[i] == '/' && key_count(c, path, i, 1))
+	for (i = 0; i < len; i++) {
+		if (i > 0 && path[i] == '/' && key_count(c, h, path, i, 1))
 			return 1;
-	return key_count(c, path, len, 0) != 0;
+		h = hash_step(h, path[i]);
+	}
+	return key_count(c, h, path, len, 0) != 0;
 }
 
 size_t claims_devnum_key(char *buf, size_t size, const struct uevent *ev)
@@ -146,7 +164,7 @@ int claims_add(struct claims *c, const struct uevent *ev)
 		return -ENOMEM;
 	if (ev->devpath_old && path_add(c, ev->devpath_old, 1) < 0)
 		goto undo_devpath;
-	if (klen && key_add(c, key, klen, 1, 0) < 0)
+	if (klen && key_add(c, hash(key, klen), key, klen, 1, 0) < 0)
 		goto undo_old;
 	return 0;
 undo_old:
@@ -166,7 +184,7 @@ void claims_del(struct claims *c, const struct uevent *ev)
 	if (ev->devpath_old)
 		path_add(c, ev->devpath_old, -1);
 	if (klen)
-		key_add(c, key, klen, -1, 0);
+		key_add(c, hash(key, klen), key, klen, -1, 0);
 }
 
 int claims_conflict(const struct claims *c, const struct uevent *ev)
@@ -178,5 +196,5 @@ int claims_conflict(const struct claims *c, const struct uevent *ev)
 		return 1;
 	if (ev->devpath_old && path_conflict(c, ev->devpath_old))
 		return 1;
-	return klen && key_count(c, key, klen, 1);
+	return klen && key_count(c, hash(key, klen), key, klen, 1);
 }

@@ -204,6 +204,7 @@ static int pool_start(struct runner *r, struct event *ev, uint64_t now)
 			ev->pid = w->pid;
 			ev->start_ms = now;
 			ev->killed = 0;
+			ev->starting = !w->hello;
 			return 0;
 		}
 		log_warn("worker %d: cannot send: %s, ending it", (int)w->pid, strerror(-ret));
@@ -247,6 +248,8 @@ static void worker_read(struct runner *r, struct worker *w)
 		return;
 	if (ok && !w->hello && m.type == MSG_WORKER_HELLO) {
 		w->hello = 1;
+		if (w->ev)
+			w->ev->starting = 0;
 		worker_read(r, w);   /* its ack may be there already */
 		return;
 	}

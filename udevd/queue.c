@@ -39,6 +39,12 @@
 #define LATE_KEY          "UDEVD_LATE="
 #define LATE_MAX          (sizeof(LATE_KEY) + 20)   /* and a 64-bit number */
 
+/* A pointer into the message's environment, moved to the event's copy. */
+static const char *rebase(const char *p, const char *from, const char *to)
+{
+	return p ? to + (p - from) : NULL;
+}
+
 struct event *event_new(const struct msg_hdr *h, const struct sockaddr_un *from,
 			socklen_t fromlen, uint64_t now)
 {
@@ -60,7 +66,11 @@ struct event *event_new(const struct msg_hdr *h, const struct sockaddr_un *from,
 		return NULL;
 	memcpy(ev->env, h + 1, h->envlen);
 	ev->envlen = h->envlen;
-	uevent_parse(&ev->u, ev->env, ev->envlen);
+	ev->u = u;   /* parsed once: its pointers moved to the copy */
+	ev->u.action = rebase(u.action, (const char *)(h + 1), ev->env);
+	ev->u.devpath = rebase(u.devpath, (const char *)(h + 1), ev->env);
+	ev->u.devpath_old = rebase(u.devpath_old, (const char *)(h + 1), ev->env);
+	ev->u.subsystem = rebase(u.subsystem, (const char *)(h + 1), ev->env);
 	ev->envp = (char **)(void *)(ev->env + envoff);
 	for (i = 0, p = ev->env; i < u.nenv; i++, p += strlen(p) + 1)
 		ev->envp[i] = p;
@@ -362,6 +372,11 @@ size_t queue_length(const struct queue *q)
 size_t queue_running(const struct queue *q)
 {
 	return q->running.n;
+}
+
+size_t queue_ready(const struct queue *q)
+{
+	return q->ready.n;
 }
 
 struct event *queue_running_next(const struct queue *q, struct event *ev)

@@ -33,6 +33,7 @@ struct event {
 	uint64_t fork_fail_ms;            /* first start that found no process, or 0 */
 	pid_t pid;                        /* while running */
 	int killed;                       /* 1: SIGTERM sent, 2: SIGKILL sent */
+	int starting;                     /* its worker has not said hello yet */
 	int claimed;                      /* its devices are in the claims table */
 	int late;                         /* UDEVD_LATE is in its environment */
 	struct sockaddr_un addr;          /* where the ack goes */
@@ -90,8 +91,9 @@ struct event *queue_take_waiting(struct queue *q);
 /* Milliseconds until queue_release() has work, -1 when none is pending. */
 int64_t queue_timeout(const struct queue *q, uint64_t now);
 size_t queue_length(const struct queue *q);
-/* Events started and not finished. */
+/* Events started and not finished; released and not started. */
 size_t queue_running(const struct queue *q);
+size_t queue_ready(const struct queue *q);
 /* The running event after ev (the first when ev is NULL), or NULL. */
 struct event *queue_running_next(const struct queue *q, struct event *ev);
 /* Something outside the queue changed (udevd's limits, a stop lifted):

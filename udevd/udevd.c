@@ -464,16 +464,27 @@ static void start_failed(struct udevd *d, struct event *ev, uint64_t now, int er
 	event_finished(d, ev, MSG_RC_NOT_RUN);
 }
 
+/* How many more events may start now (budget.h); notes when ready events
+ * wait for the budget only, which is looked at again soon. */
+static size_t room(struct udevd *d, uint64_t now)
+{
+	unsigned long limit = budget_limit(&d->budget, &d->q, d->max_childs, now);
+	size_t running = queue_running(&d->q);
+
+	d->budget_held = running >= limit && limit < d->max_childs && queue_ready(&d->q);
+	return running < limit ? limit - running : 0;
+}
+
 static void run_queue(struct udevd *d, uint64_t now)
 {
 	struct event *evs[64];
-	size_t i, n, room;
+	size_t i, n, r;
 
 	queue_release(&d->q, now);
-	while (!d->stopped && !d->terminating && queue_running(&d->q) < d->max_childs &&
-	       d->fork_retry_ms <= now) {
-		room = d->max_childs - queue_running(&d->q);
-		n = queue_next_runnable(&d->q, evs, room < 64 ? room : 64);
+	d->budget_held = 0;
+	while (!d->stopped && !d->terminating && d->fork_retry_ms <= now &&
+	       (r = room(d, now)) > 0) {
+		n = queue_next_runnable(&d->q, evs, r < 64 ? r : 64);
 		if (n == 0)
 			return;
 		for (i = 0; i < n; i++) {
@@ -588,6 +599,8 @@ static int64_t next_timeout(struct udevd *d, uint64_t now)
 	timeout = min_timeout(timeout, outbox_timeout(now));
 	if (d->fork_retry_ms > now)
 		timeout = min_timeout(timeout, (int64_t)(d->fork_retry_ms - now));
+	if (d->budget_held)
+		timeout = min_timeout(timeout, budget_timeout(&d->budget, now));
 	return timeout;
 }
 
@@ -629,6 +642,7 @@ static int setup_loop(struct udevd *d)
 			&d->loop, &d->q, event_finished, d) < 0)
 		return -ENOMEM;
 	runner_set_max(&d->runner, d->max_childs);
+	budget_init(&d->budget);
 	return 0;
 }
 
@@ -648,8 +662,8 @@ int main(int argc, char **argv)
 		log_err("setup: out of memory");
 		return EXIT_SETUP;
 	}
-	log_info("listening on @%s%s, max %lu children, gap timeout %llu ms, %s mode",
-		 d->name, d->netlink ? " and netlink" : "", d->max_childs,
+	log_info("listening on @%s%s, max %lu children (%lu CPUs), gap timeout %llu ms, %s mode",
+		 d->name, d->netlink ? " and netlink" : "", d->max_childs, d->budget.ncpu,
 		 (unsigned long long)d->gap_ms,
 		 d->mode == RUNNER_POOL ? "worker pool" : "fork");
 	r = run(d);

@@ -4,6 +4,7 @@
 #ifndef UDEVD_UDEVD_H
 #define UDEVD_UDEVD_H
 
+#include "budget.h"
 #include "dedup.h"
 #include "loop.h"
 #include "monitor.h"
@@ -20,6 +21,7 @@ struct udevd {
 	struct loop loop;
 	struct queue q;
 	struct runner runner;
+	struct budget budget;       /* how many of max_childs help now */
 	struct dedup dedup;         /* recent seqnums and results */
 	struct monitor monitor;     /* udevmonitor subscribers */
 	const char *name;
@@ -36,6 +38,7 @@ struct udevd {
 	int passed;                 /* a descriptor the message carried, or -1 */
 	uint64_t max_seqnum;        /* highest SEQNUM received, either way */
 	uint64_t fork_retry_ms;     /* no event starts before this (fork failed) */
+	int budget_held;            /* ready events wait for the budget, not max_childs */
 	struct {                    /* refused messages logged this second */
 		uint64_t window_ms;
 		unsigned long logged, hidden;

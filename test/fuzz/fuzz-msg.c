@@ -41,6 +41,12 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			FUZZ_ASSERT(len > 0 && len <= MSG_ENV_MAX && env[len - 1] == '\0');
 			if (uevent_parse(&ev, env, len) == 0) {
 				FUZZ_ASSERT(ev.devpath[0] == '/');
+				/* one pass finds what a lookup per key finds: the first */
+				FUZZ_ASSERT(ev.action == msg_env_get(env, len, "ACTION"));
+				FUZZ_ASSERT(ev.devpath == msg_env_get(env, len, "DEVPATH"));
+				FUZZ_ASSERT(ev.subsystem == msg_env_get(env, len, "SUBSYSTEM"));
+				FUZZ_ASSERT(!ev.devpath_old ||
+					    ev.devpath_old == msg_env_get(env, len, "DEVPATH_OLD"));
 				check_value(ev.action, env, len);
 				check_value(ev.subsystem, env, len);
 				check_value(ev.devpath_old, env, len);

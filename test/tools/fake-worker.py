@@ -60,6 +60,10 @@ def handle(block):
         signal.signal(signal.SIGTERM, signal.SIG_IGN)
     if env.get("FAKE_UDEV_SLEEP"):
         time.sleep(float(env["FAKE_UDEV_SLEEP"]))
+    if env.get("FAKE_UDEV_SPIN"):
+        spin_end = time.time() + float(env["FAKE_UDEV_SPIN"])
+        while time.time() < spin_end:
+            pass
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
     if env.get("FAKE_UDEV_CRASH") == "1":
         os.kill(os.getpid(), signal.SIGSEGV)
