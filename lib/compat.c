@@ -4,6 +4,8 @@
 #include "compat.h"
 
 #include <errno.h>
+#include <fcntl.h>
+#include <sys/inotify.h>
 #include <unistd.h>
 
 #ifdef __KLIBC__
@@ -120,3 +122,19 @@ char *compat_strerror(int err)
 	return memcpy(q - 6, "errno ", 6);
 }
 #endif
+
+int compat_inotify(void)
+{
+#ifdef __KLIBC__
+	int fd = inotify_init();
+
+	if (fd >= 0 && (fcntl(fd, F_SETFD, FD_CLOEXEC) < 0 ||
+			fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK) < 0)) {
+		close(fd);
+		fd = -1;
+	}
+	return fd;
+#else
+	return inotify_init1(IN_NONBLOCK | IN_CLOEXEC);
+#endif
+}

@@ -95,4 +95,8 @@ FILE *compat_fopen(const char *path, const char *mode);
 /* Number of online CPUs, at least 1 (klibc's sysconf() does not know it). */
 long compat_ncpus(void);
 
+/* A non-blocking, close-on-exec inotify descriptor, or -1 (klibc has no
+ * inotify_init1). */
+int compat_inotify(void);
+
 #endif

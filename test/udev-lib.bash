@@ -78,9 +78,10 @@ check_add() {
 
 # The real udev behind udevd (udev-eventpath.bats, workers-udev.bats,
 # udevd-late.bats): start_udevd [OPTIONS...] runs udevd in this test's mode
-# (UDEVD_WORKERS) with UDEV_BIN=udev, logging to $T/udevd.log; stop_udevd.
+# (UDEVD_WORKERS) with UDEV_BIN=udev (or $UDEV_WRAP, a wrapper that runs it),
+# logging to $T/udevd.log; stop_udevd.
 start_udevd() {
-	env UDEV_BIN="$BIN/udev" "$BIN/udevd" --debug "$@" </dev/null >>"$T/udevd.log" 2>&1 3>&- &
+	env UDEV_BIN="${UDEV_WRAP:-$BIN/udev}" "$BIN/udevd" --debug "$@" </dev/null >>"$T/udevd.log" 2>&1 3>&- &
 	UDEVD_PID=$!
 	wait_for grep -q " @$UDEVD_SOCKET\$" /proc/net/unix
 }

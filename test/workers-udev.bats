@@ -108,3 +108,81 @@ events() {
 	[ "$status" -eq 0 ]
 	[ "$(workers_started)" -eq 1 ]
 }
+
+# quiet_etc: udev.conf, rules, permissions and dev.d in $T/etc, where nothing
+# else writes (the worker watches them: a change there makes it read them
+# again), and udev run under strace: $T/trace.log lists every file it opens
+# and every program it runs.
+quiet_etc() {
+	mkdir -p "$T/etc/rules.d" "$T/etc/dev.d/default"
+	sed -e "s|$T/rules.d|$T/etc/rules.d|" -e "s|$T/dev.d|$T/etc/dev.d|" \
+		-e "s|$T/permissions|$T/etc/permissions|" "$T/udev.conf" >"$T/etc/udev.conf"
+	export UDEV_CONFIG_FILE=$T/etc/udev.conf
+	printf '#!/bin/sh\nexec strace -f -qq -e trace=openat,execve -o %s/trace.log %s "$@"\n' \
+		"$T" "$BIN/udev" >"$T/traced-udev"
+	chmod +x "$T/traced-udev"
+}
+etc_rules() { printf '%s\n' "$1" >"$T/etc/rules.d/50-test.rules"; }
+opened() { grep -c "openat(.*\"$1\"" "$T/trace.log" || :; }
+add_remove() {
+	run send ACTION=add DEVPATH=/class/tty/ttyS0 SEQNUM=$1 tty
+	[ "$status" -eq 0 ]
+	got=$(listing | paste -sd ';')
+	run send ACTION=remove DEVPATH=/class/tty/ttyS0 SEQNUM=$(($1 + 1)) tty
+	[ "$status" -eq 0 ]
+}
+
+@test "pool: udev.conf and the rules are read once while unchanged; a rules file edited, added, removed takes effect at the next event" {
+	command -v strace >/dev/null || skip "no strace"
+	quiet_etc
+	etc_rules 'KERNEL=="ttyS0", NAME="aa"'
+	UDEV_WRAP=$T/traced-udev start_udevd --workers=pool --max-childs=1 --idle-timeout=60s
+	add_remove 1; [ "$got" = "c 0600 0:0 aa" ]
+	add_remove 3; [ "$got" = "c 0600 0:0 aa" ]
+	add_remove 5; [ "$got" = "c 0600 0:0 aa" ]
+	# six events, one worker: udev.conf and the rules file read once
+	[ "$(opened "$UDEV_CONFIG_FILE")" -eq 1 ]
+	[ "$(opened "$T/etc/rules.d/50-test.rules")" -eq 1 ]
+	[ "$(opened /etc/passwd)" -le 1 ] && [ "$(opened /etc/group)" -le 1 ]
+	# edited in place, same size
+	etc_rules 'KERNEL=="ttyS0", NAME="bb"'
+	add_remove 7; [ "$got" = "c 0600 0:0 bb" ]
+	[ "$(opened "$UDEV_CONFIG_FILE")" -eq 2 ]
+	# a file added
+	echo 'KERNEL=="ttyS0", SYMLINK+="extra"' >"$T/etc/rules.d/10-more.rules"
+	add_remove 9; [ "$got" = "c 0600 0:0 bb;l extra -> bb" ]
+	# and removed
+	rm "$T/etc/rules.d/10-more.rules"
+	add_remove 11; [ "$got" = "c 0600 0:0 bb" ]
+	# udev.conf replaced by a rename, as editors save it
+	sed 's|default_mode="0600"|default_mode="0640"|' "$UDEV_CONFIG_FILE" >"$T/etc/new.conf"
+	mv "$T/etc/new.conf" "$UDEV_CONFIG_FILE"
+	add_remove 13; [ "$got" = "c 0640 0:0 bb" ]
+	[ "$(workers_started)" -eq 1 ]
+}
+
+@test "pool: a dev.d script added or removed between two events runs, or not, at the second; dev.d is listed once while unchanged" {
+	command -v strace >/dev/null || skip "no strace"
+	quiet_etc
+	etc_rules 'KERNEL=="ttyS0", NAME="aa"'
+	UDEV_WRAP=$T/traced-udev start_udevd --workers=pool --max-childs=1 --idle-timeout=60s
+	add_remove 1
+	local listed=$(opened "$T/etc/dev.d/default")
+	add_remove 3
+	add_remove 5
+	[ "$(opened "$T/etc/dev.d/default")" -eq "$listed" ]
+	printf '#!/bin/sh\necho "$SEQNUM $ACTION" >>%s/devd.log\n' "$T" >"$T/etc/dev.d/default/log.dev"
+	chmod +x "$T/etc/dev.d/default/log.dev"
+	add_remove 7
+	[ "$(cat "$T/devd.log")" = "$(printf '7 add\n8 remove')" ]
+	rm "$T/etc/dev.d/default/log.dev"
+	add_remove 9
+	[ "$(wc -l <"$T/devd.log")" -eq 2 ]
+	# a directory for the subsystem, made between two events
+	mkdir "$T/etc/dev.d/tty"
+	printf '#!/bin/sh\necho "tty $SEQNUM" >>%s/devd.log\n' "$T" >"$T/etc/dev.d/tty/t.dev"
+	chmod +x "$T/etc/dev.d/tty/t.dev"
+	add_remove 11
+	[ "$(tail -n 2 "$T/devd.log" | paste -sd ';')" = "tty 11;tty 12" ]
+	[ "$(workers_started)" -eq 1 ]
+}

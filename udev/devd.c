@@ -5,6 +5,7 @@
  * *.dev files in name order, with the subsystem as argv[1]. */
 #include "compat.h"
 #include "devd.h"
+#include "cache.h"
 #include "exec.h"
 #include "log.h"
 #include "path.h"
@@ -18,29 +19,63 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-/* Runs every executable *.dev file of devd/sub in name order. */
-static void devd_dir(struct udev_event *ev, const char *sub)
-{
-	char dir[1024], path[1300], *names[128], *argv[3];
-	struct stat st;
-	int n, i, r;
+#define DEVD_MAX 128   /* scripts per directory */
 
-	if (snprintf(dir, sizeof(dir), "%s/%s", ev->conf->devd, sub) >= (int)sizeof(dir))
-		return;
-	n = path_list_dir(dir, ".dev", names, 128);
+/* The executable *.dev files of dir, in name order, into paths (each
+ * allocated); how many. */
+static int devd_list(const char *dir, char **paths, int max)
+{
+	char path[1300], *names[DEVD_MAX];
+	struct stat st;
+	int n = path_list_dir(dir, ".dev", names, max), i, k = 0;
+
 	for (i = 0; i < n; i++) {
 		snprintf(path, sizeof(path), "%s/%s", dir, names[i]);
 		free(names[i]);
-		if (stat(path, &st) < 0 || !S_ISREG(st.st_mode) || access(path, X_OK) < 0)
-			continue;
-		argv[0] = path;
-		argv[1] = ev->subsystem;
-		argv[2] = NULL;
-		log_debug("dev.d: running %s", path);
-		r = exec_run(argv, ev->env.v, NULL, 0, ev->set->exec_timeout);
-		if (r != 0)
-			log_info("dev.d: %s returned %d, ignoring", path, r);
+		if (stat(path, &st) == 0 && S_ISREG(st.st_mode) && access(path, X_OK) == 0 &&
+		    (paths[k] = strdup(path)))
+			k++;
 	}
+	return k;
+}
+
+static void devd_exec(struct udev_event *ev, char *path)
+{
+	char *argv[3] = { path, ev->subsystem, NULL };
+	int r;
+
+	log_debug("dev.d: running %s", path);
+	r = exec_run(argv, ev->env.v, NULL, 0, ev->set->exec_timeout);
+	if (r != 0)
+		log_info("dev.d: %s returned %d, ignoring", path, r);
+}
+
+/* Runs every executable *.dev file of devd/sub in name order; the worker
+ * lists each directory once while dev.d is unchanged (ev->cache). */
+static void devd_dir(struct udev_event *ev, const char *sub)
+{
+	const struct devd_memo *m;
+	char dir[1024], **paths;
+	int n, i;
+
+	if (snprintf(dir, sizeof(dir), "%s/%s", ev->conf->devd, sub) >= (int)sizeof(dir))
+		return;
+	m = cache_devd_get(ev->cache, dir);
+	if (!m) {
+		paths = malloc(DEVD_MAX * sizeof(*paths));
+		n = paths ? devd_list(dir, paths, DEVD_MAX) : 0;
+		if (ev->cache && paths) {
+			m = cache_devd_put(ev->cache, dir, paths, n);
+		} else {
+			for (i = 0; i < n; i++) {
+				devd_exec(ev, paths[i]);
+				free(paths[i]);
+			}
+			free(paths);
+		}
+	}
+	for (i = 0; m && i < m->n; i++)
+		devd_exec(ev, m->paths[i]);
 }
 
 void devd_run(struct udev_event *ev, const char *name)

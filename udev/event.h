@@ -17,6 +17,7 @@
 #define RUN_MAX 16
 
 struct rules;
+struct udev_cache;
 
 /* What udev takes from its environment besides the event (udev(8)), read
  * by the driver (driver.h) from the process's environment or, in a worker,
@@ -35,6 +36,7 @@ struct udev_settings {
 struct udev_event {
 	const struct udev_conf *conf;
 	const struct udev_settings *set;
+	struct udev_cache *cache;  /* the worker's memos (cache.h), or NULL */
 	struct env env;          /* grows with ENV{} and IMPORT */
 	struct env orig;         /* as given, to find what rules added */
 	char action[32];

@@ -29,7 +29,7 @@ static struct {
 	const char *log_level;      /* udevcontrol's, from udevd (log.h) */
 } worker = { .fd = MSG_WORKER_FD, .cwd = -1, .umask = 022 };
 
-static struct driver driver;    /* zeroed (bss); keeps the rules (worker_main) */
+static struct driver driver;    /* zeroed (bss); keeps conf, rules, memos (worker_main) */
 
 /* ---- one event -------------------------------------------------------------- */
 
@@ -40,7 +40,7 @@ static int keep_fd(int fd)
 	for (i = 0; i < worker.nstart; i++)
 		if (worker.start_fds[i] == fd)
 			return 1;
-	return fd <= 2 || fd == worker.fd || fd == worker.cwd;
+	return fd <= 2 || fd == worker.fd || fd == worker.cwd || fd == driver_fd(&driver);
 }
 
 /* Descriptors the worker was started with are kept: a fork-mode udev
