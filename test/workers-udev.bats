@@ -186,3 +186,19 @@ add_remove() {
 	[ "$(tail -n 2 "$T/devd.log" | paste -sd ';')" = "tty 11;tty 12" ]
 	[ "$(workers_started)" -eq 1 ]
 }
+
+@test "pool: udev.permissions is read once while unchanged; an edit takes effect at the next event" {
+	command -v strace >/dev/null || skip "no strace"
+	quiet_etc
+	etc_rules 'KERNEL=="ttyS0", NAME="aa"'
+	echo 'aa:root:root:0644' >"$T/etc/permissions"
+	UDEV_WRAP=$T/traced-udev start_udevd --workers=pool --max-childs=1 --idle-timeout=60s
+	add_remove 1; [ "$got" = "c 0644 0:0 aa" ]
+	add_remove 3; [ "$got" = "c 0644 0:0 aa" ]
+	[ "$(opened "$T/etc/permissions")" -eq 1 ]
+	echo 'aa:root:root:0604' >"$T/etc/permissions"
+	add_remove 5; [ "$got" = "c 0604 0:0 aa" ]
+	rm "$T/etc/permissions"
+	add_remove 7; [ "$got" = "c 0600 0:0 aa" ]
+	[ "$(workers_started)" -eq 1 ]
+}

@@ -98,4 +98,7 @@ void cache_drop(struct udev_cache *c)
 	free(c->devd);
 	c->devd = NULL;
 	c->nids = 0;
+	free(c->perms);
+	c->perms = NULL;
+	c->perms_read = 0;
 }

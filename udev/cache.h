@@ -27,6 +27,8 @@ struct udev_cache {
 	int nids;
 	struct devd_memo *devd;
 	int ndevd;
+	char *perms;        /* every udev.permissions line, in order */
+	int perms_read;
 };
 
 /* user_lookup/group_lookup (user.h), remembered. */

@@ -222,7 +222,7 @@ static void event_perms(struct udev_event *ev, uid_t *uid, gid_t *gid, mode_t *m
 	str_copy(owner, ev->conf->owner, sizeof(owner));
 	str_copy(group, ev->conf->group, sizeof(group));
 	if (!ev->owner_set || !ev->group_set || !ev->mode_set)
-		perms_lookup(ev->conf, ev->name, owner, sizeof(owner), group, sizeof(group), &m);
+		perms_lookup(ev->conf, ev->cache, ev->name, owner, sizeof(owner), group, sizeof(group), &m);
 	if (ev->owner_set)
 		str_copy(owner, ev->owner, sizeof(owner));
 	if (ev->group_set)
