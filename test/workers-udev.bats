@@ -202,3 +202,27 @@ add_remove() {
 	add_remove 7; [ "$got" = "c 0600 0:0 aa" ]
 	[ "$(workers_started)" -eq 1 ]
 }
+
+@test "pool: a hotplug.d script added between two events makes the next start hotplug; hotplug.d listed once while unchanged" {
+	command -v strace >/dev/null || skip "no strace"
+	quiet_etc
+	mkdir -p "$T/etc/hotplug.d/default"
+	printf '#!/bin/sh\necho started >>%s/execs\nexec %s "$@"\n' "$T" "$BIN/hotplug" >"$T/hp"
+	chmod +x "$T/hp"
+	etc_rules "KERNEL==\"ttyS0\", NAME=\"aa\", RUN+=\"$T/hp\""
+	UDEV_WRAP=$T/traced-udev start_udevd --workers=pool --max-childs=1 --idle-timeout=60s
+	local hp=(HOTPLUG_DIR="$T/etc/hotplug.d" HOTPLUG_BIN="$T/hp")
+	send "${hp[@]}" ACTION=add DEVPATH=/class/tty/ttyS0 SEQNUM=1 tty
+	local listed=$(opened "$T/etc/hotplug.d/default")
+	send "${hp[@]}" ACTION=remove DEVPATH=/class/tty/ttyS0 SEQNUM=2 tty
+	[ "$(opened "$T/etc/hotplug.d/default")" -eq "$listed" ]
+	[ ! -e "$T/execs" ]
+	printf '#!/bin/sh\necho "$ACTION" >>%s/hp.log\n' "$T" >"$T/etc/hotplug.d/default/50-log.hotplug"
+	chmod +x "$T/etc/hotplug.d/default/50-log.hotplug"
+	send "${hp[@]}" ACTION=add DEVPATH=/class/tty/ttyS0 SEQNUM=3 tty
+	[ "$(wc -l <"$T/execs")" -eq 1 ] && [ "$(cat "$T/hp.log")" = add ]
+	rm "$T/etc/hotplug.d/default/50-log.hotplug"
+	send "${hp[@]}" ACTION=remove DEVPATH=/class/tty/ttyS0 SEQNUM=4 tty
+	[ "$(wc -l <"$T/execs")" -eq 1 ]
+	[ "$(workers_started)" -eq 1 ]
+}

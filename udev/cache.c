@@ -3,12 +3,18 @@
  * every event are asked once per generation of the files behind them. */
 #include "compat.h"
 #include "cache.h"
+#include "path.h"
 #include "str.h"
 #include "user.h"
 
 #include <errno.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#define LISTING_MAX 128   /* files per directory */
 
 static int id_lookup(struct udev_cache *c, const char *file, const char *name,
 		     int group, unsigned long *id)
@@ -55,13 +61,13 @@ int cache_group(struct udev_cache *c, const char *file, const char *name, gid_t 
 	return r;
 }
 
-const struct devd_memo *cache_devd_get(const struct udev_cache *c, const char *dir)
+static const struct dir_memo *listing_get(const struct udev_cache *c, const char *dir)
 {
 	int i;
 
-	for (i = 0; c && i < c->ndevd; i++)
-		if (strcmp(c->devd[i].dir, dir) == 0)
-			return &c->devd[i];
+	for (i = 0; i < c->ndirs; i++)
+		if (strcmp(c->dirs[i].dir, dir) == 0)
+			return &c->dirs[i];
 	return NULL;
 }
 
@@ -72,31 +78,57 @@ static void paths_free(char **paths, int n)
 	free(paths);
 }
 
-const struct devd_memo *cache_devd_put(struct udev_cache *c, const char *dir,
-				       char **paths, int n)
+/* The wanted executable files of dir into paths (each allocated); how many. */
+static int listing_read(const char *dir, const char *suffix, int (*want)(const char *),
+			char **paths)
 {
-	struct devd_memo *v = realloc(c->devd, (size_t)(c->ndevd + 1) * sizeof(*v));
+	char path[1300], *names[LISTING_MAX];
+	struct stat st;
+	int n = path_list_dir(dir, suffix, names, LISTING_MAX), i, k = 0;
 
+	for (i = 0; i < n; i++) {
+		snprintf(path, sizeof(path), "%s/%s", dir, names[i]);
+		if ((!want || want(names[i])) && stat(path, &st) == 0 && S_ISREG(st.st_mode) &&
+		    access(path, X_OK) == 0 && (paths[k] = strdup(path)))
+			k++;
+		free(names[i]);
+	}
+	return k;
+}
+
+const struct dir_memo *cache_listing(struct udev_cache *c, const char *dir, const char *suffix,
+				     int (*want)(const char *name))
+{
+	const struct dir_memo *m = listing_get(c, dir);
+	struct dir_memo *v;
+	char **paths;
+	int n;
+
+	if (m)
+		return m;
+	paths = malloc(LISTING_MAX * sizeof(*paths));
+	v = realloc(c->dirs, (size_t)(c->ndirs + 1) * sizeof(*v));
 	if (v)
-		c->devd = v;
-	if (!v || !(v[c->ndevd].dir = strdup(dir))) {
-		paths_free(paths, n);
+		c->dirs = v;
+	if (!paths || !v || !(v[c->ndirs].dir = strdup(dir))) {
+		free(paths);
 		return NULL;
 	}
-	v[c->ndevd].paths = paths;
-	v[c->ndevd].n = n;
-	return &v[c->ndevd++];
+	n = listing_read(dir, suffix, want, paths);
+	v[c->ndirs].paths = paths;
+	v[c->ndirs].n = n;
+	return &v[c->ndirs++];
 }
 
 void cache_drop(struct udev_cache *c)
 {
-	while (c->ndevd) {
-		c->ndevd--;
-		free(c->devd[c->ndevd].dir);
-		paths_free(c->devd[c->ndevd].paths, c->devd[c->ndevd].n);
+	while (c->ndirs) {
+		c->ndirs--;
+		free(c->dirs[c->ndirs].dir);
+		paths_free(c->dirs[c->ndirs].paths, c->dirs[c->ndirs].n);
 	}
-	free(c->devd);
-	c->devd = NULL;
+	free(c->dirs);
+	c->dirs = NULL;
 	c->nids = 0;
 	free(c->perms);
 	c->perms = NULL;

@@ -16,7 +16,7 @@ struct id_memo {
 	int group;
 };
 
-struct devd_memo {
+struct dir_memo {
 	char *dir;
 	char **paths;       /* the scripts to run, in order */
 	int n;
@@ -25,8 +25,8 @@ struct devd_memo {
 struct udev_cache {
 	struct id_memo ids[CACHE_IDS];
 	int nids;
-	struct devd_memo *devd;
-	int ndevd;
+	struct dir_memo *dirs;
+	int ndirs;
 	char *perms;        /* every udev.permissions line, in order */
 	int perms_read;
 };
@@ -34,11 +34,12 @@ struct udev_cache {
 /* user_lookup/group_lookup (user.h), remembered. */
 int cache_user(struct udev_cache *c, const char *file, const char *name, uid_t *uid);
 int cache_group(struct udev_cache *c, const char *file, const char *name, gid_t *gid);
-/* The remembered listing of dir, or NULL. */
-const struct devd_memo *cache_devd_get(const struct udev_cache *c, const char *dir);
-/* Remembers paths[0..n) (owned by the cache from now on, also on failure). */
-const struct devd_memo *cache_devd_put(struct udev_cache *c, const char *dir,
-				       char **paths, int n);
+/* The executable regular files of dir (symlinks followed) whose names end
+ * in suffix and that want() accepts (NULL: all), in name order, as full
+ * paths: remembered in c (a zeroed cache of the caller's own, dropped
+ * after, when nothing is to be kept). NULL when out of memory. */
+const struct dir_memo *cache_listing(struct udev_cache *c, const char *dir, const char *suffix,
+				     int (*want)(const char *name));
 void cache_drop(struct udev_cache *c);
 
 #endif

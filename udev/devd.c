@@ -6,6 +6,7 @@
 #include "compat.h"
 #include "devd.h"
 #include "cache.h"
+#include "hotplug_gate.h"
 #include "exec.h"
 #include "log.h"
 #include "path.h"
@@ -18,26 +19,6 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
-
-#define DEVD_MAX 128   /* scripts per directory */
-
-/* The executable *.dev files of dir, in name order, into paths (each
- * allocated); how many. */
-static int devd_list(const char *dir, char **paths, int max)
-{
-	char path[1300], *names[DEVD_MAX];
-	struct stat st;
-	int n = path_list_dir(dir, ".dev", names, max), i, k = 0;
-
-	for (i = 0; i < n; i++) {
-		snprintf(path, sizeof(path), "%s/%s", dir, names[i]);
-		free(names[i]);
-		if (stat(path, &st) == 0 && S_ISREG(st.st_mode) && access(path, X_OK) == 0 &&
-		    (paths[k] = strdup(path)))
-			k++;
-	}
-	return k;
-}
 
 static void devd_exec(struct udev_event *ev, char *path)
 {
@@ -54,28 +35,18 @@ static void devd_exec(struct udev_event *ev, char *path)
  * lists each directory once while dev.d is unchanged (ev->cache). */
 static void devd_dir(struct udev_event *ev, const char *sub)
 {
-	const struct devd_memo *m;
-	char dir[1024], **paths;
-	int n, i;
+	struct udev_cache once;
+	const struct dir_memo *m;
+	char dir[1024];
+	int i;
 
 	if (snprintf(dir, sizeof(dir), "%s/%s", ev->conf->devd, sub) >= (int)sizeof(dir))
 		return;
-	m = cache_devd_get(ev->cache, dir);
-	if (!m) {
-		paths = malloc(DEVD_MAX * sizeof(*paths));
-		n = paths ? devd_list(dir, paths, DEVD_MAX) : 0;
-		if (ev->cache && paths) {
-			m = cache_devd_put(ev->cache, dir, paths, n);
-		} else {
-			for (i = 0; i < n; i++) {
-				devd_exec(ev, paths[i]);
-				free(paths[i]);
-			}
-			free(paths);
-		}
-	}
+	memset(&once, 0, sizeof(once));
+	m = cache_listing(ev->cache ? ev->cache : &once, dir, ".dev", NULL);
 	for (i = 0; m && i < m->n; i++)
 		devd_exec(ev, m->paths[i]);
+	cache_drop(&once);
 }
 
 void devd_run(struct udev_event *ev, const char *name)
@@ -105,7 +76,7 @@ void devd_run(struct udev_event *ev, const char *name)
 void run_programs(struct udev_event *ev)
 {
 	char cmd[LIST_SIZE], *argv[EXEC_ARGS_MAX + 1];
-	int i, r;
+	int i, r, hotplug_done = 0;
 
 	for (i = 0; i < ev->nrun; i++) {
 		/* "-program": its exit status is no failure of the event (modprobe
@@ -115,6 +86,14 @@ void run_programs(struct udev_event *ev)
 		str_copy(cmd, ev->run[i] + ignore, sizeof(cmd));
 		if (exec_split(cmd, argv, EXEC_ARGS_MAX) == 0)
 			continue;
+		if (hotplug_gate_applies(ev, argv)) {
+			if (hotplug_done || !hotplug_gate_open(ev)) {
+				log_debug("RUN '%s' not started: %s", ev->run[i], hotplug_done ?
+					  "run once per event" : "no hotplug.d script would run");
+				continue;
+			}
+			hotplug_done = 1;
+		}
 		log_debug("RUN '%s'", ev->run[i]);
 		r = exec_run(argv, ev->env.v, NULL, 0, ev->set->exec_timeout);
 		if (r != 0 && ignore) {

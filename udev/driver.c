@@ -6,6 +6,7 @@
 #include "compat.h"
 #include "driver.h"
 #include "exec.h"
+#include "layout.h"
 #include "log.h"
 #include "str.h"
 
@@ -30,6 +31,12 @@ void driver_settings(struct udev_settings *set, char *const *envp)
 	set->no_devd = env_value(envp, "UDEV_NO_DEVD") != NULL;
 	set->no_sleep = env_value(envp, "UDEV_NO_SLEEP") != NULL;
 	set->exec_timeout = exec_timeout_parse(env_value(envp, "UDEV_EXEC_TIMEOUT"));
+	set->hotplug_bin = env_path(envp, "HOTPLUG_BIN");
+	if (!set->hotplug_bin)
+		set->hotplug_bin = HOTPLUG_BIN_DEFAULT;
+	set->hotplug_dir = env_path(envp, "HOTPLUG_DIR");
+	if (!set->hotplug_dir)
+		set->hotplug_dir = HOTPLUG_DIR_DEFAULT;
 }
 
 /* udev.conf over the defaults. */
@@ -47,14 +54,24 @@ static int driver_conf(struct driver *d)
 	return 0;
 }
 
+/* The settings that name files the worker keeps what it read from. */
+static void files_named(const struct driver *d, const char *now[4])
+{
+	now[0] = d->set.config_file ? d->set.config_file : "";
+	now[1] = d->set.passwd_file ? d->set.passwd_file : "";
+	now[2] = d->set.group_file ? d->set.group_file : "";
+	now[3] = d->set.hotplug_dir;
+}
+
 /* What the worker keeps was read with these settings. */
 static int same_files(const struct driver *d)
 {
-	const char *now[3] = { d->set.config_file, d->set.passwd_file, d->set.group_file };
+	const char *now[4];
 	int i;
 
-	for (i = 0; i < 3; i++)
-		if (strcmp(d->from[i], now[i] ? now[i] : "") != 0)
+	files_named(d, now);
+	for (i = 0; i < 4; i++)
+		if (strcmp(d->from[i], now[i]) != 0)
 			return 0;
 	return 1;
 }
@@ -72,6 +89,8 @@ static int watch_sources(struct driver *d)
 		r = watch_add(&d->watch, d->conf.permissions, 1);
 	if (r == 0)
 		r = watch_add(&d->watch, d->conf.devd, 8);
+	if (r == 0)
+		r = watch_add(&d->watch, d->set.hotplug_dir, 1);
 	for (i = 0; r == 0 && i < 2; i++)
 		r = watch_add(&d->watch, files[i] ? files[i] : dflt[i], 0);
 	return r;
@@ -81,7 +100,7 @@ static int watch_sources(struct driver *d)
  * watches what it names. */
 static int driver_reload(struct driver *d)
 {
-	const char *now[3] = { d->set.config_file, d->set.passwd_file, d->set.group_file };
+	const char *now[4];
 	int i, r;
 
 	cache_drop(&d->cache);
@@ -96,8 +115,9 @@ static int driver_reload(struct driver *d)
 		return i;   /* not kept: read (and reported) again next time */
 	if (r < 0 || watch_sources(d) < 0)
 		return 0;   /* cannot watch (out of inotify watches?): not kept */
-	for (i = 0; i < 3; i++)
-		str_copy(d->from[i], now[i] ? now[i] : "", sizeof(d->from[i]));
+	files_named(d, now);
+	for (i = 0; i < 4; i++)
+		str_copy(d->from[i], now[i], sizeof(d->from[i]));
 	d->conf_kept = 1;
 	return 0;
 }

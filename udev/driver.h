@@ -17,7 +17,7 @@ struct driver {
 	int conf_rc, rules_rc;      /* UDEV_EXIT_CONFIG, UDEV_EXIT_RULES or 0 */
 	int keep;                   /* the worker: keep what was read while unchanged */
 	int conf_kept, loaded;      /* conf read with the settings in from[] / rules read */
-	char from[3][CONF_PATH_MAX];   /* UDEV_CONFIG_FILE, UDEV_PASSWD_FILE, UDEV_GROUP_FILE */
+	char from[4][CONF_PATH_MAX];   /* UDEV_CONFIG_FILE, UDEV_PASSWD_FILE, UDEV_GROUP_FILE, HOTPLUG_DIR */
 	struct watch watch;         /* what conf, rules and cache were read from */
 	struct udev_cache cache;
 };

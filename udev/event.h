@@ -31,6 +31,8 @@ struct udev_settings {
 	int no_devd;               /* UDEV_NO_DEVD set: no dev.d scripts */
 	int no_sleep;              /* UDEV_NO_SLEEP set: no wait for `dev` */
 	int exec_timeout;          /* UDEV_EXEC_TIMEOUT seconds (default 30) */
+	const char *hotplug_bin;   /* HOTPLUG_BIN: the suite's hotplug (layout.h) */
+	const char *hotplug_dir;   /* HOTPLUG_DIR, or the default (layout.h) */
 };
 
 struct udev_event {
