@@ -7,6 +7,7 @@
 #include "str.h"
 #include "user.h"
 
+#include <dirent.h>
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -120,8 +121,67 @@ const struct dir_memo *cache_listing(struct udev_cache *c, const char *dir, cons
 	return &v[c->ndirs++];
 }
 
+static int subdir_add(struct udev_cache *c, const char *rel)
+{
+	char **v = realloc(c->subdirs, (size_t)(c->nsubdirs + 1) * sizeof(*v));
+
+	if (!v)
+		return -ENOMEM;
+	c->subdirs = v;
+	v[c->nsubdirs] = strdup(rel);
+	return v[c->nsubdirs] ? c->nsubdirs++, 0 : -ENOMEM;
+}
+
+/* Every directory under root/rel, depth levels down, into c->subdirs. */
+static int subdirs_walk(struct udev_cache *c, const char *root, const char *rel, int depth)
+{
+	char dir[1024], sub[1024];
+	struct dirent *de;
+	struct stat st;
+	DIR *d;
+	int r = 0;
+
+	snprintf(dir, sizeof(dir), "%s%s%s", root, *rel ? "/" : "", rel);
+	d = opendir(dir);
+	while (d && r == 0 && (de = readdir(d))) {
+		if (de->d_name[0] == '.' ||
+		    snprintf(sub, sizeof(sub), "%s%s%s", rel, *rel ? "/" : "", de->d_name) >=
+		    (int)sizeof(sub))
+			continue;
+		if (path_join(dir, sizeof(dir), root, sub) == 0 && stat(dir, &st) == 0 &&
+		    S_ISDIR(st.st_mode)) {
+			r = subdir_add(c, sub);
+			if (r == 0 && depth > 0)
+				r = subdirs_walk(c, root, sub, depth - 1);
+		}
+	}
+	if (d)
+		closedir(d);
+	return r;
+}
+
+int cache_subdir(struct udev_cache *c, const char *root, const char *sub)
+{
+	int i;
+
+	if (!c->subdirs_read) {
+		if (subdirs_walk(c, root, "", CACHE_DEPTH - 1) < 0)
+			return 1;   /* cannot tell: look */
+		c->subdirs_read = 1;
+	}
+	for (i = 0; i < c->nsubdirs; i++)
+		if (strcmp(c->subdirs[i], sub) == 0)
+			return 1;
+	return 0;
+}
+
 void cache_drop(struct udev_cache *c)
 {
+	while (c->nsubdirs)
+		free(c->subdirs[--c->nsubdirs]);
+	free(c->subdirs);
+	c->subdirs = NULL;
+	c->subdirs_read = 0;
 	while (c->ndirs) {
 		c->ndirs--;
 		free(c->dirs[c->ndirs].dir);

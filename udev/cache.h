@@ -29,6 +29,8 @@ struct udev_cache {
 	int ndirs;
 	char *perms;        /* every udev.permissions line, in order */
 	int perms_read;
+	char **subdirs;     /* the directories under dev.d, relative */
+	int nsubdirs, subdirs_read;
 };
 
 /* user_lookup/group_lookup (user.h), remembered. */
@@ -40,6 +42,11 @@ int cache_group(struct udev_cache *c, const char *file, const char *name, gid_t 
  * after, when nothing is to be kept). NULL when out of memory. */
 const struct dir_memo *cache_listing(struct udev_cache *c, const char *dir, const char *suffix,
 				     int (*want)(const char *name));
+/* 0 when root/sub is known not to be a directory (the tree under root,
+ * CACHE_DEPTH levels, is read once into c), else 1. The driver watches
+ * dev.d as deep. */
+#define CACHE_DEPTH 16
+int cache_subdir(struct udev_cache *c, const char *root, const char *sub);
 void cache_drop(struct udev_cache *c);
 
 #endif

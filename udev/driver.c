@@ -88,7 +88,7 @@ static int watch_sources(struct driver *d)
 	if (r == 0)
 		r = watch_add(&d->watch, d->conf.permissions, 1);
 	if (r == 0)
-		r = watch_add(&d->watch, d->conf.devd, 8);
+		r = watch_add(&d->watch, d->conf.devd, CACHE_DEPTH);
 	if (r == 0)
 		r = watch_add(&d->watch, d->set.hotplug_dir, 1);
 	for (i = 0; r == 0 && i < 2; i++)
