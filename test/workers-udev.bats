@@ -123,6 +123,14 @@ quiet_etc() {
 	chmod +x "$T/traced-udev"
 }
 etc_rules() { printf '%s\n' "$1" >"$T/etc/rules.d/50-test.rules"; }
+# traced_pool RULES [PERMISSIONS]: the quiet files, and udevd with one traced worker
+traced_pool() {
+	command -v strace >/dev/null || skip "no strace"
+	quiet_etc
+	etc_rules "$1"
+	[ -z "${2:-}" ] || echo "$2" >"$T/etc/permissions"
+	UDEV_WRAP=$T/traced-udev start_udevd --workers=pool --max-childs=1 --idle-timeout=60s
+}
 opened() { grep -c "openat(.*\"$1\"" "$T/trace.log" || :; }
 add_remove() {
 	run send ACTION=add DEVPATH=/class/tty/ttyS0 SEQNUM=$1 tty
@@ -133,10 +141,7 @@ add_remove() {
 }
 
 @test "pool: udev.conf and the rules are read once while unchanged; a rules file edited, added, removed takes effect at the next event" {
-	command -v strace >/dev/null || skip "no strace"
-	quiet_etc
-	etc_rules 'KERNEL=="ttyS0", NAME="aa"'
-	UDEV_WRAP=$T/traced-udev start_udevd --workers=pool --max-childs=1 --idle-timeout=60s
+	traced_pool 'KERNEL=="ttyS0", NAME="aa"'
 	add_remove 1; [ "$got" = "c 0600 0:0 aa" ]
 	add_remove 3; [ "$got" = "c 0600 0:0 aa" ]
 	add_remove 5; [ "$got" = "c 0600 0:0 aa" ]
@@ -162,10 +167,7 @@ add_remove() {
 }
 
 @test "pool: a dev.d script added or removed between two events runs, or not, at the second; dev.d is listed once while unchanged" {
-	command -v strace >/dev/null || skip "no strace"
-	quiet_etc
-	etc_rules 'KERNEL=="ttyS0", NAME="aa"'
-	UDEV_WRAP=$T/traced-udev start_udevd --workers=pool --max-childs=1 --idle-timeout=60s
+	traced_pool 'KERNEL=="ttyS0", NAME="aa"'
 	add_remove 1
 	local listed=$(opened "$T/etc/dev.d/default")
 	add_remove 3
@@ -188,11 +190,7 @@ add_remove() {
 }
 
 @test "pool: udev.permissions is read once while unchanged; an edit takes effect at the next event" {
-	command -v strace >/dev/null || skip "no strace"
-	quiet_etc
-	etc_rules 'KERNEL=="ttyS0", NAME="aa"'
-	echo 'aa:root:root:0644' >"$T/etc/permissions"
-	UDEV_WRAP=$T/traced-udev start_udevd --workers=pool --max-childs=1 --idle-timeout=60s
+	traced_pool 'KERNEL=="ttyS0", NAME="aa"' 'aa:root:root:0644'
 	add_remove 1; [ "$got" = "c 0644 0:0 aa" ]
 	add_remove 3; [ "$got" = "c 0644 0:0 aa" ]
 	[ "$(opened "$T/etc/permissions")" -eq 1 ]
@@ -204,13 +202,10 @@ add_remove() {
 }
 
 @test "pool: a hotplug.d script added between two events makes the next start hotplug; hotplug.d listed once while unchanged" {
-	command -v strace >/dev/null || skip "no strace"
-	quiet_etc
 	mkdir -p "$T/etc/hotplug.d/default"
 	printf '#!/bin/sh\necho started >>%s/execs\nexec %s "$@"\n' "$T" "$BIN/hotplug" >"$T/hp"
 	chmod +x "$T/hp"
-	etc_rules "KERNEL==\"ttyS0\", NAME=\"aa\", RUN+=\"$T/hp\""
-	UDEV_WRAP=$T/traced-udev start_udevd --workers=pool --max-childs=1 --idle-timeout=60s
+	traced_pool "KERNEL==\"ttyS0\", NAME=\"aa\", RUN+=\"$T/hp\""
 	local hp=(HOTPLUG_DIR="$T/etc/hotplug.d" HOTPLUG_BIN="$T/hp")
 	send "${hp[@]}" ACTION=add DEVPATH=/class/tty/ttyS0 SEQNUM=1 tty
 	local listed=$(opened "$T/etc/hotplug.d/default")
