@@ -4,10 +4,9 @@
  * it started with, no descriptors but the ones it started with (those a
  * fork-mode udev inherits from udevd). The event's environment is passed to
  * the driver (driver.h), which takes every setting from it: the process's
- * own environment is never swapped. udev.conf is read for every event as in
- * fork mode; the rules are kept parsed while neither the rules file or
- * directory nor any file in it changed (watch.h), so an edited rule takes
- * effect at the next event. */
+ * own environment is never swapped. udev.conf, the rules and the driver's
+ * other kept state (cache.h) stay while nothing they were read from changed
+ * (watch.h), so an edited rule takes effect at the next event. */
 #include "compat.h"
 #include "worker.h"
 #include "driver.h"
