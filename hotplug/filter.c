@@ -39,11 +39,6 @@ int pass_wants(enum pass pass, const char *name)
 	return 1;
 }
 
-int hook_skipped(const char *name, const char *event_source)
-{
-	return event_source && *event_source && strcmp(name, UDEV_HOOK_NAME) == 0;
-}
-
 int subsystem_is_safe(const char *s)
 {
 	return s[0] != '\0' && s[0] != '.' && strchr(s, '/') == NULL &&
