@@ -118,7 +118,7 @@ quiet_etc() {
 	sed -e "s|$T/rules.d|$T/etc/rules.d|" -e "s|$T/dev.d|$T/etc/dev.d|" \
 		-e "s|$T/permissions|$T/etc/permissions|" "$T/udev.conf" >"$T/etc/udev.conf"
 	export UDEV_CONFIG_FILE=$T/etc/udev.conf
-	printf '#!/bin/sh\nexec strace -f -qq -e trace=openat,execve -o %s/trace.log %s "$@"\n' \
+	printf '#!/bin/sh\nexec strace -f -qq -e trace=open,openat,execve -o %s/trace.log %s "$@"\n' \
 		"$T" "$BIN/udev" >"$T/traced-udev"
 	chmod +x "$T/traced-udev"
 }
@@ -131,7 +131,8 @@ traced_pool() {
 	[ -z "${2:-}" ] || echo "$2" >"$T/etc/permissions"
 	UDEV_WRAP=$T/traced-udev start_udevd --workers=pool --max-childs=1 --idle-timeout=60s
 }
-opened() { grep -c "openat(.*\"$1\"" "$T/trace.log" || :; }
+# opened PATH: how often udev opened PATH (klibc calls open, the others openat)
+opened() { grep -cE "open(at)?\(.*\"$1\"" "$T/trace.log" || :; }
 add_remove() {
 	run send ACTION=add DEVPATH=/class/tty/ttyS0 SEQNUM=$1 tty
 	[ "$status" -eq 0 ]
