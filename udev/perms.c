@@ -152,6 +152,8 @@ int perms_lookup(const struct udev_conf *conf, struct udev_cache *c, const char 
 {
 	struct perm_fields f = { owner, group, osize, gsize, mode };
 	struct perm_scan s = { name, &f, NULL, 0 };
+	int hit = c ? perms_kept(conf, c, &s) : perms_scan(conf, &s);
 
-	return c ? perms_kept(conf, c, &s) : perms_scan(conf, &s);
+	free(s.text);   /* a lookup keeps no lines: always NULL (for the analyser) */
+	return hit;
 }
