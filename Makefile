@@ -173,7 +173,8 @@ udevsettle_OBJS  := udevd/udevsettle.o udevd/ctl.o
 # Four programs over one core (rules, nodes, database, dev.d).
 UDEV_CORE_OBJS := udev/env.o udev/exec.o udev/glob.o udev/rules_parse.o \
 	udev/rules_apply.o udev/subst.o udev/db.o udev/node.o udev/walk.o udev/perms.o \
-	udev/netif.o udev/devd.o udev/event.o udev/links.o udev/driver.o udev/watch.o
+	udev/netif.o udev/devd.o udev/event.o udev/links.o udev/driver.o udev/watch.o udev/cache.o \
+	udev/hotplug_gate.o hotplug/filter.o
 # One multi-call binary (udev/multicall.c): udevstart, udevinfo and udevtest
 # are links to udev and share its core; their main() is renamed per program.
 PROGRAMS += udev udevstart udevinfo udevtest
@@ -240,6 +241,8 @@ LIB_OBJS += lib/enc.o
 
 # Objects live apart from the binaries: program "udevd" is built from udevd/udevd.c.
 OBJDIR := $(O)/obj
+# udev asks hotplug's own name filter whether hotplug would run a script
+$(OBJDIR)/udev/hotplug_gate.o: hotplug/filter.h
 LIB := $(OBJDIR)/lib/libudev-legacy.a
 
 # ---- rules -----------------------------------------------------------------

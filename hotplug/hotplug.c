@@ -181,9 +181,7 @@ static void send_in_process(const char *path, char **args)
  * once for such an event: see udevsend.c.) */
 static int is_udev_hook(const char *name)
 {
-	const char *src = getenv("UDEVD_EVENT_SOURCE");
-
-	return src && *src && strcmp(name, "10-udev.hotplug") == 0;
+	return hook_skipped(name, getenv("UDEVD_EVENT_SOURCE"));
 }
 
 /* Runs one pass over a sorted list; -errno if a script could not be started. */

@@ -4,8 +4,10 @@
 #include "compat.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <sched.h>
 #include <string.h>
+#include <sys/inotify.h>
 #include <unistd.h>
 
 #ifdef __KLIBC__
@@ -139,3 +141,19 @@ char *compat_strerror(int err)
 	return memcpy(q - 6, "errno ", 6);
 }
 #endif
+
+int compat_inotify(void)
+{
+#ifdef __KLIBC__
+	int fd = inotify_init();
+
+	if (fd >= 0 && (fcntl(fd, F_SETFD, FD_CLOEXEC) < 0 ||
+			fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK) < 0)) {
+		close(fd);
+		fd = -1;
+	}
+	return fd;
+#else
+	return inotify_init1(IN_NONBLOCK | IN_CLOEXEC);
+#endif
+}

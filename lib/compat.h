@@ -98,4 +98,8 @@ long compat_ncpus(void);
  * online ones when the affinity cannot be read. */
 long compat_cpus_usable(void);
 
+/* A non-blocking, close-on-exec inotify descriptor, or -1 (klibc has no
+ * inotify_init1). */
+int compat_inotify(void);
+
 #endif

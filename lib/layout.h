@@ -17,5 +17,6 @@
 #define UDEVD_BIN_DEFAULT    SBINDIR "/udevd"
 #define UDEV_CONF_DEFAULT    SYSCONFDIR "/udev/udev.conf"
 #define HOTPLUG_DIR_DEFAULT  SYSCONFDIR "/hotplug.d"
+#define HOTPLUG_BIN_DEFAULT  SBINDIR "/hotplug"
 
 #endif

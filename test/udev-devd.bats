@@ -89,3 +89,76 @@ setup() {
 	ev change /devices/pci0000:00/0000:00:14.0/usb1/1-1/1-1:1.0/0003:046D:C52B.0001/input/input5/event3 input
 	[ "$(cat "$T/log")" = "in input $T/dev/input/event3 change gone" ]
 }
+
+# ---- the suite's hotplug as a RUN program (udevd --netlink's shipped rule) --
+# hotplug_setup: hotplug.d with only udev's own hook (here a script that
+# logs, not the link to udevsend), and the "installed" hotplug (HOTPLUG_BIN)
+# a wrapper that counts its starts in $T/execs
+hotplug_setup() {
+	hp_script default/10-udev.hotplug
+	printf '#!/bin/sh\necho started >>%s/execs\nexec %s "$@"\n' "$T" "$BIN/hotplug" >"$T/hp"
+	chmod +x "$T/hp"
+	: >"$T/execs"
+	export HOTPLUG_DIR=$T/hotplug.d HOTPLUG_BIN=$T/hp
+	rules "KERNEL==\"ttyS0\", NAME=\"tts/0\"
+ENV{UDEVD_EVENT_SOURCE}==\"netlink|rescan\", RUN+=\"$T/hp\""
+}
+# hp_script PATH: a hotplug.d script that logs its name
+hp_script() {
+	mkdir -p "$T/hotplug.d/${1%/*}"
+	printf '#!/bin/sh\necho "%s $1" >>%s/hp.log\n' "$1" "$T" >"$T/hotplug.d/$1"
+	chmod +x "$T/hotplug.d/$1"
+}
+execs() { wc -l <"$T/execs"; }
+
+@test "hotplug RUN: with only udev's own hook in hotplug.d, nothing is started for a netlink event" {
+	hotplug_setup
+	run ev add $TTYS tty UDEVD_EVENT_SOURCE=netlink
+	[ "$status" -eq 0 ]
+	[ -c "$T/dev/tts/0" ]
+	[ "$(execs)" -eq 0 ]
+	# a script that is not executable, or a leftover, would not run either
+	hp_script default/50-off.hotplug
+	chmod -x "$T/hotplug.d/default/50-off.hotplug"
+	hp_script default/60-x.hotplug~
+	run ev add $TTYS tty UDEVD_EVENT_SOURCE=netlink
+	[ "$(execs)" -eq 0 ]
+}
+
+@test "hotplug RUN: a script added to hotplug.d runs at the next event, hotplug started once" {
+	hotplug_setup
+	ev add $TTYS tty UDEVD_EVENT_SOURCE=netlink
+	[ "$(execs)" -eq 0 ]
+	hp_script default/50-log.hotplug
+	run ev add $TTYS tty UDEVD_EVENT_SOURCE=netlink
+	[ "$status" -eq 0 ]
+	[ "$(execs)" -eq 1 ]
+	[ "$(cat "$T/hp.log")" = "default/50-log.hotplug tty" ]
+	# two rules naming it: still once for the event
+	printf 'ENV{UDEVD_EVENT_SOURCE}=="netlink", RUN+="%s"\n' "$T/hp" >"$T/rules.d/60-again.rules"
+	ev add $TTYS tty UDEVD_EVENT_SOURCE=netlink
+	[ "$(execs)" -eq 2 ]
+	[ "$(wc -l <"$T/hp.log")" -eq 2 ]
+}
+
+@test "hotplug RUN: a script of the event's subsystem counts, another subsystem's does not" {
+	hotplug_setup
+	hp_script block/50-disk.hotplug
+	ev add $TTYS tty UDEVD_EVENT_SOURCE=netlink
+	[ "$(execs)" -eq 0 ]
+	hp_script tty/50-tty.hotplug
+	ev add $TTYS tty UDEVD_EVENT_SOURCE=netlink
+	[ "$(execs)" -eq 1 ]
+	[ "$(cat "$T/hp.log")" = "tty/50-tty.hotplug tty" ]
+}
+
+@test "hotplug RUN: udev's hook counts for an event that did not come from udevd; other programs and arguments run as written" {
+	hotplug_setup
+	rules "KERNEL==\"ttyS0\", NAME=\"tts/0\", RUN+=\"$T/hp\""
+	ev add $TTYS tty
+	[ "$(execs)" -eq 1 ]
+	[ "$(cat "$T/hp.log")" = "default/10-udev.hotplug tty" ]
+	rules "KERNEL==\"ttyS0\", NAME=\"tts/0\", RUN+=\"$T/hp tty\""
+	ev add $TTYS tty UDEVD_EVENT_SOURCE=netlink
+	[ "$(execs)" -eq 2 ]
+}

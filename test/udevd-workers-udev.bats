@@ -108,3 +108,117 @@ events() {
 	[ "$status" -eq 0 ]
 	[ "$(workers_started)" -eq 1 ]
 }
+
+# quiet_etc: udev.conf, rules, permissions and dev.d in $T/etc, where nothing
+# else writes (the worker watches them: a change there makes it read them
+# again), and udev run under strace: $T/trace.log lists every file it opens
+# and every program it runs.
+quiet_etc() {
+	mkdir -p "$T/etc/rules.d" "$T/etc/dev.d/default"
+	sed -e "s|$T/rules.d|$T/etc/rules.d|" -e "s|$T/dev.d|$T/etc/dev.d|" \
+		-e "s|$T/permissions|$T/etc/permissions|" "$T/udev.conf" >"$T/etc/udev.conf"
+	export UDEV_CONFIG_FILE=$T/etc/udev.conf
+	printf '#!/bin/sh\nexec strace -f -qq -e trace=open,openat,execve -o %s/trace.log %s "$@"\n' \
+		"$T" "$BIN/udev" >"$T/traced-udev"
+	chmod +x "$T/traced-udev"
+}
+etc_rules() { printf '%s\n' "$1" >"$T/etc/rules.d/50-test.rules"; }
+# traced_pool RULES [PERMISSIONS]: the quiet files, and udevd with one traced worker
+traced_pool() {
+	command -v strace >/dev/null || skip "no strace"
+	quiet_etc
+	etc_rules "$1"
+	[ -z "${2:-}" ] || echo "$2" >"$T/etc/permissions"
+	UDEV_BIN=$T/traced-udev start_udevd --workers=pool --max-childs=1 --idle-timeout=60s
+}
+# opened PATH: how often udev opened PATH (klibc calls open, the others openat)
+opened() { grep -cE "open(at)?\(.*\"$1\"" "$T/trace.log" || :; }
+add_remove() {
+	run send ACTION=add DEVPATH=/class/tty/ttyS0 SEQNUM=$1 tty
+	[ "$status" -eq 0 ]
+	got=$(listing | paste -sd ';')
+	run send ACTION=remove DEVPATH=/class/tty/ttyS0 SEQNUM=$(($1 + 1)) tty
+	[ "$status" -eq 0 ]
+}
+
+@test "pool: udev.conf and the rules are read once while unchanged; a rules file edited, added, removed takes effect at the next event" {
+	traced_pool 'KERNEL=="ttyS0", NAME="aa"'
+	add_remove 1; [ "$got" = "c 0600 0:0 aa" ]
+	add_remove 3; [ "$got" = "c 0600 0:0 aa" ]
+	add_remove 5; [ "$got" = "c 0600 0:0 aa" ]
+	# six events, one worker: udev.conf and the rules file read once
+	[ "$(opened "$UDEV_CONFIG_FILE")" -eq 1 ]
+	[ "$(opened "$T/etc/rules.d/50-test.rules")" -eq 1 ]
+	[ "$(opened /etc/passwd)" -le 1 ] && [ "$(opened /etc/group)" -le 1 ]
+	# edited in place, same size
+	etc_rules 'KERNEL=="ttyS0", NAME="bb"'
+	add_remove 7; [ "$got" = "c 0600 0:0 bb" ]
+	[ "$(opened "$UDEV_CONFIG_FILE")" -eq 2 ]
+	# a file added
+	echo 'KERNEL=="ttyS0", SYMLINK+="extra"' >"$T/etc/rules.d/10-more.rules"
+	add_remove 9; [ "$got" = "c 0600 0:0 bb;l extra -> bb" ]
+	# and removed
+	rm "$T/etc/rules.d/10-more.rules"
+	add_remove 11; [ "$got" = "c 0600 0:0 bb" ]
+	# udev.conf replaced by a rename, as editors save it
+	sed 's|default_mode="0600"|default_mode="0640"|' "$UDEV_CONFIG_FILE" >"$T/etc/new.conf"
+	mv "$T/etc/new.conf" "$UDEV_CONFIG_FILE"
+	add_remove 13; [ "$got" = "c 0640 0:0 bb" ]
+	[ "$(workers_started)" -eq 1 ]
+}
+
+@test "pool: a dev.d script added or removed between two events runs, or not, at the second; dev.d is listed once while unchanged" {
+	traced_pool 'KERNEL=="ttyS0", NAME="aa"'
+	add_remove 1
+	local listed=$(opened "$T/etc/dev.d/default")
+	add_remove 3
+	add_remove 5
+	[ "$(opened "$T/etc/dev.d/default")" -eq "$listed" ]
+	printf '#!/bin/sh\necho "$SEQNUM $ACTION" >>%s/devd.log\n' "$T" >"$T/etc/dev.d/default/log.dev"
+	chmod +x "$T/etc/dev.d/default/log.dev"
+	add_remove 7
+	[ "$(cat "$T/devd.log")" = "$(printf '7 add\n8 remove')" ]
+	rm "$T/etc/dev.d/default/log.dev"
+	add_remove 9
+	[ "$(wc -l <"$T/devd.log")" -eq 2 ]
+	# a directory for the subsystem, made between two events
+	mkdir "$T/etc/dev.d/tty"
+	printf '#!/bin/sh\necho "tty $SEQNUM" >>%s/devd.log\n' "$T" >"$T/etc/dev.d/tty/t.dev"
+	chmod +x "$T/etc/dev.d/tty/t.dev"
+	add_remove 11
+	[ "$(tail -n 2 "$T/devd.log" | paste -sd ';')" = "tty 11;tty 12" ]
+	[ "$(workers_started)" -eq 1 ]
+}
+
+@test "pool: udev.permissions is read once while unchanged; an edit takes effect at the next event" {
+	traced_pool 'KERNEL=="ttyS0", NAME="aa"' 'aa:root:root:0644'
+	add_remove 1; [ "$got" = "c 0644 0:0 aa" ]
+	add_remove 3; [ "$got" = "c 0644 0:0 aa" ]
+	[ "$(opened "$T/etc/permissions")" -eq 1 ]
+	echo 'aa:root:root:0604' >"$T/etc/permissions"
+	add_remove 5; [ "$got" = "c 0604 0:0 aa" ]
+	rm "$T/etc/permissions"
+	add_remove 7; [ "$got" = "c 0600 0:0 aa" ]
+	[ "$(workers_started)" -eq 1 ]
+}
+
+@test "pool: a hotplug.d script added between two events makes the next start hotplug; hotplug.d listed once while unchanged" {
+	mkdir -p "$T/etc/hotplug.d/default"
+	printf '#!/bin/sh\necho started >>%s/execs\nexec %s "$@"\n' "$T" "$BIN/hotplug" >"$T/hp"
+	chmod +x "$T/hp"
+	traced_pool "KERNEL==\"ttyS0\", NAME=\"aa\", RUN+=\"$T/hp\""
+	local hp=(HOTPLUG_DIR="$T/etc/hotplug.d" HOTPLUG_BIN="$T/hp")
+	send "${hp[@]}" ACTION=add DEVPATH=/class/tty/ttyS0 SEQNUM=1 tty
+	local listed=$(opened "$T/etc/hotplug.d/default")
+	send "${hp[@]}" ACTION=remove DEVPATH=/class/tty/ttyS0 SEQNUM=2 tty
+	[ "$(opened "$T/etc/hotplug.d/default")" -eq "$listed" ]
+	[ ! -e "$T/execs" ]
+	printf '#!/bin/sh\necho "$ACTION" >>%s/hp.log\n' "$T" >"$T/etc/hotplug.d/default/50-log.hotplug"
+	chmod +x "$T/etc/hotplug.d/default/50-log.hotplug"
+	send "${hp[@]}" ACTION=add DEVPATH=/class/tty/ttyS0 SEQNUM=3 tty
+	[ "$(wc -l <"$T/execs")" -eq 1 ] && [ "$(cat "$T/hp.log")" = add ]
+	rm "$T/etc/hotplug.d/default/50-log.hotplug"
+	send "${hp[@]}" ACTION=remove DEVPATH=/class/tty/ttyS0 SEQNUM=4 tty
+	[ "$(wc -l <"$T/execs")" -eq 1 ]
+	[ "$(workers_started)" -eq 1 ]
+}

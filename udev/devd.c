@@ -5,6 +5,8 @@
  * *.dev files in name order, with the subsystem as argv[1]. */
 #include "compat.h"
 #include "devd.h"
+#include "cache.h"
+#include "hotplug_gate.h"
 #include "exec.h"
 #include "log.h"
 #include "path.h"
@@ -18,29 +20,36 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-/* Runs every executable *.dev file of devd/sub in name order. */
+static void devd_exec(struct udev_event *ev, char *path)
+{
+	char *argv[3] = { path, ev->subsystem, NULL };
+	int r;
+
+	log_debug("dev.d: running %s", path);
+	r = exec_run(argv, ev->env.v, NULL, 0, ev->set->exec_timeout);
+	if (r != 0)
+		log_info("dev.d: %s returned %d, ignoring", path, r);
+}
+
+/* Runs every executable *.dev file of devd/sub in name order; the worker
+ * lists each directory once while dev.d is unchanged (ev->cache). */
 static void devd_dir(struct udev_event *ev, const char *sub)
 {
-	char dir[1024], path[1300], *names[128], *argv[3];
-	struct stat st;
-	int n, i, r;
+	struct udev_cache once;
+	const struct dir_memo *m;
+	char dir[1024];
+	int i;
 
 	if (snprintf(dir, sizeof(dir), "%s/%s", ev->conf->devd, sub) >= (int)sizeof(dir))
 		return;
-	n = path_list_dir(dir, ".dev", names, 128);
-	for (i = 0; i < n; i++) {
-		snprintf(path, sizeof(path), "%s/%s", dir, names[i]);
-		free(names[i]);
-		if (stat(path, &st) < 0 || !S_ISREG(st.st_mode) || access(path, X_OK) < 0)
-			continue;
-		argv[0] = path;
-		argv[1] = ev->subsystem;
-		argv[2] = NULL;
-		log_debug("dev.d: running %s", path);
-		r = exec_run(argv, ev->env.v, NULL, 0, ev->set->exec_timeout);
-		if (r != 0)
-			log_info("dev.d: %s returned %d, ignoring", path, r);
-	}
+	/* the worker knows dev.d's directories: a device's own name has none */
+	if (ev->cache && !cache_subdir(ev->cache, ev->conf->devd, sub))
+		return;
+	memset(&once, 0, sizeof(once));
+	m = cache_listing(ev->cache ? ev->cache : &once, dir, ".dev", NULL);
+	for (i = 0; m && i < m->n; i++)
+		devd_exec(ev, m->paths[i]);
+	cache_drop(&once);
 }
 
 void devd_run(struct udev_event *ev, const char *name)
@@ -70,7 +79,7 @@ void devd_run(struct udev_event *ev, const char *name)
 void run_programs(struct udev_event *ev)
 {
 	char cmd[LIST_SIZE], *argv[EXEC_ARGS_MAX + 1];
-	int i, r;
+	int i, r, hotplug_done = 0;
 
 	for (i = 0; i < ev->nrun; i++) {
 		/* "-program": its exit status is no failure of the event (modprobe
@@ -80,6 +89,14 @@ void run_programs(struct udev_event *ev)
 		str_copy(cmd, ev->run[i] + ignore, sizeof(cmd));
 		if (exec_split(cmd, argv, EXEC_ARGS_MAX) == 0)
 			continue;
+		if (hotplug_gate_applies(ev, argv)) {
+			if (hotplug_done || !hotplug_gate_open(ev)) {
+				log_debug("RUN '%s' not started: %s", ev->run[i], hotplug_done ?
+					  "run once per event" : "no hotplug.d script would run");
+				continue;
+			}
+			hotplug_done = 1;
+		}
 		log_debug("RUN '%s'", ev->run[i]);
 		r = exec_run(argv, ev->env.v, NULL, 0, ev->set->exec_timeout);
 		if (r != 0 && ignore) {

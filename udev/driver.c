@@ -6,6 +6,7 @@
 #include "compat.h"
 #include "driver.h"
 #include "exec.h"
+#include "layout.h"
 #include "log.h"
 #include "str.h"
 
@@ -30,16 +31,21 @@ void driver_settings(struct udev_settings *set, char *const *envp)
 	set->no_devd = env_value(envp, "UDEV_NO_DEVD") != NULL;
 	set->no_sleep = env_value(envp, "UDEV_NO_SLEEP") != NULL;
 	set->exec_timeout = exec_timeout_parse(env_value(envp, "UDEV_EXEC_TIMEOUT"));
+	set->hotplug_bin = env_path(envp, "HOTPLUG_BIN");
+	if (!set->hotplug_bin)
+		set->hotplug_bin = HOTPLUG_BIN_DEFAULT;
+	set->hotplug_dir = env_path(envp, "HOTPLUG_DIR");
+	if (!set->hotplug_dir)
+		set->hotplug_dir = HOTPLUG_DIR_DEFAULT;
 }
 
-/* udev.conf over the defaults; the log level from UDEV_LOG or udev_log. */
+/* udev.conf over the defaults. */
 static int driver_conf(struct driver *d)
 {
 	int r;
 
 	conf_defaults(&d->conf);
 	r = conf_read(&d->conf, d->set.config_file);
-	log_set_level(log_level_pick(d->set.log, d->conf.log, LOG_ERR));
 	d->conf_rc = r > 0 ? UDEV_EXIT_CONFIG : 0;
 	if (r < 0) {
 		log_err("cannot read %s: %s", conf_path(d->set.config_file), strerror(-r));
@@ -48,36 +54,98 @@ static int driver_conf(struct driver *d)
 	return 0;
 }
 
-/* Read once, or (d->keep) while nothing changed. */
-static int rules_current(const struct driver *d)
+/* The settings that name files the worker keeps what it read from. */
+static void files_named(const struct driver *d, const char *now[4])
 {
-	return d->loaded && (!d->keep || (strcmp(d->rules_path, d->conf.rules) == 0 &&
-					  watch_unchanged(&d->rules_watch)));
+	now[0] = d->set.config_file ? d->set.config_file : "";
+	now[1] = d->set.passwd_file ? d->set.passwd_file : "";
+	now[2] = d->set.group_file ? d->set.group_file : "";
+	now[3] = d->set.hotplug_dir;
 }
 
-/* The watch is taken before reading, so an edit during the read shows at
- * the next event. */
+/* What the worker keeps was read with these settings. */
+static int same_files(const struct driver *d)
+{
+	const char *now[4];
+	int i;
+
+	files_named(d, now);
+	for (i = 0; i < 4; i++)
+		if (strcmp(d->from[i], now[i]) != 0)
+			return 0;
+	return 1;
+}
+
+/* Watches everything the kept state comes from, before it is read: an
+ * edit during the reading shows at the next event. */
+static int watch_sources(struct driver *d)
+{
+	const char *files[2] = { d->set.passwd_file, d->set.group_file };
+	const char *dflt[2] = { "/etc/passwd", "/etc/group" };
+	int i, r;
+
+	r = watch_add(&d->watch, d->conf.rules, 1);
+	if (r == 0)
+		r = watch_add(&d->watch, d->conf.permissions, 1);
+	if (r == 0)
+		r = watch_add(&d->watch, d->conf.devd, CACHE_DEPTH);
+	if (r == 0)
+		r = watch_add(&d->watch, d->set.hotplug_dir, 1);
+	for (i = 0; r == 0 && i < 2; i++)
+		r = watch_add(&d->watch, files[i] ? files[i] : dflt[i], 0);
+	return r;
+}
+
+/* Drops what the worker kept, watches udev.conf and reads it, then
+ * watches what it names. */
+static int driver_reload(struct driver *d)
+{
+	const char *now[4];
+	int i, r;
+
+	cache_drop(&d->cache);
+	if (d->loaded)
+		rules_free(&d->rules);
+	d->loaded = 0;
+	d->conf_kept = 0;
+	watch_start(&d->watch);
+	r = watch_add(&d->watch, conf_path(d->set.config_file), 0);
+	i = driver_conf(d);
+	if (i)
+		return i;   /* not kept: read (and reported) again next time */
+	if (r < 0 || watch_sources(d) < 0)
+		return 0;   /* cannot watch (out of inotify watches?): not kept */
+	files_named(d, now);
+	for (i = 0; i < 4; i++)
+		str_copy(d->from[i], now[i], sizeof(d->from[i]));
+	d->conf_kept = 1;
+	return 0;
+}
+
 void driver_rules(struct driver *d)
 {
 	int r;
 
-	if (!rules_current(d)) {
-		if (d->loaded)
-			rules_free(&d->rules);
-		if (d->keep)
-			watch_take(&d->rules_watch, d->conf.rules);   /* failed: read again next time */
-		str_copy(d->rules_path, d->conf.rules, sizeof(d->rules_path));
-		r = rules_load(&d->rules, d->conf.rules);
-		d->loaded = 1;
-		d->rules_rc = r < 0 || d->rules.errors ? UDEV_EXIT_RULES : 0;
-	}
+	if (d->loaded)
+		return;
+	r = rules_load(&d->rules, d->conf.rules);
+	d->loaded = 1;
+	d->rules_rc = r < 0 || d->rules.errors ? UDEV_EXIT_RULES : 0;
 }
 
 int driver_load(struct driver *d, char *const *envp)
 {
+	int r = 0;
+
 	driver_settings(&d->set, envp);
 	sysfs_root_set(d->set.sysfs);
-	return driver_conf(d);
+	log_set_level(log_level_pick(d->set.log, -1, LOG_ERR));   /* for udev.conf's errors */
+	if (!d->keep)
+		r = driver_conf(d);
+	else if (!d->conf_kept || !same_files(d) || !watch_unchanged(&d->watch))
+		r = driver_reload(d);
+	log_set_level(log_level_pick(d->set.log, r ? -1 : d->conf.log, LOG_ERR));
+	return r;
 }
 
 int driver_event(struct driver *d, char *const *envp, const char *subsystem, int dry_run)
@@ -85,6 +153,8 @@ int driver_event(struct driver *d, char *const *envp, const char *subsystem, int
 	struct udev_event ev;
 	int rc = event_init(&ev, &d->conf, &d->set, envp, subsystem);
 
+	/* lookups are kept only where a change is noticed without a stat */
+	ev.cache = d->keep && watch_cheap(&d->watch) ? &d->cache : NULL;
 	if (rc == 0) {
 		driver_rules(d);   /* after event_init: its messages carry the event's context */
 		ev.rc = d->rules_rc ? d->rules_rc : d->conf_rc;
@@ -100,10 +170,17 @@ int driver_event(struct driver *d, char *const *envp, const char *subsystem, int
 	return rc;
 }
 
+int driver_fd(const struct driver *d)
+{
+	return d->watch.inotify ? d->watch.fd : -1;
+}
+
 void driver_free(struct driver *d)
 {
 	if (d->loaded)
 		rules_free(&d->rules);
 	d->loaded = 0;
-	watch_free(&d->rules_watch);
+	d->conf_kept = 0;
+	cache_drop(&d->cache);
+	watch_free(&d->watch);
 }

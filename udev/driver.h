@@ -5,6 +5,7 @@
 #ifndef UDEV_DRIVER_H
 #define UDEV_DRIVER_H
 
+#include "cache.h"
 #include "event.h"
 #include "rules.h"
 #include "watch.h"
@@ -14,25 +15,31 @@ struct driver {
 	struct udev_conf conf;
 	struct rules rules;
 	int conf_rc, rules_rc;      /* UDEV_EXIT_CONFIG, UDEV_EXIT_RULES or 0 */
-	int keep;                   /* keep the rules parsed while unchanged */
-	int loaded;
-	char rules_path[CONF_PATH_MAX];   /* udev_rules they were read from */
-	struct watch rules_watch;
+	int keep;                   /* the worker: keep what was read while unchanged */
+	int conf_kept, loaded;      /* conf read with the settings in from[] / rules read */
+	char from[4][CONF_PATH_MAX];   /* UDEV_CONFIG_FILE, UDEV_PASSWD_FILE, UDEV_GROUP_FILE, HOTPLUG_DIR */
+	struct watch watch;         /* what conf, rules and cache were read from */
+	struct udev_cache cache;
 };
 
 /* The settings from envp (pointers into it: envp must outlive them). */
 void driver_settings(struct udev_settings *set, char *const *envp);
-/* Settings from envp, then udev.conf; applies the sysfs root and the log
- * level. UDEV_EXIT_CONFIG when udev.conf cannot be read (logged: nothing is
- * to be done), else 0. d starts zeroed. */
+/* Settings from envp, then udev.conf (with d->keep: again only when
+ * anything it, the rules, udev_permissions, dev.d, the passwd or group
+ * file changed, or the settings name other files); applies the sysfs root
+ * and the log level. UDEV_EXIT_CONFIG when udev.conf cannot be read
+ * (logged: nothing is to be done), else 0. */
 int driver_load(struct driver *d, char *const *envp);
-/* The rules of udev_rules: read at the first call, and again when d->keep
- * and anything changed; sets d->rules_rc. driver_event calls it. */
+/* The rules of udev_rules, unless read since the last change; sets
+ * d->rules_rc. driver_event calls it. */
 void driver_rules(struct driver *d);
 /* Handles one event (envp: its environment, subsystem: argv[1] or NULL)
  * with udev.conf of driver_load and the rules; dry_run prints instead of
  * acting (udevtest). Returns udev's exit code. */
 int driver_event(struct driver *d, char *const *envp, const char *subsystem, int dry_run);
+/* The descriptor the driver keeps open between events, or -1. d starts
+ * zeroed. */
+int driver_fd(const struct driver *d);
 void driver_free(struct driver *d);
 
 #endif

@@ -16,7 +16,7 @@
 #include "log.h"
 #include "path.h"
 #include "str.h"
-#include "user.h"
+#include "cache.h"
 
 #include <ctype.h>
 #include <errno.h>
@@ -222,7 +222,7 @@ static void event_perms(struct udev_event *ev, uid_t *uid, gid_t *gid, mode_t *m
 	str_copy(owner, ev->conf->owner, sizeof(owner));
 	str_copy(group, ev->conf->group, sizeof(group));
 	if (!ev->owner_set || !ev->group_set || !ev->mode_set)
-		perms_lookup(ev->conf, ev->name, owner, sizeof(owner), group, sizeof(group), &m);
+		perms_lookup(ev->conf, ev->cache, ev->name, owner, sizeof(owner), group, sizeof(group), &m);
 	if (ev->owner_set)
 		str_copy(owner, ev->owner, sizeof(owner));
 	if (ev->group_set)
@@ -231,9 +231,9 @@ static void event_perms(struct udev_event *ev, uid_t *uid, gid_t *gid, mode_t *m
 	*uid = 0;
 	*gid = 0;
 	/* unknown names are root, as udev 064 had it: the event goes on */
-	if (user_lookup(ev->set->passwd_file, owner, uid) < 0)
+	if (cache_user(ev->cache, ev->set->passwd_file, owner, uid) < 0)
 		log_err("unknown user '%s' for %s, using root", owner, ev->name);
-	if (group_lookup(ev->set->group_file, group, gid) < 0)
+	if (cache_group(ev->cache, ev->set->group_file, group, gid) < 0)
 		log_err("unknown group '%s' for %s, using root", group, ev->name);
 }
 

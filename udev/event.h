@@ -17,6 +17,7 @@
 #define RUN_MAX 16
 
 struct rules;
+struct udev_cache;
 
 /* What udev takes from its environment besides the event (udev(8)), read
  * by the driver (driver.h) from the process's environment or, in a worker,
@@ -30,11 +31,14 @@ struct udev_settings {
 	int no_devd;               /* UDEV_NO_DEVD set: no dev.d scripts */
 	int no_sleep;              /* UDEV_NO_SLEEP set: no wait for `dev` */
 	int exec_timeout;          /* UDEV_EXEC_TIMEOUT seconds (default 30) */
+	const char *hotplug_bin;   /* HOTPLUG_BIN: the suite's hotplug (layout.h) */
+	const char *hotplug_dir;   /* HOTPLUG_DIR, or the default (layout.h) */
 };
 
 struct udev_event {
 	const struct udev_conf *conf;
 	const struct udev_settings *set;
+	struct udev_cache *cache;  /* the worker's memos (cache.h), or NULL */
 	struct env env;          /* grows with ENV{} and IMPORT */
 	struct env orig;         /* as given, to find what rules added */
 	char action[32];

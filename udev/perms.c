@@ -4,6 +4,7 @@
  * *.permissions files read in name order. Read only when a node needs it. */
 #include "compat.h"
 #include "perms.h"
+#include "cache.h"
 #include "glob.h"
 #include "log.h"
 #include "path.h"
@@ -51,7 +52,35 @@ static int perms_line(char *line, const char *name, struct perm_fields *f)
 	return 1;
 }
 
-static int perms_file(const char *path, const char *name, struct perm_fields *f)
+/* What a scan does with each line: match it against a name, or keep it. */
+struct perm_scan {
+	const char *name;
+	struct perm_fields *f;
+	char *text;         /* kept lines */
+	size_t len;
+};
+
+static int perms_take(struct perm_scan *s, char *line)
+{
+	size_t n = strlen(line);
+	char *t;
+
+	if (!s->name) {
+		t = realloc(s->text, s->len + n + 2);
+		if (!t)
+			return -1;
+		memcpy(t + s->len, line, n + 1);
+		s->text = t;
+		s->len += n;
+		if (!n || t[s->len - 1] != '\n')
+			t[s->len++] = '\n';
+		t[s->len] = '\0';
+		return 0;
+	}
+	return perms_line(line, s->name, s->f);
+}
+
+static int perms_file(const char *path, struct perm_scan *s)
 {
 	char line[512];
 	int hit = 0;
@@ -60,12 +89,12 @@ static int perms_file(const char *path, const char *name, struct perm_fields *f)
 	if (!file)
 		return 0;
 	while (!hit && fgets(line, sizeof(line), file))
-		hit = perms_line(line, name, f);
+		hit = perms_take(s, line);
 	fclose(file);
 	return hit;
 }
 
-static int perms_dir(const char *dir, const char *name, struct perm_fields *f)
+static int perms_dir(const char *dir, struct perm_scan *s)
 {
 	char *names[128], path[1024];
 	int n = path_list_dir(dir, ".permissions", names, 128), i, hit = 0;
@@ -73,21 +102,58 @@ static int perms_dir(const char *dir, const char *name, struct perm_fields *f)
 	for (i = 0; i < n; i++) {
 		snprintf(path, sizeof(path), "%s/%s", dir, names[i]);
 		if (!hit)
-			hit = perms_file(path, name, f);
+			hit = perms_file(path, s);
 		free(names[i]);
 	}
 	return hit;
 }
 
-int perms_lookup(const struct udev_conf *conf, const char *name,
-		 char *owner, size_t osize, char *group, size_t gsize, mode_t *mode)
+/* Every line of udev_permissions (a name: the first that matches it). */
+static int perms_scan(const struct udev_conf *conf, struct perm_scan *s)
 {
-	struct perm_fields f = { owner, group, osize, gsize, mode };
 	struct stat st;
 
 	if (!conf->permissions[0] || stat(conf->permissions, &st) < 0)
 		return 0;
 	if (S_ISDIR(st.st_mode))
-		return perms_dir(conf->permissions, name, &f);
-	return perms_file(conf->permissions, name, &f);
+		return perms_dir(conf->permissions, s);
+	return perms_file(conf->permissions, s);
+}
+
+/* The same over the worker's copy of the lines. */
+static int perms_kept(const struct udev_conf *conf, struct udev_cache *c,
+		      struct perm_scan *s)
+{
+	struct perm_scan keep = { NULL, NULL, NULL, 0 };
+	char line[512];
+	const char *p, *nl;
+	size_t n;
+
+	if (!c->perms_read) {
+		if (perms_scan(conf, &keep) != 0) {
+			free(keep.text);   /* out of memory: read as without a cache */
+			return perms_scan(conf, s);
+		}
+		c->perms = keep.text;
+		c->perms_read = 1;
+	}
+	for (p = c->perms; p && *p; p = nl + 1) {
+		nl = strchr(p, '\n');
+		n = (size_t)(nl - p);
+		str_copy(line, p, n + 1 < sizeof(line) ? n + 1 : sizeof(line));
+		if (perms_line(line, s->name, s->f))
+			return 1;
+	}
+	return 0;
+}
+
+int perms_lookup(const struct udev_conf *conf, struct udev_cache *c, const char *name,
+		 char *owner, size_t osize, char *group, size_t gsize, mode_t *mode)
+{
+	struct perm_fields f = { owner, group, osize, gsize, mode };
+	struct perm_scan s = { name, &f, NULL, 0 };
+	int hit = c ? perms_kept(conf, c, &s) : perms_scan(conf, &s);
+
+	free(s.text);   /* a lookup keeps no lines: always NULL (for the analyser) */
+	return hit;
 }

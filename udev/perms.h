@@ -9,9 +9,12 @@
 #include <stddef.h>
 #include <sys/types.h>
 
+struct udev_cache;
+
 /* First udev.permissions line whose glob matches name: fills the
- * non-empty fields (owner, group, mode) and returns 1; 0 when none. */
-int perms_lookup(const struct udev_conf *conf, const char *name,
+ * non-empty fields (owner, group, mode) and returns 1; 0 when none. With
+ * the worker's cache c the files are read once per generation. */
+int perms_lookup(const struct udev_conf *conf, struct udev_cache *c, const char *name,
 		 char *owner, size_t osize, char *group, size_t gsize, mode_t *mode);
 
 #endif

@@ -1,17 +1,27 @@
 // SPDX-License-Identifier: GPL-2.0-only
-/* Change detection by stat (see watch.h): mtime, ctime (with nanoseconds
- * where the libc gives them), size, inode and device of the path and of
- * each entry; an entry added or removed changes the directory's times. */
+/* Change detection (see watch.h). inotify reports a change in the same
+ * system call that makes it, so an edit finished before an event's
+ * helper ran is seen by that event. Any event at all counts as a change
+ * (the caller reads everything again): edits are rare, and a coarse
+ * answer cannot be wrong. The stat fallback compares mtime, ctime (with
+ * nanoseconds where the libc gives them), size, inode and device; an entry
+ * added or removed changes its directory's times. */
 #include "compat.h"
 #include "watch.h"
 #include "conf.h"
 #include "path.h"
+#include "str.h"
 
 #include <dirent.h>
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/inotify.h>
 #include <sys/stat.h>
+#include <unistd.h>
+
+#define WATCH_MASK (IN_MODIFY | IN_ATTRIB | IN_CLOSE_WRITE | IN_MOVED_FROM | IN_MOVED_TO | \
+		    IN_CREATE | IN_DELETE | IN_DELETE_SELF | IN_MOVE_SELF)
 
 struct stamp {
 	char *path;
@@ -45,52 +55,117 @@ static int stamp_same(const struct stamp *a, const struct stamp *b)
 	       a->mnsec == b->mnsec && a->cnsec == b->cnsec;
 }
 
-void watch_free(struct watch *w)
+/* The directory that holds path ("" when path has no '/'). */
+static void parent_of(char *parent, size_t size, const char *path)
 {
-	while (w->n)
-		free(w->st[--w->n].path);
-	free(w->st);
-	w->st = NULL;
+	char *slash;
+
+	str_copy(parent, path, size);
+	slash = strrchr(parent, '/');
+	if (!slash)
+		parent[0] = '\0';
+	else if (slash == parent)
+		parent[1] = '\0';
+	else
+		*slash = '\0';
 }
 
-static int stamp_add(struct watch *w, const char *dir, const char *name)
+static int stamp_add(struct watch *w, const char *path)
 {
 	struct stamp *n = realloc(w->st, (size_t)(w->n + 1) * sizeof(*n));
-	char p[CONF_PATH_MAX * 2];
 
 	if (!n)
 		return -ENOMEM;
 	w->st = n;
-	if (name && path_join(p, sizeof(p), dir, name) < 0)
-		return -ENAMETOOLONG;
 	memset(&n[w->n], 0, sizeof(*n));
-	n[w->n].path = strdup(name ? p : dir);
+	n[w->n].path = strdup(path);
 	if (!n[w->n].path)
 		return -ENOMEM;
 	stamp_read(&n[w->n++]);
 	return 0;
 }
 
-int watch_take(struct watch *w, const char *path)
+void watch_free(struct watch *w)
 {
-	struct dirent *de;
-	DIR *d;
-	int r;
+	while (w->n)
+		free(w->st[--w->n].path);
+	free(w->st);
+	w->st = NULL;
+	if (w->inotify)
+		close(w->fd);
+	w->inotify = 0;
+}
 
+void watch_start(struct watch *w)
+{
 	watch_free(w);
-	r = stamp_add(w, path, NULL);
-	d = r == 0 ? opendir(path) : NULL;
-	while (d && r == 0 && (de = readdir(d)))
-		if (de->d_name[0] != '.')
-			r = stamp_add(w, path, de->d_name);
+	w->fd = compat_inotify();
+	w->inotify = w->fd >= 0;
+}
+
+int watch_cheap(const struct watch *w)
+{
+	return w->inotify && w->n == 0;
+}
+
+/* One path: an inotify watch, else a stamp. */
+static int watch_one(struct watch *w, const char *path)
+{
+	if (w->inotify && inotify_add_watch(w->fd, path, WATCH_MASK) >= 0)
+		return 0;
+	if (w->inotify && errno != ENOENT && errno != ENOTDIR && errno != EACCES)
+		return -errno;   /* out of watches: the caller reads again next time */
+	return stamp_add(w, path);
+}
+
+/* A directory's entries: with inotify the directory's own watch reports
+ * them, but not a change behind a symlink nor inside a subdirectory. */
+static int watch_entries(struct watch *w, const char *dir, int depth)
+{
+	char p[CONF_PATH_MAX * 2];
+	struct dirent *de;
+	struct stat st;
+	DIR *d = opendir(dir);
+	int r = 0;
+
+	while (d && r == 0 && (de = readdir(d))) {
+		if (de->d_name[0] == '.' || path_join(p, sizeof(p), dir, de->d_name) < 0)
+			continue;
+		if (lstat(p, &st) == 0 && S_ISDIR(st.st_mode) && depth > 0)
+			r = watch_add(w, p, depth - 1);
+		else if (!w->inotify || (lstat(p, &st) == 0 && S_ISLNK(st.st_mode)))
+			r = watch_one(w, p);
+	}
 	if (d)
 		closedir(d);
-	if (r < 0)
-		watch_free(w);
 	return r;
 }
 
-int watch_unchanged(const struct watch *w)
+/* A directory's own watch reports its entries and its removal; a file is
+ * watched in its directory too (an editor's rename over it); a path that
+ * does not exist is watched for in its directory (a stat when that does
+ * not exist either). */
+int watch_add(struct watch *w, const char *path, int depth)
+{
+	char parent[CONF_PATH_MAX];
+	struct stat st;
+	int r;
+
+	if (!path[0])
+		return 0;
+	parent_of(parent, sizeof(parent), path);
+	if (stat(path, &st) < 0)
+		return w->inotify && parent[0] && inotify_add_watch(w->fd, parent, WATCH_MASK) >= 0 ?
+		       0 : stamp_add(w, path);
+	r = watch_one(w, path);
+	if (r == 0 && S_ISDIR(st.st_mode))
+		r = watch_entries(w, path, depth);
+	else if (r == 0 && parent[0])
+		r = watch_one(w, parent);
+	return r;
+}
+
+static int stamps_unchanged(const struct watch *w)
 {
 	struct stamp now;
 	int i;
@@ -101,5 +176,23 @@ int watch_unchanged(const struct watch *w)
 		if (!stamp_same(&now, &w->st[i]))
 			return 0;
 	}
-	return w->n > 0;
+	return 1;
+}
+
+int watch_unchanged(struct watch *w)
+{
+	union {
+		struct inotify_event ev;
+		char buf[4096];
+	} u;
+	ssize_t n;
+
+	if (!w->inotify && w->n == 0)
+		return 0;   /* nothing watched: cannot tell */
+	if (w->inotify) {
+		n = read(w->fd, u.buf, sizeof(u.buf));
+		if (n >= 0 || (errno != EAGAIN && errno != EWOULDBLOCK))
+			return 0;
+	}
+	return stamps_unchanged(w);
 }

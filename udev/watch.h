@@ -1,22 +1,33 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
-/* Notices that a file, or a directory or any entry of it, changed since it
- * was last looked at (watch.c): what udev's worker keeps parsed is read
- * again at the next event after an edit. */
+/* Notices that any of a set of files and directories changed since they
+ * were added (watch.c), for udev's worker to keep udev.conf, the rules and
+ * its other caches between events. With inotify one non-blocking read per
+ * check; where inotify is missing (or a path and its parent do not exist),
+ * a stat of each path and entry. */
 #ifndef UDEV_WATCH_H
 #define UDEV_WATCH_H
 
 struct stamp;
 
+/* Zeroed: nothing watched. */
 struct watch {
-	struct stamp *st;
+	int inotify;        /* fd is an inotify descriptor */
+	int fd;
+	struct stamp *st;   /* paths checked by stat */
 	int n;
 };
 
-/* Looks at path, and at every entry of it when it is a directory; 0 or
- * -errno (then nothing is watched and watch_unchanged() says changed). */
-int watch_take(struct watch *w, const char *path);
-/* 1 when nothing watched changed since watch_take (times, size, inode). */
-int watch_unchanged(const struct watch *w);
+/* Forgets what was watched and starts again (inotify when it can). */
+void watch_start(struct watch *w);
+/* Watches path: a directory with its entries and subdirectories down to
+ * depth levels, a file also in its directory (replaced by a rename), a
+ * missing path in its directory (created). 0 or -errno (then the next
+ * watch_unchanged says changed). */
+int watch_add(struct watch *w, const char *path, int depth);
+/* 1 when nothing watched changed since watch_add. */
+int watch_unchanged(struct watch *w);
+/* 1 when changes are noticed by inotify (cheap to check per event). */
+int watch_cheap(const struct watch *w);
 void watch_free(struct watch *w);
 
 #endif

@@ -4,10 +4,9 @@
  * it started with, no descriptors but the ones it started with (those a
  * fork-mode udev inherits from udevd). The event's environment is passed to
  * the driver (driver.h), which takes every setting from it: the process's
- * own environment is never swapped. udev.conf is read for every event as in
- * fork mode; the rules are kept parsed while neither the rules file or
- * directory nor any file in it changed (watch.h), so an edited rule takes
- * effect at the next event. */
+ * own environment is never swapped. udev.conf, the rules and the driver's
+ * other kept state (cache.h) stay while nothing they were read from changed
+ * (watch.h), so an edited rule takes effect at the next event. */
 #include "compat.h"
 #include "worker.h"
 #include "driver.h"
@@ -29,7 +28,7 @@ static struct {
 	const char *log_level;      /* udevcontrol's, from udevd (log.h) */
 } worker = { .fd = MSG_WORKER_FD, .cwd = -1, .umask = 022 };
 
-static struct driver driver;    /* zeroed (bss); keeps the rules (worker_main) */
+static struct driver driver;    /* zeroed (bss); keeps conf, rules, memos (worker_main) */
 
 /* ---- one event -------------------------------------------------------------- */
 
@@ -40,7 +39,7 @@ static int keep_fd(int fd)
 	for (i = 0; i < worker.nstart; i++)
 		if (worker.start_fds[i] == fd)
 			return 1;
-	return fd <= 2 || fd == worker.fd || fd == worker.cwd;
+	return fd <= 2 || fd == worker.fd || fd == worker.cwd || fd == driver_fd(&driver);
 }
 
 /* Descriptors the worker was started with are kept: a fork-mode udev

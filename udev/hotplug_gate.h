@@ -1,0 +1,18 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/* The suite's own /sbin/hotplug as a RUN program (the shipped rule for
+ * events udevd takes from netlink): started only when it would run a
+ * script, and once per event (hotplug_gate.c). */
+#ifndef UDEV_HOTPLUG_GATE_H
+#define UDEV_HOTPLUG_GATE_H
+
+#include "event.h"
+
+/* 1 when argv (a RUN program, split) is the suite's hotplug, HOTPLUG_BIN or
+ * the installed path of lib/layout.h, with no arguments. */
+int hotplug_gate_applies(const struct udev_event *ev, char *const *argv);
+/* 1 when hotplug, run with the event's environment, would run a script:
+ * hotplug's own selection (hotplug/filter.h) over HOTPLUG_DIR/default and
+ * HOTPLUG_DIR/SUBSYSTEM, executable files only. */
+int hotplug_gate_open(struct udev_event *ev);
+
+#endif
