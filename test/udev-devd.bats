@@ -162,3 +162,22 @@ execs() { wc -l <"$T/execs"; }
 	ev add $TTYS tty UDEVD_EVENT_SOURCE=netlink
 	[ "$(execs)" -eq 2 ]
 }
+
+@test "hotplug RUN: hotplug.d scripts see the kernel's DEVNAME, as through /sbin/hotplug; dev.d and other RUN programs udev's node" {
+	hotplug_setup
+	mkdir -p "$T/hotplug.d/tty"
+	printf '#!/bin/sh\necho "hotplug.d ${DEVNAME-unset}" >>%s/dn.log\n' "$T" >"$T/hotplug.d/tty/50-dn.hotplug"
+	printf '#!/bin/sh\necho "run ${DEVNAME-unset}" >>%s/dn.log\n' "$T" >"$T/run-dn"
+	chmod +x "$T/hotplug.d/tty/50-dn.hotplug" "$T/run-dn"
+	rules "KERNEL==\"ttyS0\", NAME=\"tts/0\"
+ENV{UDEVD_EVENT_SOURCE}==\"netlink\", RUN+=\"$T/hp\", RUN+=\"$T/run-dn\""
+	run ev add $TTYS tty UDEVD_EVENT_SOURCE=netlink DEVNAME=ttyS0
+	[ "$status" -eq 0 ]
+	[ "$(cat "$T/dn.log")" = "hotplug.d ttyS0
+run $T/dev/tts/0" ]
+	# a kernel that gives no DEVNAME (2.6 of 2004): none for the scripts either
+	: >"$T/dn.log"
+	run ev add $TTYS tty UDEVD_EVENT_SOURCE=netlink
+	[ "$(cat "$T/dn.log")" = "hotplug.d unset
+run $T/dev/tts/0" ]
+}

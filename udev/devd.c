@@ -76,10 +76,29 @@ void devd_run(struct udev_event *ev, const char *name)
 	devd_dir(ev, "default");
 }
 
+/* The suite's hotplug runs the hotplug.d scripts with DEVNAME as the kernel
+ * gave it ("sda", or none), as when the kernel runs /sbin/hotplug itself:
+ * the same scripts see the same value either way. dev.d and the other RUN
+ * programs see udev's node path. */
+static int run_hotplug(struct udev_event *ev, char **argv)
+{
+	const char *kernel = env_get(&ev->orig, "DEVNAME"), *ours = env_get(&ev->env, "DEVNAME");
+	char saved[1024];
+	int r;
+
+	str_copy(saved, ours ? ours : "", sizeof(saved));
+	if (env_set(&ev->env, "DEVNAME", kernel) < 0)
+		return -ENOMEM;
+	r = exec_run(argv, ev->env.v, NULL, 0, ev->set->exec_timeout);
+	if (env_set(&ev->env, "DEVNAME", ours ? saved : NULL) < 0)
+		log_err("DEVNAME not restored after hotplug: out of memory");
+	return r;
+}
+
 void run_programs(struct udev_event *ev)
 {
 	char cmd[LIST_SIZE], *argv[EXEC_ARGS_MAX + 1];
-	int i, r, hotplug_done = 0;
+	int i, r, hotplug, hotplug_done = 0;
 
 	for (i = 0; i < ev->nrun; i++) {
 		/* "-program": its exit status is no failure of the event (modprobe
@@ -89,7 +108,8 @@ void run_programs(struct udev_event *ev)
 		str_copy(cmd, ev->run[i] + ignore, sizeof(cmd));
 		if (exec_split(cmd, argv, EXEC_ARGS_MAX) == 0)
 			continue;
-		if (hotplug_gate_applies(ev, argv)) {
+		hotplug = hotplug_gate_applies(ev, argv);
+		if (hotplug) {
 			if (hotplug_done || !hotplug_gate_open(ev)) {
 				log_debug("RUN '%s' not started: %s", ev->run[i], hotplug_done ?
 					  "run once per event" : "no hotplug.d script would run");
@@ -98,7 +118,8 @@ void run_programs(struct udev_event *ev)
 			hotplug_done = 1;
 		}
 		log_debug("RUN '%s'", ev->run[i]);
-		r = exec_run(argv, ev->env.v, NULL, 0, ev->set->exec_timeout);
+		r = hotplug ? run_hotplug(ev, argv)
+			    : exec_run(argv, ev->env.v, NULL, 0, ev->set->exec_timeout);
 		if (r != 0 && ignore) {
 			log_info("RUN '%s' returned %d, ignoring", ev->run[i] + 1, r);
 		} else if (r != 0) {
