@@ -169,25 +169,48 @@ compare_with_count() { # BOOT exact|atleast
 	fi
 }
 
-# The compare boots' states after insmod (add) and rmmod (remove) must be the same.
+# The compare boots' states after insmod (add) and rmmod (remove) must be the same:
+# /dev, the database and which scripts ran (name, argv[1], node, event) exactly; and
+# every variable a script saw through /sbin/hotplug, it must see with the same value
+# through udevd --netlink (more variables there, e.g. udev's ID_*, are named, not failed).
 compare_routes() {
 	local op a b d
 	for op in add remove; do
 		a=$out/compare-hotplug.$op b=$out/compare-netlink.$op
 		events_of compare-hotplug "$op" >"$a" 2>/dev/null || :
 		events_of compare-netlink "$op" >"$b" 2>/dev/null || :
-		d=$(diff "$a" "$b" | grep '^[<>]' | head -n 4 | tr '\n' ' ' || :)
 		if [ ! -s "$a" ] || [ ! -s "$b" ]; then
 			echo "RESULT scenario=compare check=same-$op fail a boot dumped no state"
-		elif [ -z "$d" ]; then
+			continue
+		fi
+		d=$(diff <(grep -v '^ENV ' "$a") <(grep -v '^ENV ' "$b") | grep '^[<>]' || :)
+		if [ -z "$d" ]; then
 			echo "RESULT scenario=compare check=same-$op pass" \
 				"$(grep -c '^DEV ' "$a") /dev entries, $(grep -c '^DB ' "$a") db lines," \
 				"$(grep -c '^SCRIPT ' "$a") script runs"
 		else
 			echo "RESULT scenario=compare check=same-$op fail hotplug (<) and netlink (>)" \
-				"differ in $(diff "$a" "$b" | grep -c '^[<>]') lines; first: $d"
+				"differ in $(echo "$d" | wc -l) lines; first: $(echo "$d" | head -n 4 | tr '\n' ' ')"
 		fi
+		compare_env "$op" "$a" "$b"
 	done
+}
+
+compare_env() { # OP HOTPLUG-STATE NETLINK-STATE
+	local lost more first
+	lost=$(comm -23 <(grep '^ENV ' "$2" | sort) <(grep '^ENV ' "$3" | sort))
+	more=$(comm -13 <(grep '^ENV ' "$2" | sed 's/=.*//' | sort -u) \
+		<(grep '^ENV ' "$3" | sed 's/=.*//' | sort -u) | awk '{ print $NF }' | sort -u | tr '\n' ' ')
+	if [ -z "$lost" ]; then
+		echo "RESULT scenario=compare check=same-script-env-$op pass" \
+			"$(grep -c '^ENV ' "$2") variables; only through netlink: ${more:-none}"
+	else
+		first=$(echo "$lost" | head -n 1 | awk '{ v = $5; sub(/=.*/, "", v); print $1, $2, $3, $4, v "=" }')
+		echo "RESULT scenario=compare check=same-script-env-$op fail" \
+			"$(echo "$lost" | wc -l) variables seen through /sbin/hotplug are not the same" \
+			"through netlink; first: $(echo "$lost" | head -n 1)" \
+			"netlink has: $(grep -F "$first" "$3" | head -n 1 || echo nothing)"
+	fi
 }
 
 report() { # BOOT
