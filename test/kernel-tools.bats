@@ -10,6 +10,11 @@ setup() {
 	G=$TOP/test/kernel/guest
 }
 
+# time_line HELPER OP "FIELDS": a TIME line of HELPER's timing boot at 64 LUNs
+time_line() {
+	echo "TIME scenario=time-$1 helper=$1 luns=64 op=$2 $3" >>"$T/time-$1.console"
+}
+
 # the fragment's own option lines are a config that passes
 fragment_config() {
 	grep -E '^(CONFIG_|# CONFIG_.* is not set)' "$TOP/test/kernel/config.fragment"
@@ -103,10 +108,10 @@ fragment_config() {
 }
 
 @test "perf-doc: the netlink daemons get their own table, over nothing listening" {
-	echo "TIME scenario=time-netlink-none helper=netlink-none luns=64 op=insmod cmd_ms=2000 done_ms=2000 rc=0 peak=0 events=100" >"$T/time-netlink-none.console"
-	echo "TIME scenario=time-netlink-none helper=netlink-none luns=64 op=rmmod cmd_ms=800 done_ms=800 rc=0 peak=0 events=90" >>"$T/time-netlink-none.console"
-	echo "TIME scenario=time-netlink-udevd helper=netlink-udevd luns=64 op=insmod cmd_ms=2100 settle_ms=2500 src=0 nodes_ms=2600 done_ms=2600 rc=0 peak=0 events=100" >"$T/time-netlink-udevd.console"
-	echo "TIME scenario=time-netlink-udevd helper=netlink-udevd luns=64 op=rmmod cmd_ms=900 settle_ms=1000 src=0 nodes_ms=timeout first_difference=extra:sda done_ms=timeout rc=0 peak=0" >>"$T/time-netlink-udevd.console"
+	time_line netlink-none insmod "cmd_ms=2000 done_ms=2000 rc=0 peak=0 events=100"
+	time_line netlink-none rmmod "cmd_ms=800 done_ms=800 rc=0 peak=0 events=90"
+	time_line netlink-udevd insmod "cmd_ms=2100 settle_ms=2500 src=0 nodes_ms=2600 done_ms=2600 rc=0 peak=0 events=100"
+	time_line netlink-udevd rmmod "cmd_ms=900 settle_ms=1000 src=0 nodes_ms=timeout first_difference=extra:sda done_ms=timeout rc=0 peak=0"
 	run bash "$TOP/test/kernel/perf-doc.sh" "$T" "netlink-none netlink-udevd" "64"
 	[ "$status" -eq 0 ]
 	[[ "$output" == *"| nothing listening (floor) | 2.0 s (1.00×) | 0.8 s (1.00×) |"* ]]
@@ -116,10 +121,10 @@ fragment_config() {
 }
 
 @test "perf-doc: each cell has the time and the ratio to the no-op helper" {
-	echo "TIME scenario=time-noop helper=noop luns=64 op=insmod cmd_ms=900 done_ms=1000 rc=0 peak=3 events=100" >"$T/time-noop.console"
-	echo "TIME scenario=time-noop helper=noop luns=64 op=rmmod cmd_ms=400 done_ms=500 rc=0 peak=1 events=90" >>"$T/time-noop.console"
-	echo "TIME scenario=time-mdev helper=mdev luns=64 op=insmod cmd_ms=900 done_ms=2500 rc=0 peak=9 events=100" >"$T/time-mdev.console"
-	echo "TIME scenario=time-mdev helper=mdev luns=64 op=rmmod cmd_ms=400 done_ms=timeout rc=0 peak=9 left=2" >>"$T/time-mdev.console"
+	time_line noop insmod "cmd_ms=900 done_ms=1000 rc=0 peak=3 events=100"
+	time_line noop rmmod "cmd_ms=400 done_ms=500 rc=0 peak=1 events=90"
+	time_line mdev insmod "cmd_ms=900 done_ms=2500 rc=0 peak=9 events=100"
+	time_line mdev rmmod "cmd_ms=400 done_ms=timeout rc=0 peak=9 left=2"
 	run bash "$TOP/test/kernel/perf-doc.sh" "$T" "noop mdev" "64"
 	[ "$status" -eq 0 ]
 	[[ "$output" == *"| static no-op helper (floor) | 1.0 s (1.00×) | 0.5 s (1.00×) |"* ]]
@@ -128,8 +133,8 @@ fragment_config() {
 }
 
 @test "perf-doc: with DOC it replaces only the part between its markers" {
-	echo "TIME scenario=time-noop helper=noop luns=64 op=insmod cmd_ms=900 done_ms=1000 rc=0 peak=3 events=100" >"$T/time-noop.console"
-	echo "TIME scenario=time-noop helper=noop luns=64 op=rmmod cmd_ms=400 done_ms=500 rc=0 peak=1 events=90" >>"$T/time-noop.console"
+	time_line noop insmod "cmd_ms=900 done_ms=1000 rc=0 peak=3 events=100"
+	time_line noop rmmod "cmd_ms=400 done_ms=500 rc=0 peak=1 events=90"
 	printf '# Doc\n\nbefore\n' >"$T/doc.md"
 	# no markers yet: the section is appended with them
 	run bash "$TOP/test/kernel/perf-doc.sh" "$T" "noop" "64" "$T/doc.md"
