@@ -378,8 +378,8 @@ fuzz-run: $(FUZZ_BINS)
 # The storm driver, the fake sysfs writer and two static no-op helpers: the
 # floor (no libc) and one with the build's libc. Not installed. `make bench`
 # runs the storms; see docs/performance.md.
-BENCH_N    ?= 512 1024
-BENCH_REPS ?= 5
+BENCH_N    ?= 1024
+BENCH_REPS ?= 3
 BENCH_OUT  ?= build/bench
 BENCH_BINS := $(O)/bench/storm $(O)/bench/fakesys $(O)/bench/noop
 # The driver, the tree writer and the floor run on the build machine in every
@@ -414,9 +414,17 @@ all: $(BENCH_BINS)
 # (make check runs the bench script's own test, with the floor)
 check: $(BENCH_BINS) $(NOLIBC)
 
-# Installs busybox-static and gnuplot when missing, then runs the storms.
+# Installs busybox-static, gnuplot and the static toolchains when missing, makes
+# the dietlibc and klibc builds beside this one, then runs the storms: every build
+# side by side (BENCH_BUILDS, see bench/run-bench). A build that cannot be made is
+# skipped by run-bench with a line saying why; its make log is in BENCH_OUT.
 bench: all $(NOLIBC)
-	@sh tools/install-deps.sh bench
+	@sh tools/install-deps.sh bench static
+	@mkdir -p $(BENCH_OUT)
+	@$(MAKE) -s USE_KLIBC=false USE_DIETLIBC=true all >$(BENCH_OUT)/make-dietlibc.log 2>&1 || \
+		echo "bench: make USE_DIETLIBC=true failed, see $(BENCH_OUT)/make-dietlibc.log"
+	@$(MAKE) -s USE_KLIBC=true USE_DIETLIBC=false all >$(BENCH_OUT)/make-klibc.log 2>&1 || \
+		echo "bench: make USE_KLIBC=true failed, see $(BENCH_OUT)/make-klibc.log"
 	BIN=$(abspath $(O)) BENCH_N="$(BENCH_N)" BENCH_REPS="$(BENCH_REPS)" \
 		BENCH_OUT="$(BENCH_OUT)" bench/run-bench
 

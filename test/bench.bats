@@ -160,10 +160,12 @@ write_mknod_helper() {
 }
 
 @test "make bench's script: tiny run prints the table, writes the CSV, nodes check passes" {
-	BENCH_N=8 BENCH_REPS=1 BENCH_OUT="$T/out" run "$TOP/bench/run-bench"
+	BENCH_BUILDS="this=$BIN gone=$T/nobuild" BENCH_N=8 BENCH_REPS=1 BENCH_OUT="$T/out" \
+		BENCH_CONTENDERS="floor floor-libc mdev mdev-seq udev@this udevd@this udev@gone udevd@gone" \
+		run "$TOP/bench/run-bench"
 	echo "$output"
 	[ "$status" -eq 0 ]
-	[[ "$output" == *"| N | events | action | contender | settle median (s) |"* ]]
+	[[ "$output" == *"| N | events | action | contender | settle median (s) | min–max (s) | × floor | CPU/event (ms) | of it helpers (ms) | of it daemon (+workers) (ms) | spawner (ms) |"* ]]
 	[[ "$output" == *"| 8 | 24 | add | floor | "* ]]
 	[[ "$output" == *"| 8 | 24 | remove | floor | "* ]]
 	[[ "$output" == *"| 8 | 24 | add | floor-libc | "* ]]
@@ -172,16 +174,22 @@ write_mknod_helper() {
 		[[ "$output" =~ \|\ 8\ \|\ 24\ \|\ remove\ \|\ $c\ \|.*\|\ 0\ \|\ ok\ \| ]]
 	done
 	[[ "$output" == *"Nodes check: passed."* ]]
-	[ "$(head -n 1 "$T/out/storm-summary.csv")" = "n,events,action,contender,runs,median_s,min_s,max_s,ratio_floor,cpu_per_event_ms,daemon_cpu_per_event_ms,daemon_peak_kb,failed,nodes" ]
+	[ "$(head -n 1 "$T/out/storm-summary.csv")" = "n,events,action,contender,runs,median_s,min_s,max_s,ratio_floor,cpu_per_event_ms,daemon_cpu_per_event_ms,daemon_peak_kb,failed,nodes,helpers_cpu_per_event_ms,spawn_cpu_per_event_ms" ]
 	grep -q '^8,24,add,mdev,1,' "$T/out/storm-summary.csv"
 	# every contender that ran made exactly two rows per run (add, remove)
 	ran=$(tail -n +2 "$T/out/storm-runs.csv" | cut -d, -f2 | sort -u | wc -l)
 	[ "$(tail -n +2 "$T/out/storm-runs.csv" | wc -l)" -eq $((ran * 2)) ]
-	# the suite's contenders run when their programs are built, else say why not
-	for c in udev udevd; do
-		grep -q "^8,24,add,$c,1,.*,0,ok\$" "$T/out/storm-summary.csv" ||
-			[[ "$output" == *"skipped: $c: no "* ]]
+	# the suite's contenders run with the programs of their build; a build that is
+	# not there is skipped with a line that says how it is made
+	for c in udev@this udevd@this; do
+		grep -q "^8,24,add,$c,1,.*,0,ok," "$T/out/storm-summary.csv"
 	done
+	[[ "$output" == *"skipped: udev@gone: no $T/nobuild/udev (build gone not made: make)"* ]]
+	[[ "$output" == *"skipped: udevd@gone: no $T/nobuild/udevd (build gone not made: make)"* ]]
+	! grep -q '@gone' "$T/out/storm-summary.csv"
+	# the daemon's CPU is split from the helpers': udevd has some, udev alone none
+	grep -q '^8,24,add,udevd@this,1,\([^,]*,\)\{5\}[0-9.]\+,[0-9]\+,' "$T/out/storm-summary.csv"
+	grep -q '^8,24,add,udev@this,1,\([^,]*,\)\{5\},,' "$T/out/storm-summary.csv"
 	if command -v gnuplot >/dev/null; then
 		grep -q '<svg' "$T/out/storm.svg"
 	fi
@@ -194,5 +202,11 @@ write_mknod_helper() {
 	[ "$status" -eq 3 ]
 	[[ "$output" == *"Nodes and helpers check: FAILED for:"* ]]
 	[[ "$output" == *"  - udev N=2 add: bad"* ]]
-	grep -q '^2,6,add,udev,1,.*,0,bad$' "$T/out/storm-summary.csv"
+	grep -q '^2,6,add,udev,1,.*,0,bad,' "$T/out/storm-summary.csv"
+	# NAME@BUILD runs that build's udev, here one that makes nothing
+	mkdir "$T/fake" && ln -s /bin/true "$T/fake/udev"
+	BENCH_BUILDS="fake=$T/fake" BENCH_CONTENDERS="floor udev@fake" BENCH_NODES_TIMEOUT=1 \
+		BENCH_N=2 BENCH_REPS=1 BENCH_OUT="$T/out2" run "$TOP/bench/run-bench"
+	[ "$status" -eq 3 ]
+	[[ "$output" == *"  - udev@fake N=2 add: bad"* ]]
 }

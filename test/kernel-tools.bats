@@ -10,6 +10,11 @@ setup() {
 	G=$TOP/test/kernel/guest
 }
 
+# time_line HELPER OP "FIELDS": a TIME line of HELPER's timing boot at 64 LUNs
+time_line() {
+	echo "TIME scenario=time-$1 helper=$1 luns=64 op=$2 $3" >>"$T/time-$1.console"
+}
+
 # the fragment's own option lines are a config that passes
 fragment_config() {
 	grep -E '^(CONFIG_|# CONFIG_.* is not set)' "$TOP/test/kernel/config.fragment"
@@ -63,11 +68,63 @@ fragment_config() {
 	[[ "$output" == *"rc=3"* ]]
 }
 
+@test "helperwait: -s waits for the settle command, -n until the nodes are sysfs's" {
+	gcc -static -Os -o "$T/helperwait" "$G/helperwait.c"
+	mkdir -p "$T/sys/block/sda" "$T/sys/class/scsi_generic/sg0" "$T/dev"
+	echo 8:0 >"$T/sys/block/sda/dev"
+	echo 21:0 >"$T/sys/class/scsi_generic/sg0/dev"
+	run "$T/helperwait" -q 0 -s 'sleep 0.2' true
+	[[ "$output" =~ ^cmd_ms=[0-9]+\ settle_ms=([0-9]+)\ src=0\ done_ms=([0-9]+)\ rc=0 ]]
+	[ "${BASH_REMATCH[1]}" -ge 200 ] && [ "${BASH_REMATCH[2]}" -ge 200 ]
+	# the settle command failing fails the wait
+	run "$T/helperwait" -q 0 -t 1 -s 'exit 4' true
+	[ "$status" -eq 3 ]
+	[[ "$output" == *"src=4 done_ms=timeout"* ]]
+	# no node yet: the first missing one is named
+	run "$T/helperwait" -q 0 -t 1 -n -d "$T/dev" -S "$T/sys" true
+	[ "$status" -eq 3 ]
+	[[ "$output" == *"nodes_ms=timeout first_difference=sda:8:0 "* ]]
+	# a node of the wrong type or number does not count
+	mknod "$T/dev/sda" c 8 0
+	mknod "$T/dev/sg0" c 21 0
+	run "$T/helperwait" -q 0 -t 1 -n -d "$T/dev" -S "$T/sys" true
+	[[ "$output" == *"first_difference=sda:8:0 "* ]]
+	# right nodes, but one more than sysfs has; it goes while helperwait polls
+	rm "$T/dev/sda" && mknod "$T/dev/sda" b 8 0
+	mknod "$T/dev/sdb" b 8 16
+	(sleep 0.3; rm "$T/dev/sdb") &
+	run "$T/helperwait" -q 0 -t 5 -n -d "$T/dev" -S "$T/sys" true
+	wait
+	[ "$status" -eq 0 ]
+	[[ "$output" =~ nodes_ms=([0-9]+)\ done_ms=([0-9]+)\ rc=0 ]]
+	[ "${BASH_REMATCH[1]}" -ge 300 ]
+	# after rmmod: sysfs empty, so must /dev be of sd and sg nodes
+	rm -r "$T/sys/block/sda" "$T/sys/class/scsi_generic/sg0"
+	run "$T/helperwait" -q 0 -t 1 -n -d "$T/dev" -S "$T/sys" true
+	[[ "$output" == *"first_difference=extra:s"* ]]
+	rm "$T/dev/sda" "$T/dev/sg0"
+	run "$T/helperwait" -q 0 -t 1 -n -d "$T/dev" -S "$T/sys" true
+	[ "$status" -eq 0 ]
+}
+
+@test "perf-doc: the netlink daemons get their own table, over nothing listening" {
+	time_line netlink-none insmod "cmd_ms=2000 done_ms=2000 rc=0 peak=0 events=100"
+	time_line netlink-none rmmod "cmd_ms=800 done_ms=800 rc=0 peak=0 events=90"
+	time_line netlink-udevd insmod "cmd_ms=2100 settle_ms=2500 src=0 nodes_ms=2600 done_ms=2600 rc=0 peak=0 events=100"
+	time_line netlink-udevd rmmod "cmd_ms=900 settle_ms=1000 src=0 nodes_ms=timeout first_difference=extra:sda done_ms=timeout rc=0 peak=0"
+	run bash "$TOP/test/kernel/perf-doc.sh" "$T" "netlink-none netlink-udevd" "64"
+	[ "$status" -eq 0 ]
+	[[ "$output" == *"| nothing listening (floor) | 2.0 s (1.00×) | 0.8 s (1.00×) |"* ]]
+	[[ "$output" == *"| \`udevd --netlink\` (installed udev.conf and rules) | 2.6 s (1.30×) | failed |"* ]]
+	[[ "$output" == *"| \`udevd --netlink\` (installed udev.conf and rules) | 2.1 s | 0.9 s |"* ]]
+	[[ "$output" == *"64 LUNs: insmod 100, rmmod 90;"* ]]
+}
+
 @test "perf-doc: each cell has the time and the ratio to the no-op helper" {
-	echo "TIME scenario=time-noop helper=noop luns=64 op=insmod cmd_ms=900 done_ms=1000 rc=0 peak=3 events=100" >"$T/time-noop.console"
-	echo "TIME scenario=time-noop helper=noop luns=64 op=rmmod cmd_ms=400 done_ms=500 rc=0 peak=1 events=90" >>"$T/time-noop.console"
-	echo "TIME scenario=time-mdev helper=mdev luns=64 op=insmod cmd_ms=900 done_ms=2500 rc=0 peak=9 events=100" >"$T/time-mdev.console"
-	echo "TIME scenario=time-mdev helper=mdev luns=64 op=rmmod cmd_ms=400 done_ms=timeout rc=0 peak=9 left=2" >>"$T/time-mdev.console"
+	time_line noop insmod "cmd_ms=900 done_ms=1000 rc=0 peak=3 events=100"
+	time_line noop rmmod "cmd_ms=400 done_ms=500 rc=0 peak=1 events=90"
+	time_line mdev insmod "cmd_ms=900 done_ms=2500 rc=0 peak=9 events=100"
+	time_line mdev rmmod "cmd_ms=400 done_ms=timeout rc=0 peak=9 left=2"
 	run bash "$TOP/test/kernel/perf-doc.sh" "$T" "noop mdev" "64"
 	[ "$status" -eq 0 ]
 	[[ "$output" == *"| static no-op helper (floor) | 1.0 s (1.00×) | 0.5 s (1.00×) |"* ]]
@@ -76,8 +133,8 @@ fragment_config() {
 }
 
 @test "perf-doc: with DOC it replaces only the part between its markers" {
-	echo "TIME scenario=time-noop helper=noop luns=64 op=insmod cmd_ms=900 done_ms=1000 rc=0 peak=3 events=100" >"$T/time-noop.console"
-	echo "TIME scenario=time-noop helper=noop luns=64 op=rmmod cmd_ms=400 done_ms=500 rc=0 peak=1 events=90" >>"$T/time-noop.console"
+	time_line noop insmod "cmd_ms=900 done_ms=1000 rc=0 peak=3 events=100"
+	time_line noop rmmod "cmd_ms=400 done_ms=500 rc=0 peak=1 events=90"
 	printf '# Doc\n\nbefore\n' >"$T/doc.md"
 	# no markers yet: the section is appended with them
 	run bash "$TOP/test/kernel/perf-doc.sh" "$T" "noop" "64" "$T/doc.md"

@@ -4,34 +4,42 @@
 # initramfs with busybox, the statically built suite and scsi_debug, boots it in qemu
 # once per scenario and checks the RESULT lines the guest prints on its serial console.
 #
-# Usage: run.sh [SCENARIO...]   default: count hotplug udevsend autostart firmware
+# Usage: run.sh [SCENARIO...]   default: count hotplug udevsend autostart firmware compare
 #   count      the kernel's events, logged by a static helper (the reference list)
 #   hotplug    /proc/sys/kernel/hotplug = /sbin/hotplug, hotplug.d checks after udev's
 #   udevsend   /proc/sys/kernel/hotplug = /sbin/udevsend
 #   autostart  udevd started by the first event and killed in the middle of the storm
 #   firmware   test_firmware requests a file through the sysfs fallback, via
 #              /sbin/hotplug and via udevd --netlink (no storm; guest/firmware.sh)
+#   compare    COMPARE_LUNS through /sbin/hotplug and through udevd --netlink, one boot
+#              each: the same /dev, database and hotplug.d and dev.d script runs
 #   storage    /dev/disk/by-* links of a scsi_debug disk formatted in the guest (also run
 #              at the end of the udevsend boot)
 #   time       timing boots for TIME_HELPERS x TIME_LUNS, writes PERF_DOC
-# Environment: LUNS (512), TIME_LUNS ("512 1024"), TIME_HELPERS ("noop hotplug
-#   udevsend mdev"), BOOT_TIMEOUT (seconds per boot, 1500), KPROOF_BUDGET (seconds
+# Environment: LUNS (512), COMPARE_LUNS (16), TIME_LUNS ("512 1024"), TIME_HELPERS
+#   ("noop hotplug udevsend mdev netlink-none netlink-mdev netlink-udevd": the helpers,
+#   then the daemons that take the events by netlink, as guest/init names them), BOOT_TIMEOUT (seconds per boot, 1500), KPROOF_BUDGET (seconds
 #   for all boots together, 4200: CI has 90 minutes), SUITE_MAKE (make flags
 #   of the static build, "STATIC=true O=build/glibc-static"), KPROOF_OUT (build/kernel), PERF_DOC
-#   (docs/performance.md: its kernel timing section), QEMU_MEM (1G), KERNEL_CACHE (see build-kernel.sh).
+#   (docs/performance.md: its kernel timing section), QEMU_MEM (2G), KERNEL_CACHE (see build-kernel.sh).
 set -euo pipefail
 
 here=$(cd "$(dirname "$0")" && pwd)
 top=$(cd "$here/../.." && pwd)
 LUNS=${LUNS:-512}
 TIME_LUNS=${TIME_LUNS:-512 1024}
-TIME_HELPERS=${TIME_HELPERS:-noop hotplug udevsend mdev}
+TIME_HELPERS=${TIME_HELPERS:-noop hotplug udevsend mdev netlink-none netlink-mdev netlink-udevd}
+COMPARE_LUNS=${COMPARE_LUNS:-16}
 BOOT_TIMEOUT=${BOOT_TIMEOUT:-1500}
 KPROOF_BUDGET=${KPROOF_BUDGET:-4200}
 # its own output directory: a static glibc build would otherwise share build/glibc
 # with the dynamic one, and make, seeing up-to-date objects, installed dynamic binaries
 SUITE_MAKE=${SUITE_MAKE:-STATIC=true O=build/glibc-static}
-QEMU_MEM=${QEMU_MEM:-1G}
+# 2 GiB: the kernel's threads-max is memory / 128 KiB (7,958 with 1 GiB). With a
+# real kernel's timers the 512-LUN storm leaves ~3,500 events waiting at once, and
+# through /sbin/hotplug each is two processes: with 1 GiB forks failed and the
+# guest made no progress in 12 minutes (docs/performance.md).
+QEMU_MEM=${QEMU_MEM:-2G}
 out=${KPROOF_OUT:-$top/build/kernel}
 doc=${PERF_DOC:-$top/docs/performance.md}
 failures=0
@@ -108,6 +116,7 @@ build_initramfs() {
 	stage_firmware "$stage"
 	install -m 755 "$here/guest/init" "$stage/init"
 	install -m 644 "$here/guest/storage" "$stage/lib/kproof/storage"
+	install -m 644 "$here/guest/compare" "$stage/lib/kproof/compare"
 	install -m 755 /bin/busybox "$stage/bin/busybox"
 	# the users and groups the shipped rules name, as a firmware image has them
 	echo "root:x:0:0:root:/root:/bin/sh" >"$stage/etc/passwd"
@@ -164,6 +173,50 @@ compare_with_count() { # BOOT exact|atleast
 	fi
 }
 
+# The compare boots' states after insmod (add) and rmmod (remove) must be the same:
+# /dev, the database and which scripts ran (name, argv[1], node, event) exactly; and
+# every variable a script saw through /sbin/hotplug, it must see with the same value
+# through udevd --netlink (more variables there, e.g. udev's ID_*, are named, not failed).
+compare_routes() {
+	local op a b d
+	for op in add remove; do
+		a=$out/compare-hotplug.$op b=$out/compare-netlink.$op
+		events_of compare-hotplug "$op" >"$a" 2>/dev/null || :
+		events_of compare-netlink "$op" >"$b" 2>/dev/null || :
+		if [ ! -s "$a" ] || [ ! -s "$b" ]; then
+			echo "RESULT scenario=compare check=same-$op fail a boot dumped no state"
+			continue
+		fi
+		d=$(diff <(grep -v '^ENV ' "$a") <(grep -v '^ENV ' "$b") | grep '^[<>]' || :)
+		if [ -z "$d" ]; then
+			echo "RESULT scenario=compare check=same-$op pass" \
+				"$(grep -c '^DEV ' "$a") /dev entries, $(grep -c '^DB ' "$a") db lines," \
+				"$(grep -c '^SCRIPT ' "$a") script runs"
+		else
+			echo "RESULT scenario=compare check=same-$op fail hotplug (<) and netlink (>)" \
+				"differ in $(echo "$d" | wc -l) lines; first: $(echo "$d" | head -n 4 | tr '\n' ' ')"
+		fi
+		compare_env "$op" "$a" "$b"
+	done
+}
+
+compare_env() { # OP HOTPLUG-STATE NETLINK-STATE
+	local lost more first
+	lost=$(comm -23 <(grep '^ENV ' "$2" | sort) <(grep '^ENV ' "$3" | sort))
+	more=$(comm -13 <(grep '^ENV ' "$2" | sed 's/=.*//' | sort -u) \
+		<(grep '^ENV ' "$3" | sed 's/=.*//' | sort -u) | awk '{ print $NF }' | sort -u | tr '\n' ' ')
+	if [ -z "$lost" ]; then
+		echo "RESULT scenario=compare check=same-script-env-$op pass" \
+			"$(grep -c '^ENV ' "$2") variables; only through netlink: ${more:-none}"
+	else
+		first=$(echo "$lost" | head -n 1 | awk '{ v = $5; sub(/=.*/, "", v); print $1, $2, $3, $4, v "=" }')
+		echo "RESULT scenario=compare check=same-script-env-$op fail" \
+			"$(echo "$lost" | wc -l) variables seen through /sbin/hotplug are not the same" \
+			"through netlink; first: $(echo "$lost" | head -n 1)" \
+			"netlink has: $(grep -F "$first" "$3" | head -n 1 || echo nothing)"
+	fi
+}
+
 report() { # BOOT
 	local r
 	r=$(grep '^RESULT ' "$out/$1.console" || :)
@@ -180,6 +233,13 @@ run_scenario() { # NAME
 		grep '^COUNT ' "$out/count.console" >&2 || : ;;
 	storage)
 		boot storage kproof=storage ;;
+	compare)
+		boot compare-hotplug kproof=compare kproof.route=hotplug kproof.luns="$COMPARE_LUNS"
+		report compare-hotplug
+		boot compare-netlink kproof=compare kproof.route=netlink kproof.luns="$COMPARE_LUNS"
+		compare_routes >>"$out/compare-netlink.console"
+		report compare-netlink
+		return ;;
 	hotplug | udevsend | autostart)
 		boot "$1" kproof="$1" kproof.luns="$LUNS"
 		if [ "$1" = autostart ]; then
@@ -204,7 +264,7 @@ run_scenario() { # NAME
 
 main() {
 	local scenarios=("$@") s
-	[ ${#scenarios[@]} -gt 0 ] || scenarios=(count hotplug udevsend autostart firmware)
+	[ ${#scenarios[@]} -gt 0 ] || scenarios=(count hotplug udevsend autostart firmware compare)
 	deadline=$(($(date +%s) + KPROOF_BUDGET))
 	kdir=$(bash "$here/build-kernel.sh")
 	mkdir -p "$out"
