@@ -376,7 +376,7 @@ int db_find_claim(const struct udev_conf *conf, const char *link, const char *sk
 {
 	struct claim_ctx c = { conf, link, skip, rec, 0 };
 
-	if (dblinks_each(conf, link, claim_entry, &c) == -ENOTSUP)
+	if (dblinks_each(conf, link, claim_entry, &c) == 1)
 		db_foreach(conf, claim_cb, &c);
 	return c.found ? 0 : -ENOENT;
 }

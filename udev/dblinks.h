@@ -8,7 +8,7 @@
  * empty database stays empty), and the next link written builds it anew of
  * all records, as for a database written by an older version, which has
  * none. A link whose escaped name is longer than a file name is not indexed.
- * While .links is missing, and for such a link, dblinks_each says -ENOTSUP:
+ * While .links is missing, and for such a link, dblinks_each says 1:
  * the caller reads every record. */
 #ifndef UDEV_DBLINKS_H
 #define UDEV_DBLINKS_H
@@ -21,7 +21,7 @@ int dblinks_add(const struct udev_conf *conf, const char *record, const char *li
 /* Removes record's entries for the links of list that keep does not hold. */
 void dblinks_remove(const struct udev_conf *conf, const char *record, const char *list,
 		    const char *keep);
-/* Calls fn with the file name of each record entered for link; -ENOTSUP
+/* Calls fn with the file name of each record entered for link; 0, or 1
  * when link is not indexed (the caller reads every record). */
 int dblinks_each(const struct udev_conf *conf, const char *link,
 		 void (*fn)(const char *record, void *data), void *data);
