@@ -9,18 +9,24 @@
 
 load udev-lib
 
-setup() {
-	udev_setup
-	"$BIN/bench/fakesys" "$T/sys" 210 0 >"$T/events" 2>/dev/null
+# fake_disks N: a fake sysfs of N disks (each with a partition)
+fake_disks() {
+	rm -rf "$T/sys"
+	"$BIN/bench/fakesys" "$T/sys" "$1" 0 >"$T/events" 2>/dev/null
 	export SYSFS_PATH="$T/sys"
 	# the disks sda.. in kernel order: devpath major minor
 	grep -P '\tdisk\t' "$T/events" | cut -f2-4 >"$T/disks"
 }
 
+setup() {
+	udev_setup
+	fake_disks 4
+}
+
 # disk I: the devpath of the I-th disk (1-based)
 disk() { sed -n "${1}p" "$T/disks" | cut -f1; }
 # add_disk DEVPATH / remove_disk DEVPATH
-add_disk() { local mm; mm=$(grep -F "$1	" "$T/disks" | cut -f2,3); ev add "$1" block MAJOR="${mm%	*}" MINOR="${mm#*	}"; }
+add_disk() { local mm; mm=$(grep -F "$1	" "$T/disks" | cut -f2,3); ev add "$1" block MAJOR="${mm%	*}" MINOR="${mm#*	}" "${@:2}"; }
 remove_disk() { local mm; mm=$(grep -F "$1	" "$T/disks" | cut -f2,3); ev remove "$1" block MAJOR="${mm%	*}" MINOR="${mm#*	}"; }
 target() { readlink "$T/dev/$1"; }
 
@@ -117,9 +123,24 @@ KERNEL=="sd[ab]", SYMLINK+="disk/pair"'
 
 @test "index: the records a remove reads do not grow with the database (20 vs 200 devices)" {
 	command -v strace >/dev/null || skip "strace not installed (tools/install-deps.sh)"
+	fake_disks 200
 	small=$(records_read 20)
 	rm -rf "$T/db" "$T/dev"; mkdir "$T/dev"
 	large=$(records_read 200)
 	echo "records read: 20 devices $small, 200 devices $large"
 	[ "$small" -gt 0 ] && [ "$small" -le 3 ] && [ "$small" -eq "$large" ]
+}
+
+@test "index: link names from device data stay one entry each inside .links" {
+	rules 'KERNEL=="sda", SYMLINK+="x/$env{EVIL} .dot y\\$env{EVIL}"'
+	before=$(find "$T" -path "$T/db" -prune -o -path "$T/dev" -prune -o -print | sort)
+	add_disk "$(disk 1)" EVIL='../../../../escape/..\..\z'
+	[ "$(find "$T" -path "$T/db" -prune -o -path "$T/dev" -prune -o -print | sort)" = "$before" ]
+	sda=$(ls "$T/db" | grep 'sda$')
+	# one folder per link, each with one entry: the record
+	[ "$(find "$T/db/.links" -mindepth 1 -maxdepth 1 -type d | wc -l)" -eq 3 ]
+	[ "$(find "$T/db/.links" -mindepth 2 | sed 's|.*/||' | sort -u)" = "$sda" ]
+	[ -d "$T/db/.links/\x2edot" ]
+	remove_disk "$(disk 1)"
+	[ -z "$(ls -A "$T/db")" ]
 }
