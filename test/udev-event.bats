@@ -23,7 +23,14 @@ S:modem
 S:serial/a
 M:4:64
 U:tty" ]
-	[ "$(ls -A "$T/db")" = "class@tty@ttyS0" ]   # no temp file left
+	# no temp file left; the links index names the record under each link
+	[ "$(ls -A "$T/db")" = ".links
+class@tty@ttyS0" ]
+	[ "$(cd "$T/db/.links" && ls -A */)" = 'modem/:
+class@tty@ttyS0
+
+serial\x2fa/:
+class@tty@ttyS0' ]
 }
 @test "add then remove leaves nothing behind" {
 	rules 'KERNEL=="ttyS0", NAME="tts/0", SYMLINK="modem serial/by-id/a"'

@@ -2,6 +2,7 @@
 /* Legacy per-device database files (see db.h). */
 #include "compat.h"
 #include "db.h"
+#include "dblinks.h"
 #include "fd.h"
 #include "path.h"
 #include "str.h"
@@ -18,16 +19,22 @@
 /* The record's file: DEVPATH without its leading '/', the other '/' as '@'
  * (class@tty@ttyS0, as udev 0.5x names it); old != 0 gives the name earlier
  * versions of this suite wrote, with a leading '@' (@class@tty@ttyS0). */
+static void db_record_name(const char *devpath, int old, char *name, size_t size)
+{
+	char *p;
+
+	str_copy(name, devpath + (!old && devpath[0] == '/'), size);
+	for (p = name; *p; p++)
+		if (*p == '/')
+			*p = '@';
+}
+
 static int db_file_as(const struct udev_conf *conf, const char *devpath, int old,
 		      char *out, size_t size)
 {
 	char name[SYSFS_PATH_MAX];
-	char *p;
 
-	str_copy(name, devpath + (!old && devpath[0] == '/'), sizeof(name));
-	for (p = name; *p; p++)
-		if (*p == '/')
-			*p = '@';
+	db_record_name(devpath, old, name, sizeof(name));
 	return path_join(out, size, conf->db, name);
 }
 
@@ -119,21 +126,10 @@ static size_t db_format(const struct db_record *rec, char *buf, size_t size)
 	return n < size ? n : size;
 }
 
-int db_write(const struct udev_conf *conf, const struct db_record *rec)
+static int db_write_file(const char *file, const char *tmp, const char *buf, size_t len)
 {
-	char file[1024], tmp[1100], buf[DB_RECORD_MAX];
-	size_t len = db_format(rec, buf, sizeof(buf));
 	int fd, r = 0;
 
-	if (len >= sizeof(buf))
-		return -EFBIG;
-	if (db_file(conf, rec->devpath, file, sizeof(file)) < 0)
-		return -ENAMETOOLONG;
-	snprintf(tmp, sizeof(tmp), "%s/.tmp-%d", conf->db, (int)getpid());
-	if (mkdir(conf->db, 0755) < 0 && errno != EEXIST) {
-		path_mkdir_parents(conf->db, 0755);
-		mkdir(conf->db, 0755);
-	}
 	fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
 	if (fd < 0)
 		return -errno;
@@ -145,9 +141,39 @@ int db_write(const struct udev_conf *conf, const struct db_record *rec)
 		r = -errno;
 	if (r)
 		unlink(tmp);
-	else
-		db_unlink_old(conf, rec->devpath);   /* rewritten under the new name */
 	return r;
+}
+
+/* The links index (dblinks.h) gets rec's entries before rec is written,
+ * and loses those of the record it replaces that rec no longer lists. */
+int db_write(const struct udev_conf *conf, const struct db_record *rec)
+{
+	char file[1024], tmp[1100], name[SYSFS_PATH_MAX], buf[DB_RECORD_MAX];
+	size_t len = db_format(rec, buf, sizeof(buf));
+	struct db_record old;
+	int had, r;
+
+	if (len >= sizeof(buf))
+		return -EFBIG;
+	if (db_file(conf, rec->devpath, file, sizeof(file)) < 0)
+		return -ENAMETOOLONG;
+	snprintf(tmp, sizeof(tmp), "%s/.tmp-%d", conf->db, (int)getpid());
+	if (mkdir(conf->db, 0755) < 0 && errno != EEXIST) {
+		path_mkdir_parents(conf->db, 0755);
+		mkdir(conf->db, 0755);
+	}
+	db_record_name(rec->devpath, 0, name, sizeof(name));
+	had = db_read(conf, rec->devpath, &old) == 0;
+	r = dblinks_add(conf, name, rec->symlinks);
+	if (r < 0)
+		return r;
+	r = db_write_file(file, tmp, buf, len);
+	if (r < 0)
+		return r;
+	db_unlink_old(conf, rec->devpath);   /* rewritten under the new name */
+	if (had)
+		dblinks_remove(conf, name, old.symlinks, rec->symlinks);
+	return 0;
 }
 
 static void db_parse_line(struct db_record *rec, const char *line)
@@ -175,10 +201,10 @@ static void db_parse_line(struct db_record *rec, const char *line)
 	}
 }
 
-static int db_read_file(const char *file, struct db_record *rec)
+/* Parses the file text buf (n bytes, or -errno) into rec. */
+static int db_parse(char *buf, ssize_t n, struct db_record *rec)
 {
-	char buf[DB_RECORD_MAX + 1], *line, *save = NULL;
-	ssize_t n = fd_read_file(file, buf, sizeof(buf));
+	char *line, *save = NULL;
 
 	if (n < 0)
 		return n == -ENOENT ? -ENOENT : -EIO;
@@ -186,6 +212,28 @@ static int db_read_file(const char *file, struct db_record *rec)
 	for (line = strtok_r(buf, "\n", &save); line; line = strtok_r(NULL, "\n", &save))
 		db_parse_line(rec, line);
 	return 0;
+}
+
+static int db_read_file(const char *file, struct db_record *rec)
+{
+	char buf[DB_RECORD_MAX + 1];
+
+	return db_parse(buf, fd_read_file(file, buf, sizeof(buf)), rec);
+}
+
+int db_read_at(int db, const char *file, struct db_record *rec)
+{
+	char buf[DB_RECORD_MAX + 1];
+	int fd = openat(db, file, O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
+	ssize_t n;
+
+	if (fd < 0)
+		return db_parse(buf, -errno, rec);
+	n = fd_read_all(fd, buf, sizeof(buf) - 1);
+	close(fd);
+	if (n >= 0)
+		buf[n] = '\0';
+	return db_parse(buf, n, rec);
 }
 
 int db_read(const struct udev_conf *conf, const char *devpath, struct db_record *rec)
@@ -202,15 +250,22 @@ int db_read(const struct udev_conf *conf, const char *devpath, struct db_record 
 	return r;
 }
 
+/* The record's links index entries go after the record. */
 int db_delete(const struct udev_conf *conf, const char *devpath)
 {
-	char file[1024];
-	int r, old;
+	char file[1024], name[SYSFS_PATH_MAX];
+	struct db_record rec;
+	int r, old, had;
 
 	if (db_file(conf, devpath, file, sizeof(file)) < 0)
 		return -ENAMETOOLONG;
+	had = db_read(conf, devpath, &rec) == 0;
 	r = unlink(file) < 0 ? -errno : 0;
 	old = db_unlink_old(conf, devpath);
+	if (had) {
+		db_record_name(devpath, 0, name, sizeof(name));
+		dblinks_remove(conf, name, rec.symlinks, "");
+	}
 	return r == -ENOENT ? old : r;
 }
 
@@ -284,6 +339,7 @@ int db_name_taken(const struct udev_conf *conf, const char *name, const char *de
 }
 
 struct claim_ctx {
+	const struct udev_conf *conf;
 	const char *link, *skip;
 	struct db_record *out;
 	int found;
@@ -301,11 +357,26 @@ static int claim_cb(const struct db_record *rec, void *data)
 	return 0;
 }
 
+/* An index entry: the record it names, if it still claims the link. */
+static void claim_entry(const char *record, void *data)
+{
+	struct claim_ctx *c = data;
+	char file[1024];
+	struct db_record rec;
+
+	if (path_join(file, sizeof(file), c->conf->db, record) == 0 &&
+	    db_read_file(file, &rec) == 0)
+		claim_cb(&rec, c);
+}
+
+/* The claimants the links index names, or every record when the link is
+ * not indexed (dblinks.h). */
 int db_find_claim(const struct udev_conf *conf, const char *link, const char *skip,
 		  struct db_record *rec)
 {
-	struct claim_ctx c = { link, skip, rec, 0 };
+	struct claim_ctx c = { conf, link, skip, rec, 0 };
 
-	db_foreach(conf, claim_cb, &c);
+	if (dblinks_each(conf, link, claim_entry, &c) == 1)
+		db_foreach(conf, claim_cb, &c);
 	return c.found ? 0 : -ENOENT;
 }

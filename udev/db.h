@@ -8,7 +8,9 @@
  * Devices without a node (network interfaces, RUN-only devices) have a
  * record too, with an empty N:, so that udevd's rescan after lost events can
  * tell which devices udev has seen (rescan.c). Values are written with
- * control characters as \xNN. */
+ * control characters as \xNN. The folder .links indexes which records claim
+ * each symlink (dblinks.h); db_foreach and every listing skip names that
+ * start with '.'. */
 #ifndef UDEV_DB_H
 #define UDEV_DB_H
 
@@ -34,6 +36,9 @@ struct db_record {
 int db_write(const struct udev_conf *conf, const struct db_record *rec);
 int db_read(const struct udev_conf *conf, const char *devpath, struct db_record *rec);
 int db_delete(const struct udev_conf *conf, const char *devpath);
+/* Reads the record file (a name in the folder db, not followed when a
+ * symlink); 0, -ENOENT or -EIO. */
+int db_read_at(int db, const char *file, struct db_record *rec);
 /* Finds the record whose node or one of whose symlinks is name. */
 int db_find_name(const struct udev_conf *conf, const char *name, struct db_record *rec);
 /* 1 when a device other than devpath owns name as node or symlink. */
