@@ -75,8 +75,12 @@ cpus_allowed() { awk '/^Cpus_allowed_list/ { print $2 }' "/proc/$UDEVD_PID/statu
 @test "budget: on one CPU, order per device and the acks are unchanged" {
 	start_pinned 0 --max-childs=8 --event-timeout=60s
 	"$BIN/udevcontrol" stop_exec_queue
-	# two devices, three events each, interleaved; each udev computes a while
+	# two devices, three events each, interleaved; each udev computes a while.
+	# The lowest seqnum is queued first: udevd starts its sequence from the
+	# lowest one seen within its start-up window, and under load the
+	# background sends can arrive further apart than that
 	send_bg 11 SEQNUM=11 DEVPATH=/devices/a ACTION=add FAKE_UDEV_SPIN=0.1 FAKE_UDEV_EXIT=0
+	WAIT_TIMEOUT=60 wait_for test_queued_ge 1
 	send_bg 12 SEQNUM=12 DEVPATH=/devices/b ACTION=add FAKE_UDEV_SPIN=0.1 FAKE_UDEV_EXIT=3
 	send_bg 13 SEQNUM=13 DEVPATH=/devices/a ACTION=change FAKE_UDEV_SPIN=0.1 FAKE_UDEV_EXIT=0
 	send_bg 14 SEQNUM=14 DEVPATH=/devices/b ACTION=change FAKE_UDEV_SPIN=0.1 FAKE_UDEV_EXIT=5
