@@ -5,7 +5,7 @@
 # udevd-lib.bash (fake-udev behind udevd, send_event) and udev-lib.bash (the
 # real udev, send) load this file; each helper is defined in one place.
 
-: "${BIN:=$(cd "$BATS_TEST_DIRNAME/.." && pwd)/build/glibc}"
+: "${BIN:=$(cd "${BASH_SOURCE[0]%/*}/.." && pwd)/build/glibc}"
 export BIN
 # The make arguments that build the variant under test, for tests that run
 # make themselves (make check passes them; otherwise BIN's name tells).
@@ -18,7 +18,8 @@ if [ -z "${MAKE_VARIANT+set}" ]; then
 	esac
 fi
 export MAKE_VARIANT
-TOP=$(cd "$BATS_TEST_DIRNAME/.." && pwd)
+# the checkout this file is in, wherever the test file is (test/stress/ too)
+TOP=$(cd "${BASH_SOURCE[0]%/*}/.." && pwd)
 export TOP
 
 common_setup() {

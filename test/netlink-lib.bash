@@ -5,7 +5,7 @@
 # dev.d script that logs every handled event. Only "change" events on
 # harmless devices (mem, tty) are ever triggered.
 
-load lib
+load "${BASH_SOURCE[0]%/*}/lib"   # beside this file, wherever the test is
 
 MEM=/sys/devices/virtual/mem
 

@@ -3,7 +3,7 @@
 # path points into $T, the fake sysfs trees, and helpers that run udev the
 # way udevd does and list the resulting /dev as normalised lines.
 
-load lib
+load "${BASH_SOURCE[0]%/*}/lib"   # beside this file, wherever the test is
 
 udev_setup() {
 	common_setup

@@ -3,7 +3,7 @@
 # socket name running test/fake-udev, events sent with a kernel-like
 # environment, and readers for fake-udev's log.
 
-load lib
+load "${BASH_SOURCE[0]%/*}/lib"   # beside this file, wherever the test is
 
 udevd_setup() {
 	common_setup
