@@ -13,8 +13,6 @@ setup() {
 }
 teardown() { udevd_teardown; }
 
-rc_count_is() { [ "$(find "$T" -name 'rc.*' | wc -l)" -eq "$1" ]; }
-
 # start_pinned CPUS OPTIONS...: start_udevd on these CPUs only
 start_pinned() {
 	local cpus=$1
