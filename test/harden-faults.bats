@@ -15,9 +15,9 @@ teardown() {
 TTYS=/class/tty/ttyS0
 TTYUSB=/class/tty/ttyUSB0
 
-# in_ns SCRIPT: runs bash SCRIPT in a private mount namespace, ev() available
+# in_mount_ns SCRIPT: runs bash SCRIPT in a private mount namespace, ev() available
 # (with its UDEV_RUN array: arrays are not exported)
-in_ns() {
+in_mount_ns() {
 	export -f ev
 	export BIN T
 	unshare -m --propagation private bash -ec "$(declare -p UDEV_RUN); $1"
@@ -27,7 +27,7 @@ no_tmp_left() { [ -z "$(find "$T/db" -name '.tmp*' 2>/dev/null)" ]; }
 
 @test "faults: a full database fs fails the add with 8, leaves no half record, remove still works" {
 	mkdir -p "$T/db"
-	run in_ns '
+	run in_mount_ns '
 		mount -t tmpfs -o size=16k,nr_inodes=64 tmpfs "$T/db"
 		ev add '$TTYS' tty
 		dd if=/dev/zero of="$T/db/fill" bs=1k count=64 2>/dev/null || :
@@ -59,7 +59,7 @@ no_tmp_left() { [ -z "$(find "$T/db" -name '.tmp*' 2>/dev/null)" ]; }
 	run ev add $TTYS tty
 	[ "$status" -eq 0 ]
 	cp "$T/db/class@tty@ttyS0" "$T/record.before"
-	run in_ns '
+	run in_mount_ns '
 		mount --bind "$T/db" "$T/db"
 		mount -o remount,bind,ro "$T/db"
 		rc=0; ev add '$TTYUSB' tty 2>"$T/add.err" || rc=$?

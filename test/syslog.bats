@@ -17,9 +17,9 @@ setup() {
 	export BIN T
 }
 
-# in_ns SCRIPT: runs SCRIPT (bash) with a private /dev holding null and log
+# in_dev_ns SCRIPT: runs SCRIPT (bash) with a private /dev holding null and log
 # (our syslogd); every process it leaves is killed when it ends.
-in_ns() {
+in_dev_ns() {
 	unshare -m -p -f bash -c '
 		set -e
 		mount -t tmpfs tmpfs /dev
@@ -55,7 +55,7 @@ start() {
 	# (an unknown group is a logged error; the event goes on as root's)
 	rules 'KERNEL=="ttyS0", GROUP="no-such-group-x"
 KERNEL=="ttyUSB0", NAME="x" BOGUS'
-	in_ns "$send_script"'
+	in_dev_ns "$send_script"'
 		start --workers=pool
 		send 21 /class/tty/ttyS0
 		send 22 /class/tty/ttyUSB0'
@@ -69,7 +69,7 @@ KERNEL=="ttyUSB0", NAME="x" BOGUS'
 @test "syslog: udevd honours udev_log of udev.conf" {
 	rules 'KERNEL=="ttyS0", NAME="tts/0"'
 	echo 'udev_log="info"' >>"$T/udev.conf"
-	in_ns "$send_script"'
+	in_dev_ns "$send_script"'
 		start
 		send 5 /class/tty/ttyS0'
 	grep -qx "rc 5 0" "$T/rc"
@@ -78,7 +78,7 @@ KERNEL=="ttyUSB0", NAME="x" BOGUS'
 	# at the default level (err) the same run says nothing
 	sed -i '/udev_log/d' "$T/udev.conf"
 	: >"$T/syslog"
-	in_ns "$send_script"'
+	in_dev_ns "$send_script"'
 		start
 		send 6 /class/tty/ttyS0'
 	! grep -q "udevd\[" "$T/syslog"
@@ -88,7 +88,7 @@ KERNEL=="ttyUSB0", NAME="x" BOGUS'
 # level; after it, udev's debug lines are in syslog
 log_priority_reaches() {
 	rules 'KERNEL=="ttyS0", NAME="tts/0"'
-	in_ns "$send_script"'
+	in_dev_ns "$send_script"'
 		start --workers='"$1"'
 		send 1 /class/tty/ttyS0
 		"$BIN/udevcontrol" log_priority=debug
@@ -108,7 +108,7 @@ log_priority_reaches() {
 }
 
 @test "syslog: a tool whose stderr leads nowhere logs there; on a pipe it does not" {
-	in_ns '
+	in_dev_ns '
 		UDEV_CONFIG_FILE=$T/none.conf "$BIN/udevinfo" -r 2>/dev/null
 		UDEV_CONFIG_FILE=$T/none.conf "$BIN/udevtest" /class/tty/ttyS0 2>&-
 		UDEV_CONFIG_FILE=$T/none.conf "$BIN/udevstart" 2>&1 | cat >"$T/piped"'
