@@ -6,6 +6,7 @@
 #include "node.h"
 #include "log.h"
 #include "path.h"
+#include "proc.h"
 #include "str.h"
 #include "walk.h"
 
@@ -24,9 +25,9 @@
 static void tmp_name(const char *base, char *tmp, size_t size)
 {
 	if (strlen(base) + 24 <= NAME_MAX)
-		snprintf(tmp, size, "%s.udev-tmp-%d", base, (int)getpid());
+		snprintf(tmp, size, "%s.udev-tmp-%d", base, (int)proc_self());
 	else
-		snprintf(tmp, size, ".udev-tmp-%d", (int)getpid());
+		snprintf(tmp, size, ".udev-tmp-%d", (int)proc_self());
 }
 
 /* Renames tmp over base in dir; removes tmp when that fails. */
@@ -122,7 +123,8 @@ int node_remove(const struct udev_conf *conf, const char *name, int partitions,
 	}
 	e = remove_node_at(dir, conf->root, base, devnum);
 	close(dir);
-	walk_rmdir_parents(conf->root, name);
+	if (base != name)   /* a name in udev_root itself leaves no folder behind */
+		walk_rmdir_parents(conf->root, name);
 	return e < 0 ? e : r;
 }
 
