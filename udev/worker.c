@@ -106,17 +106,14 @@ static void close_strays(void)
 static void event_reset(void)
 {
 	struct pollfd std[3] = { { 0, 0, 0 }, { 1, 0, 0 }, { 2, 0, 0 } };
-	int i;
 
 	if (worker.cwd >= 0 && fchdir(worker.cwd) < 0)
 		log_warn("cannot return to the start directory: %s, ignoring", strerror(errno));
 	umask(worker.umask);
 	close_strays();
-	if (poll(std, 3, 0) < 0)
+	if (poll(std, 3, 0) < 0 ||
+	    ((std[0].revents | std[1].revents | std[2].revents) & POLLNVAL))
 		fd_sanitize();
-	for (i = 0; i < 3; i++)
-		if (std[i].revents & POLLNVAL)
-			fd_sanitize();
 }
 
 /* NUL-separated KEY=value block -> NULL-terminated array (msg_check has
