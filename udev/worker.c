@@ -101,7 +101,7 @@ static void close_strays(void)
 }
 
 /* The process as fork mode would exec it. fds 0-2 were made sure of at the
- * start (worker_setup) and nothing closes them: a poll of the three, not an
+ * start (main) and nothing here closes them: a poll of the three, not an
  * open of /dev/null, checks it. */
 static void event_reset(void)
 {
@@ -148,7 +148,6 @@ static int worker_event(struct msg_event *m)
 
 static void worker_setup(void)
 {
-	fd_sanitize();   /* udevd's are open; a worker started by hand may lack some */
 	fd_cloexec(worker.fd);
 	fd_each(note_start_fd);
 	worker.cwd = open(".", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
