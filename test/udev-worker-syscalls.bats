@@ -56,3 +56,17 @@ calls() { grep -cE "$1" "$T/trace.log" || :; }
 	send ACTION=add DEVPATH=/class/tty/ttyS0 SEQNUM=2 tty
 	grep -qx 'N:aa' "$T/var/db/class@tty@ttyS0"
 }
+
+@test "pool worker: a temporary name left by an earlier process of the same pid is replaced, node and symlink" {
+	rules 'KERNEL=="ttyS0", NAME="aa", SYMLINK+="bb"'
+	UDEV_BIN=$T/traced-udev start_udevd --workers=pool --max-childs=1 --idle-timeout=60s
+	send ACTION=add DEVPATH=/class/tty/ttyS0 SEQNUM=1 tty
+	send ACTION=remove DEVPATH=/class/tty/ttyS0 SEQNUM=2 tty
+	# the worker is the child of the strace udevd started
+	local worker=$(pgrep -P "$(pgrep -P "$UDEVD_PID")")
+	[ -n "$worker" ]
+	echo left >"$T/dev/aa.udev-tmp-$worker"
+	ln -s nowhere "$T/dev/bb.udev-tmp-$worker"
+	send ACTION=add DEVPATH=/class/tty/ttyS0 SEQNUM=3 tty
+	[ "$(listing | paste -sd ';')" = "c 0600 0:0 aa;l bb -> aa" ]
+}

@@ -183,7 +183,8 @@ int db_write(const struct udev_conf *conf, const struct db_record *rec)
 	}
 	if (r < 0)
 		return r;
-	db_unlink_old(conf, rec->devpath);   /* rewritten under the new name */
+	if (had)   /* rewritten under the new name; none when neither name was there */
+		db_unlink_old(conf, rec->devpath);
 	if (had && old.symlinks[0])   /* without links, nothing to take out of the index */
 		dblinks_remove(conf, name, old.symlinks, rec->symlinks);
 	return 0;
