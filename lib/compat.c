@@ -8,6 +8,7 @@
 #include <sched.h>
 #include <string.h>
 #include <sys/inotify.h>
+#include <sys/syscall.h>
 #include <unistd.h>
 
 #ifdef __KLIBC__
@@ -157,3 +158,50 @@ int compat_inotify(void)
 	return inotify_init1(IN_NONBLOCK | IN_CLOEXEC);
 #endif
 }
+
+/* No libc has a wrapper on every version: the raw call. Its number is 436
+ * on every architecture but alpha (the numbers from 403 on are shared);
+ * klibc has no syscall() and dietlibc's is missing on some architectures,
+ * so for them it is written out where it is known. */
+#if !defined(__NR_close_range) && !defined(__alpha__)
+#define __NR_close_range 436
+#endif
+#if defined(__KLIBC__) || defined(__dietlibc__)
+#define COMPAT_RAW 1
+#else
+#define COMPAT_RAW 0
+#endif
+#if COMPAT_RAW && defined(__x86_64__)
+int compat_close_range(unsigned int first, unsigned int last)
+{
+	long r;
+
+	__asm__ volatile("syscall" : "=a"(r)
+			 : "0"((long)__NR_close_range), "D"((long)first), "S"((long)last), "d"(0L)
+			 : "rcx", "r11", "memory");
+	return r < 0 ? (int)r : 0;
+}
+#elif COMPAT_RAW && defined(__aarch64__)
+int compat_close_range(unsigned int first, unsigned int last)
+{
+	register long x8 __asm__("x8") = __NR_close_range;
+	register long x0 __asm__("x0") = first;
+	register long x1 __asm__("x1") = last;
+	register long x2 __asm__("x2") = 0;
+
+	__asm__ volatile("svc #0" : "+r"(x0) : "r"(x8), "r"(x1), "r"(x2) : "memory");
+	return x0 < 0 ? (int)x0 : 0;
+}
+#elif !COMPAT_RAW && defined(__NR_close_range)
+int compat_close_range(unsigned int first, unsigned int last)
+{
+	return syscall(__NR_close_range, first, last, 0) < 0 ? -errno : 0;
+}
+#else
+int compat_close_range(unsigned int first, unsigned int last)
+{
+	(void)first;
+	(void)last;
+	return -ENOSYS;
+}
+#endif

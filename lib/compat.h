@@ -102,4 +102,9 @@ long compat_cpus_usable(void);
  * inotify_init1). */
 int compat_inotify(void);
 
+/* close_range(2) (Linux 5.9) for every descriptor from first to last: 0,
+ * or -errno (-ENOSYS on older kernels, and on a libc and machine where no
+ * raw system call is written here). */
+int compat_close_range(unsigned int first, unsigned int last);
+
 #endif

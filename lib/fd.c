@@ -123,11 +123,29 @@ static void close_inherited(int fd)
 		close(fd);
 }
 
+int fd_close_other(const int *keep, int n)
+{
+	unsigned int first = 3;
+	int i, r;
+
+	for (i = 0; i < n; i++) {
+		if (keep[i] < (int)first)
+			continue;
+		if (keep[i] > (int)first) {
+			r = compat_close_range(first, (unsigned int)keep[i] - 1);
+			if (r < 0)
+				return r;
+		}
+		first = (unsigned int)keep[i] + 1;
+	}
+	return compat_close_range(first, ~0U);
+}
+
 void fd_close_inherited(void)
 {
 	int fd;
 
-	if (fd_each(close_inherited) == 0)
+	if (fd_close_other(NULL, 0) == 0 || fd_each(close_inherited) == 0)
 		return;
 	/* no /proc yet (early boot): the numbers below the usual soft limit */
 	for (fd = 3; fd < 1024; fd++)

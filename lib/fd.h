@@ -24,5 +24,9 @@ int fd_each(void (*fn)(int fd));
 /* Closes every descriptor but 0-2: what a daemon inherited from whoever
  * started it must not reach the programs it runs. */
 void fd_close_inherited(void);
+/* Closes every descriptor above 2 but the n in keep (ascending) with
+ * close_range(2), one call per gap between them: 0, or -errno (-ENOSYS
+ * or -EINVAL before Linux 5.9, where fd_each is the way). */
+int fd_close_other(const int *keep, int n);
 
 #endif

@@ -9,6 +9,15 @@
 #include <time.h>
 #include <unistd.h>
 
+static pid_t self;   /* getpid(), once per process: glibc 2.25+ asks the kernel each time */
+
+pid_t proc_self(void)
+{
+	if (!self)
+		self = getpid();
+	return self;
+}
+
 pid_t proc_fork(unsigned int wait_ms)
 {
 	static struct timespec step;   /* in .bss: hotplug's size budget is tight */
@@ -18,6 +27,8 @@ pid_t proc_fork(unsigned int wait_ms)
 	step.tv_nsec = PROC_FORK_STEP_MS * 1000000L;
 	for (waited = 0;; waited += PROC_FORK_STEP_MS) {
 		pid = fork();
+		if (pid == 0)
+			self = 0;
 		if (pid >= 0)
 			return pid;
 		if (waited >= wait_ms)   /* fork fails only for want of memory or pids */

@@ -14,5 +14,8 @@
  * wait_ms in all. Returns what fork() returns (0 in the child, the pid in the
  * parent) or -errno of the last failure. */
 pid_t proc_fork(unsigned int wait_ms);
+/* getpid(), asked of the kernel once per process. A child forked by plain
+ * fork() (not proc_fork) must exec or _exit without calling it. */
+pid_t proc_self(void);
 
 #endif

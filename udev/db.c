@@ -5,6 +5,7 @@
 #include "dblinks.h"
 #include "fd.h"
 #include "path.h"
+#include "proc.h"
 #include "str.h"
 
 #include <dirent.h>
@@ -144,11 +145,24 @@ static int db_write_file(const char *file, const char *tmp, const char *buf, siz
 	return r;
 }
 
+/* The links index entries, then the record file (in its own temporary
+ * file, renamed over the record). */
+static int db_store(const struct udev_conf *conf, const char *name, const char *links,
+		    const char *file, const char *buf, size_t len)
+{
+	char tmp[1100];
+	int r = dblinks_add(conf, name, links);
+
+	snprintf(tmp, sizeof(tmp), "%s/.tmp-%d", conf->db, (int)proc_self());
+	return r < 0 ? r : db_write_file(file, tmp, buf, len);
+}
+
 /* The links index (dblinks.h) gets rec's entries before rec is written,
- * and loses those of the record it replaces that rec no longer lists. */
+ * and loses those of the record it replaces that rec no longer lists. The
+ * folder is made when the first write finds it missing. */
 int db_write(const struct udev_conf *conf, const struct db_record *rec)
 {
-	char file[1024], tmp[1100], name[SYSFS_PATH_MAX], buf[DB_RECORD_MAX];
+	char file[1024], name[SYSFS_PATH_MAX], buf[DB_RECORD_MAX];
 	size_t len = db_format(rec, buf, sizeof(buf));
 	struct db_record old;
 	int had, r;
@@ -157,21 +171,21 @@ int db_write(const struct udev_conf *conf, const struct db_record *rec)
 		return -EFBIG;
 	if (db_file(conf, rec->devpath, file, sizeof(file)) < 0)
 		return -ENAMETOOLONG;
-	snprintf(tmp, sizeof(tmp), "%s/.tmp-%d", conf->db, (int)getpid());
-	if (mkdir(conf->db, 0755) < 0 && errno != EEXIST) {
-		path_mkdir_parents(conf->db, 0755);
-		mkdir(conf->db, 0755);
-	}
 	db_record_name(rec->devpath, 0, name, sizeof(name));
 	had = db_read(conf, rec->devpath, &old) == 0;
-	r = dblinks_add(conf, name, rec->symlinks);
+	r = db_store(conf, name, rec->symlinks, file, buf, len);
+	if (r == -ENOENT) {
+		if (mkdir(conf->db, 0755) < 0 && errno != EEXIST) {
+			path_mkdir_parents(conf->db, 0755);
+			mkdir(conf->db, 0755);
+		}
+		r = db_store(conf, name, rec->symlinks, file, buf, len);
+	}
 	if (r < 0)
 		return r;
-	r = db_write_file(file, tmp, buf, len);
-	if (r < 0)
-		return r;
-	db_unlink_old(conf, rec->devpath);   /* rewritten under the new name */
-	if (had)
+	if (had)   /* rewritten under the new name; none when neither name was there */
+		db_unlink_old(conf, rec->devpath);
+	if (had && old.symlinks[0])   /* without links, nothing to take out of the index */
 		dblinks_remove(conf, name, old.symlinks, rec->symlinks);
 	return 0;
 }
@@ -262,7 +276,7 @@ int db_delete(const struct udev_conf *conf, const char *devpath)
 	had = db_read(conf, devpath, &rec) == 0;
 	r = unlink(file) < 0 ? -errno : 0;
 	old = db_unlink_old(conf, devpath);
-	if (had) {
+	if (had && rec.symlinks[0]) {
 		db_record_name(devpath, 0, name, sizeof(name));
 		dblinks_remove(conf, name, rec.symlinks, "");
 	}

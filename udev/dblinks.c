@@ -6,6 +6,7 @@
 #include "compat.h"
 #include "db.h"
 #include "dblinks.h"
+#include "proc.h"
 #include "str.h"
 
 #include <dirent.h>
@@ -134,7 +135,7 @@ static int dblinks_create(int db, const char *record, const char *list)
 	char tmp[64];
 	int fd, r;
 
-	snprintf(tmp, sizeof(tmp), ".links.tmp-%d", (int)getpid());
+	snprintf(tmp, sizeof(tmp), ".links.tmp-%d", (int)proc_self());
 	dblinks_rmtree(db, tmp);
 	if (mkdirat(db, tmp, 0755) < 0 || (fd = openat(db, tmp, DIR_FLAGS)) < 0)
 		return -errno;

@@ -6,6 +6,7 @@
 #include "node.h"
 #include "log.h"
 #include "path.h"
+#include "proc.h"
 #include "str.h"
 #include "walk.h"
 
@@ -24,9 +25,9 @@
 static void tmp_name(const char *base, char *tmp, size_t size)
 {
 	if (strlen(base) + 24 <= NAME_MAX)
-		snprintf(tmp, size, "%s.udev-tmp-%d", base, (int)getpid());
+		snprintf(tmp, size, "%s.udev-tmp-%d", base, (int)proc_self());
 	else
-		snprintf(tmp, size, ".udev-tmp-%d", (int)getpid());
+		snprintf(tmp, size, ".udev-tmp-%d", (int)proc_self());
 }
 
 /* Renames tmp over base in dir; removes tmp when that fails. */
@@ -41,6 +42,22 @@ static int rename_over(int dir, const char *tmp, const char *base)
 	return r;
 }
 
+/* Makes tmp in dir: the symlink to target, or (target NULL) the node. A
+ * temporary name left by an earlier process of the same pid (killed before
+ * its rename) is removed only when it is found there. 0 or -errno. */
+static int make_tmp(int dir, const char *tmp, const char *target, mode_t mode, dev_t devnum)
+{
+	int tries;
+
+	for (tries = 0; tries < 2; tries++) {
+		if ((target ? symlinkat(target, dir, tmp) : mknodat(dir, tmp, mode, devnum)) == 0)
+			return 0;
+		if (errno != EEXIST || tries || unlinkat(dir, tmp, 0) < 0)
+			break;
+	}
+	return -errno;
+}
+
 static int node_one(int dir, const char *base, int block, dev_t devnum, uid_t uid,
 		    gid_t gid, mode_t mode)
 {
@@ -48,9 +65,9 @@ static int node_one(int dir, const char *base, int block, dev_t devnum, uid_t ui
 	int r;
 
 	tmp_name(base, tmp, sizeof(tmp));
-	unlinkat(dir, tmp, 0);
-	if (mknodat(dir, tmp, (block ? S_IFBLK : S_IFCHR) | (mode & 07777), devnum) < 0)
-		return -errno;
+	r = make_tmp(dir, tmp, NULL, (block ? S_IFBLK : S_IFCHR) | (mode & 07777), devnum);
+	if (r < 0)
+		return r;
 	/* tmp is root's own in a directory no one else may change (walk.c) */
 	if (fchownat(dir, tmp, uid, gid, AT_SYMLINK_NOFOLLOW) < 0 ||
 	    fchmodat(dir, tmp, mode & 07777, 0) < 0) {
@@ -122,7 +139,8 @@ int node_remove(const struct udev_conf *conf, const char *name, int partitions,
 	}
 	e = remove_node_at(dir, conf->root, base, devnum);
 	close(dir);
-	walk_rmdir_parents(conf->root, name);
+	if (base != name)   /* a name in udev_root itself leaves no folder behind */
+		walk_rmdir_parents(conf->root, name);
 	return e < 0 ? e : r;
 }
 
@@ -147,9 +165,7 @@ int node_symlink(const struct udev_conf *conf, const char *link, const char *nam
 	}
 	tmp_name(base, tmp, sizeof(tmp));
 	if (r == 0)
-		unlinkat(dir, tmp, 0);
-	if (r == 0 && symlinkat(target, dir, tmp) < 0)
-		r = -errno;
+		r = make_tmp(dir, tmp, target, 0, 0);
 	if (r == 0)
 		r = rename_over(dir, tmp, base);
 	close(dir);

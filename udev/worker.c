@@ -18,6 +18,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <poll.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -25,6 +26,7 @@ static struct {
 	int fd, cwd;
 	mode_t umask;
 	int start_fds[64], nstart;
+	int no_close_range;         /* the kernel has no close_range(2) */
 	const char *log_level;      /* udevcontrol's, from udevd (log.h) */
 } worker = { .fd = MSG_WORKER_FD, .cwd = -1, .umask = 022 };
 
@@ -60,14 +62,58 @@ static void close_stray_fd(int fd)
 	close(fd);
 }
 
-/* The process as fork mode would exec it. */
+/* The descriptors kept above 2, ascending, each once: what fd_close_other
+ * spares. */
+static int kept_fds(int *keep)
+{
+	int own[3] = { worker.fd, worker.cwd, driver_fd(&driver) };
+	int i, j, n = 0, fd;
+
+	for (i = 0; i < worker.nstart + 3; i++) {
+		fd = i < worker.nstart ? worker.start_fds[i] : own[i - worker.nstart];
+		for (j = 0; j < n && keep[j] != fd; j++)
+			;
+		if (fd <= 2 || j < n)
+			continue;
+		for (j = n++; j > 0 && keep[j - 1] > fd; j--)
+			keep[j] = keep[j - 1];
+		keep[j] = fd;
+	}
+	return n;
+}
+
+/* What an event left open goes: with one close_range(2) per gap between the
+ * kept descriptors, or where the kernel has none (before 5.9) by listing
+ * /proc/self/fd, which also names each one found. */
+static void close_strays(void)
+{
+	int keep[sizeof(worker.start_fds) / sizeof(worker.start_fds[0]) + 3];
+	int r;
+
+	if (!worker.no_close_range) {
+		r = fd_close_other(keep, kept_fds(keep));
+		if (r == 0)
+			return;
+		log_debug("close_range: %s, listing /proc/self/fd instead", strerror(-r));
+		worker.no_close_range = 1;
+	}
+	fd_each(close_stray_fd);
+}
+
+/* The process as fork mode would exec it. fds 0-2 were made sure of at the
+ * start (main) and nothing here closes them: a poll of the three, not an
+ * open of /dev/null, checks it. */
 static void event_reset(void)
 {
+	struct pollfd std[3] = { { 0, 0, 0 }, { 1, 0, 0 }, { 2, 0, 0 } };
+
 	if (worker.cwd >= 0 && fchdir(worker.cwd) < 0)
 		log_warn("cannot return to the start directory: %s, ignoring", strerror(errno));
 	umask(worker.umask);
-	fd_each(close_stray_fd);
-	fd_sanitize();
+	close_strays();
+	if (poll(std, 3, 0) < 0 ||
+	    ((std[0].revents | std[1].revents | std[2].revents) & POLLNVAL))
+		fd_sanitize();
 }
 
 /* NUL-separated KEY=value block -> NULL-terminated array (msg_check has
