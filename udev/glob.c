@@ -8,31 +8,33 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* Matches a [...] class at *pp against c; advances *pp past the ']'. */
-static int class_match(const char **pp, char c)
+/* Matches a [...] class at *pp, within the alternative that ends at end,
+ * against c; advances *pp past the ']'. A ']' first is a member; a class
+ * without its ']' before the end of its alternative matches nothing, as in
+ * udev 064 (a '|' inside [...] ends the alternative). */
+static int class_match(const char **pp, const char *end, char c)
 {
 	const char *p = *pp + 1;
 	int neg = 0, hit = 0;
 
-	if (*p == '!' || *p == '^') {
+	if (p < end && (*p == '!' || *p == '^')) {
 		neg = 1;
 		p++;
 	}
-	do {
-		if (p[1] == '-' && p[2] && p[2] != ']') {
-			if (c >= p[0] && c <= p[2])
-				hit = 1;
+	while (p < end) {
+		if (p + 2 < end && p[1] == '-' && p[2] != ']') {
+			hit |= c >= p[0] && c <= p[2];
 			p += 3;
 		} else {
-			if (c == *p)
-				hit = 1;
+			hit |= c == *p;
 			p++;
 		}
-	} while (*p && *p != ']');
-	if (*p == ']')
-		p++;
-	*pp = p;
-	return hit != neg;
+		if (p < end && *p == ']') {
+			*pp = p + 1;
+			return hit != neg;
+		}
+	}
+	return 0;
 }
 
 /* Matches pattern[0..end) against str. */
@@ -56,7 +58,7 @@ static int match_one(const char *p, const char *end, const char *s)
 			s++;
 			break;
 		case '[':
-			if (!*s || !class_match(&p, *s))
+			if (!*s || !class_match(&p, end, *s))
 				return 0;
 			s++;
 			break;
