@@ -131,12 +131,14 @@ int glob_compile(struct glob *g, const char *pattern)
 	for (bar = strchr(p, '|'); bar; bar = strchr(bar + 1, '|'))
 		n++;
 	memset(g, 0, sizeof(*g));
-	g->alt = calloc((size_t)n, sizeof(*g->alt));
-	if (!g->alt)
-		return -ENOMEM;
+	if (n > 1) {
+		g->alt = calloc((size_t)n, sizeof(*g->alt));
+		if (!g->alt)
+			return -ENOMEM;
+	}
 	g->n = n;
 	for (i = 0; i < n; i++) {
-		struct glob_alt *a = &g->alt[i];
+		struct glob_alt *a = n > 1 ? &g->alt[i] : &g->one;
 
 		a->s = p;
 		a->end = (unsigned int)strcspn(p, "|");
@@ -173,6 +175,8 @@ int glob_test(const struct glob *g, const char *str)
 	if (!glob_may_match(g, str))
 		return 0;
 
+	if (g->n == 1)
+		return alt_test(&g->one, str);
 	for (i = 0; i < g->n; i++)
 		if (alt_test(&g->alt[i], str))
 			return 1;

@@ -25,7 +25,8 @@ struct glob_alt {
 };
 
 struct glob {
-	struct glob_alt *alt;
+	struct glob_alt *alt;        /* n of them; NULL when n is 1: see one */
+	struct glob_alt one;
 	int n;
 	int any_first;               /* 0: only the first bytes in first[] match */
 	unsigned char first[32];     /* bit set of the first bytes that can match */

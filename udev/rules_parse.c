@@ -91,7 +91,7 @@ static const char *classify(struct token *t, const char *key, const char *attr)
 	const struct key_def *d = NULL;
 	unsigned int i;
 
-	for (i = 0; i < sizeof(key_defs) / sizeof(key_defs[0]); i++)
+	for (i = 0; !d && i < sizeof(key_defs) / sizeof(key_defs[0]); i++)
 		if (str_casecmp(key, key_defs[i].name) == 0)
 			d = &key_defs[i];
 	if (!d)
@@ -345,12 +345,13 @@ static int push_rule(struct rules *rs, int first, const char *file, int line)
 	r->has_program_keys = r->has_assigns = 0;
 	for (; first < rs->ntokens; first++) {
 		enum token_type type = rs->tokens[first].type;
+		int step = token_step(type);
 
 		r->has_name |= type == TK_NAME;
-		r->has_event_keys |= token_step(type) == 0;
-		r->has_device_keys |= token_step(type) == 1;
-		r->has_program_keys |= token_step(type) == 2;
-		r->has_assigns |= token_step(type) == 3;
+		r->has_event_keys |= step == 0;
+		r->has_device_keys |= step == 1;
+		r->has_program_keys |= step == 2;
+		r->has_assigns |= step == 3;
 	}
 	return 0;
 }

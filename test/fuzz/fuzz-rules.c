@@ -57,7 +57,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	}
 	for (i = 0; i < rs.ntokens; i++) {
 		FUZZ_ASSERT(rs.tokens[i].value != NULL);
-		if (rs.tokens[i].pat.alt && i < PROBES)
+		if (rs.tokens[i].pat.n && i < PROBES)
 			check_compiled(&rs, &rs.tokens[i]);
 	}
 	rules_free(&rs);
