@@ -197,23 +197,24 @@ static int is_pattern(enum token_type type)
 	       type == TK_ENV_MATCH || type == TK_RESULT || type == TK_IMPORT_PARENT;
 }
 
-static int push_token(struct rules *rs, struct token *t)
+static int push_token(struct rules *rs, const struct token *t)
 {
-	if (is_pattern(t->type) && glob_compile(&t->pat, t->value) < 0)
-		return -ENOMEM;
+	struct token *slot;
 
 	if (rs->ntokens == rs->tcap) {
 		int cap = rs->tcap ? rs->tcap * 2 : 256;
 		struct token *n = realloc(rs->tokens, (size_t)cap * sizeof(*n));
 
-		if (!n) {
-			glob_free(&t->pat);
+		if (!n)
 			return -ENOMEM;
-		}
 		rs->tokens = n;
 		rs->tcap = cap;
 	}
-	rs->tokens[rs->ntokens++] = *t;
+	slot = &rs->tokens[rs->ntokens];
+	*slot = *t;
+	if (is_pattern(t->type) && glob_compile(&slot->pat, slot->value) < 0)
+		return -ENOMEM;
+	rs->ntokens++;
 	return 0;
 }
 
