@@ -254,6 +254,24 @@ imports() {
 KERNEL=="ttyS0", GROUP="users"' 'c 0640 1:100 ttyS0'
 }
 
+# ---- patterns: each form the rules' compiled patterns take (glob.h) ---------------
+@test "064: an exact value matches only itself" { check_add legacy $TTYS tty 'KERNEL=="ttyS", NAME="a"
+KERNEL=="ttyS0", SYMLINK+="b"' 'l b -> ttyS0; c 0600 0:0 ttyS0'; }
+@test "064: a literal start and only stars after it" { check_add legacy $TTYS tty 'KERNEL=="ttyS0**", NAME="hit"' 'c 0600 0:0 hit'; }
+@test "064: ?* after the whole name needs one more character" { check_add legacy $TTYS tty 'KERNEL=="ttyS0?*", NAME="hit"' 'c 0600 0:0 ttyS0'; }
+@test "064: * matches an unset ENV key, ?* does not" { check_add legacy $TTYS tty 'ENV{NOPE}=="?*", NAME="a"
+ENV{NOPE}=="*", SYMLINK+="b"' 'l b -> ttyS0; c 0600 0:0 ttyS0'; }
+@test "064: an empty alternative matches the empty value" { check_add legacy $TTYS tty 'ENV{NOPE}=="x|", NAME="hit"' 'c 0600 0:0 hit'; }
+@test "064: an alternative that is not the first, with * and a class" { check_add legacy $TTYS tty 'KERNEL=="x|t*S[0-9]", NAME="hit"' 'c 0600 0:0 hit'; }
+@test "064: a '|' inside [...] ends the alternative: ttyS[0|1] is 'ttyS[0' or '1]'" { check_add legacy $TTYS tty 'KERNEL=="ttyS[0|1]", NAME="a"
+KERNEL=="[s|t]tyS0", NAME="b"' 'c 0600 0:0 ttyS0'; }
+@test "064: a class without its ']' matches nothing" { check_add legacy $TTYS tty 'KERNEL=="ttyS[0", NAME="a"
+KERNEL=="tty[S", NAME="b"' 'c 0600 0:0 ttyS0'; }
+@test "064: a backslash is a plain character, not an escape" { check_add legacy $TTYS tty 'KERNEL=="ttyS\0", NAME="a"
+KERNEL=="ttyS\0|ttyS0", SYMLINK+="b"' 'l b -> ttyS0; c 0600 0:0 ttyS0'; }
+@test "064: values match case-sensitively, keys do not" { check_add legacy $TTYS tty 'KERNEL=="TTYS0", NAME="a"
+kernel=="ttyS0", SYMLINK+="b"' 'l b -> ttyS0; c 0600 0:0 ttyS0'; }
+
 # ---- deliberate differences ------------------------------------------------------------
 @test "differs from 064: an unknown match key skips the rule, naming key, file and line" {
 	rules 'KERNEL=="ttyS*", GROUP="tty"

@@ -14,7 +14,7 @@ static int env_index(char *const *v, const char *key)
 	int i;
 
 	for (i = 0; v && v[i]; i++)
-		if (strncmp(v[i], key, len) == 0 && v[i][len] == '=')
+		if (v[i][0] == key[0] && strncmp(v[i], key, len) == 0 && v[i][len] == '=')
 			return i;
 	return -1;
 }

@@ -4,6 +4,8 @@
 #ifndef UDEV_RULES_H
 #define UDEV_RULES_H
 
+#include "glob.h"
+
 struct udev_event;
 
 enum token_type {
@@ -56,6 +58,7 @@ struct token {
 	unsigned int flags;   /* OPT_* for OPTIONS and NAME{...} */
 	char *attr;           /* SYSFS{attr}, ENV{key}; NULL otherwise */
 	char *value;
+	struct glob pat;      /* value read as a pattern, on match keys */
 };
 
 struct rule {
@@ -65,6 +68,11 @@ struct rule {
 	int goto_rule;        /* index of the GOTO target, -1 when none */
 	unsigned int legacy : 1;   /* its file has only KEY="value" pairs: 050 precedence */
 	unsigned int has_name : 1; /* it carries a NAME key */
+	/* which of the applier's steps the rule has keys for */
+	unsigned int has_event_keys : 1;   /* ACTION KERNEL SUBSYSTEM DEVPATH ... */
+	unsigned int has_device_keys : 1;  /* BUS ID PLACE DRIVER SYSFS */
+	unsigned int has_program_keys : 1; /* ENV== IMPORT PROGRAM RESULT */
+	unsigned int has_assigns : 1;      /* NAME SYMLINK OWNER ... ENV= */
 };
 
 struct rules {

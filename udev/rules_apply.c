@@ -29,24 +29,16 @@
 #include <time.h>
 #include <unistd.h>
 
-/* The token's pattern against either of two values (b may be NULL), with
- * its operator: the one comparison of every match key. */
-static int cmp_either(const struct token *t, const char *a, const char *b)
+/* The token's pattern against a value (NULL: no match), with its
+ * operator: the one comparison of every match key. */
+static int hit(const struct token *t, const char *value)
 {
-	int hit = (a && glob_match(t->value, a)) || (b && glob_match(t->value, b));
-
-	return t->op == OP_NOMATCH ? !hit : hit;
+	return value && glob_may_match(&t->pat, value) && glob_test(&t->pat, value);
 }
 
 static int cmp(const struct token *t, const char *value)
 {
-	return cmp_either(t, value, NULL);
-}
-
-static int is_device_key(enum token_type type)
-{
-	return type == TK_BUS || type == TK_ID || type == TK_PLACE ||
-	       type == TK_DRIVER || type == TK_SYSFS;
+	return hit(t, value) != (t->op == OP_NOMATCH);
 }
 
 /* PLACE: the topology part of a bus id ("1-2.3" -> "2.3"), or the id. */
@@ -54,7 +46,7 @@ static int match_place(const struct token *t, const char *id)
 {
 	const char *dash = strrchr(id, '-');
 
-	return cmp_either(t, id, dash ? dash + 1 : NULL);
+	return (hit(t, id) || (dash && hit(t, dash + 1))) != (t->op == OP_NOMATCH);
 }
 
 /* The attribute's trailing blanks count only when the pattern ends in one
@@ -96,13 +88,8 @@ static int match_level(struct udev_event *ev, const struct rules *rs,
 
 static int match_chain(struct udev_event *ev, const struct rules *rs, const struct rule *r)
 {
-	int i, level;
+	int level;
 
-	for (i = r->first; i < r->first + r->count; i++)
-		if (is_device_key(rs->tokens[i].type))
-			break;
-	if (i == r->first + r->count)
-		return 1;
 	event_chain(ev);
 	for (level = 0; level < ev->nchain; level++) {
 		if (match_level(ev, rs, r, level)) {
@@ -129,9 +116,15 @@ static int wait_for_sysfs(struct udev_event *ev, const struct token *t)
 	return 0;
 }
 
-static int match_event_keys(struct udev_event *ev, const struct rules *rs, const struct rule *r)
+static int match_modalias(struct udev_event *ev, const struct token *t)
 {
 	char val[LIST_SIZE];
+
+	return event_modalias(ev, val, sizeof(val)) && cmp(t, val);
+}
+
+static int match_event_keys(struct udev_event *ev, const struct rules *rs, const struct rule *r)
+{
 	int i, ok = 1;
 
 	for (i = r->first; ok && i < r->first + r->count; i++) {
@@ -145,7 +138,7 @@ static int match_event_keys(struct udev_event *ev, const struct rules *rs, const
 			break;
 		case TK_SUBSYSTEM: ok = cmp(t, ev->subsystem); break;
 		case TK_DEVPATH: ok = cmp(t, ev->devpath); break;
-		case TK_MODALIAS: ok = event_modalias(ev, val, sizeof(val)) && cmp(t, val); break;
+		case TK_MODALIAS: ok = match_modalias(ev, t); break;
 		case TK_WAIT_FOR_SYSFS: ok = wait_for_sysfs(ev, t) == (t->op != OP_NOMATCH); break;
 		default: break;
 		}
@@ -248,7 +241,7 @@ static int import_file(struct udev_event *ev, const char *value)
 }
 
 /* IMPORT{parent}="GLOB": the E: keys of the nearest parent with a record. */
-static int import_parent(struct udev_event *ev, const char *pattern)
+static int import_parent(struct udev_event *ev, const struct glob *pattern)
 {
 	struct db_record rec;
 	char *line, *save = NULL, *eq;
@@ -265,7 +258,7 @@ static int import_parent(struct udev_event *ev, const char *pattern)
 		if (!eq)
 			continue;
 		*eq = '\0';
-		if (glob_match(pattern, line))
+		if (glob_test(pattern, line))
 			env_set(&ev->env, line, eq + 1);
 	}
 	return 1;
@@ -289,7 +282,7 @@ static int match_program_keys(struct udev_event *ev, const struct rules *rs, con
 			break;
 		case TK_RESULT: ok = cmp(t, ev->result); break;
 		case TK_IMPORT_FILE: ok = import_file(ev, t->value); break;
-		case TK_IMPORT_PARENT: ok = import_parent(ev, t->value); break;
+		case TK_IMPORT_PARENT: ok = import_parent(ev, &t->pat); break;
 		case TK_IMPORT_PROGRAM:
 			ok = run_program(ev, t->value, out, sizeof(out)) == 0;
 			if (ok)
@@ -438,11 +431,14 @@ void rules_apply(const struct rules *rs, struct udev_event *ev)
 		/* 064: a named device skips NAME rules; 050: named, no more 2004 rules */
 		if ((ev->name_set && r->has_name) || (r->legacy && ev->legacy_named))
 			continue;
-		if (!match_event_keys(ev, rs, r) || !match_chain(ev, rs, r) ||
-		    !match_program_keys(ev, rs, r))
+		/* each step only where the rule has keys for it */
+		if ((r->has_event_keys && !match_event_keys(ev, rs, r)) ||
+		    (r->has_device_keys && !match_chain(ev, rs, r)) ||
+		    (r->has_program_keys && !match_program_keys(ev, rs, r)))
 			continue;
 		log_debug("%s:%d matches %s", r->file, r->line, ev->devpath);
-		apply_assigns(ev, rs, r);
+		if (r->has_assigns)
+			apply_assigns(ev, rs, r);
 		ev->legacy_named |= r->legacy && r->has_name;
 		if (ev->options & (OPT_LAST_RULE | OPT_IGNORE_DEVICE))
 			break;

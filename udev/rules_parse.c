@@ -91,7 +91,7 @@ static const char *classify(struct token *t, const char *key, const char *attr)
 	const struct key_def *d = NULL;
 	unsigned int i;
 
-	for (i = 0; i < sizeof(key_defs) / sizeof(key_defs[0]); i++)
+	for (i = 0; !d && i < sizeof(key_defs) / sizeof(key_defs[0]); i++)
 		if (str_casecmp(key, key_defs[i].name) == 0)
 			d = &key_defs[i];
 	if (!d)
@@ -168,8 +168,39 @@ static const char *check_value(struct token *t)
 	return NULL;
 }
 
+/* The applier's step of a key (rules_apply.c): 0 event, 1 device,
+ * 2 program, 3 assign, -1 none (GOTO, LABEL: resolved once). */
+static int token_step(enum token_type type)
+{
+	switch (type) {
+	case TK_ACTION: case TK_DEVPATH: case TK_KERNEL: case TK_SUBSYSTEM:
+	case TK_MODALIAS: case TK_WAIT_FOR_SYSFS:
+		return 0;
+	case TK_BUS: case TK_ID: case TK_PLACE: case TK_DRIVER: case TK_SYSFS:
+		return 1;
+	case TK_ENV_MATCH: case TK_IMPORT_PROGRAM: case TK_IMPORT_FILE:
+	case TK_IMPORT_PARENT: case TK_PROGRAM: case TK_RESULT:
+		return 2;
+	case TK_GOTO: case TK_LABEL:
+		return -1;
+	default:
+		return 3;
+	}
+}
+
+/* Keys whose value is a pattern, compiled once here for every event. */
+static int is_pattern(enum token_type type)
+{
+	int step = token_step(type);
+
+	return (step == 0 && type != TK_WAIT_FOR_SYSFS) || step == 1 ||
+	       type == TK_ENV_MATCH || type == TK_RESULT || type == TK_IMPORT_PARENT;
+}
+
 static int push_token(struct rules *rs, const struct token *t)
 {
+	struct token *slot;
+
 	if (rs->ntokens == rs->tcap) {
 		int cap = rs->tcap ? rs->tcap * 2 : 256;
 		struct token *n = realloc(rs->tokens, (size_t)cap * sizeof(*n));
@@ -179,7 +210,11 @@ static int push_token(struct rules *rs, const struct token *t)
 		rs->tokens = n;
 		rs->tcap = cap;
 	}
-	rs->tokens[rs->ntokens++] = *t;
+	slot = &rs->tokens[rs->ntokens];
+	*slot = *t;
+	if (is_pattern(t->type) && glob_compile(&slot->pat, slot->value) < 0)
+		return -ENOMEM;
+	rs->ntokens++;
 	return 0;
 }
 
@@ -189,6 +224,7 @@ static void drop_tokens(struct rules *rs, int from)
 		rs->ntokens--;
 		free(rs->tokens[rs->ntokens].attr);
 		free(rs->tokens[rs->ntokens].value);
+		glob_free(&rs->tokens[rs->ntokens].pat);
 	}
 }
 
@@ -306,10 +342,18 @@ static int push_rule(struct rules *rs, int first, const char *file, int line)
 	r->line = line;
 	r->goto_rule = -1;
 	r->legacy = 0;
-	r->has_name = 0;
-	for (; first < rs->ntokens; first++)
-		if (rs->tokens[first].type == TK_NAME)
-			r->has_name = 1;
+	r->has_name = r->has_event_keys = r->has_device_keys = 0;
+	r->has_program_keys = r->has_assigns = 0;
+	for (; first < rs->ntokens; first++) {
+		enum token_type type = rs->tokens[first].type;
+		int step = token_step(type);
+
+		r->has_name |= type == TK_NAME;
+		r->has_event_keys |= step == 0;
+		r->has_device_keys |= step == 1;
+		r->has_program_keys |= step == 2;
+		r->has_assigns |= step == 3;
+	}
 	return 0;
 }
 

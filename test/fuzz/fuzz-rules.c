@@ -1,11 +1,46 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /* Fuzz harness: the input as a rules file -> rules_load, then rules_free.
- * Every token points into a rule, and GOTO targets are valid rule indexes. */
+ * Every token points into a rule, and GOTO targets are valid rule indexes.
+ * Each pattern as compiled at load (glob_test) answers as the pattern read
+ * as it is (glob_match), for every value of the file as the string, its
+ * neighbours (one byte shorter, one longer) and the empty string. */
 #include "compat.h"
 #include "fuzz.h"
 #include "rules.h"
 
+#include <stdlib.h>
 #include <string.h>
+
+#define PROBES 64
+
+static void check_pattern(const struct token *t, const char *s)
+{
+	FUZZ_ASSERT(glob_test(&t->pat, s) == glob_match(t->value, s));
+}
+
+/* Every value of the file, its neighbours and "" against t's pattern. */
+static void check_compiled(const struct rules *rs, const struct token *t)
+{
+	char buf[4096];
+	size_t n;
+	int i;
+
+	check_pattern(t, "");
+	for (i = 0; i < rs->ntokens && i < PROBES; i++) {
+		n = strlen(rs->tokens[i].value);
+		if (n + 2 > sizeof(buf))
+			continue;
+		memcpy(buf, rs->tokens[i].value, n + 1);
+		check_pattern(t, buf);
+		buf[n] = 'x';
+		buf[n + 1] = '\0';
+		check_pattern(t, buf);
+		if (n) {
+			buf[n - 1] = '\0';
+			check_pattern(t, buf);
+		}
+	}
+}
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
@@ -20,8 +55,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		FUZZ_ASSERT(rs.rules[i].first + rs.rules[i].count <= rs.ntokens);
 		FUZZ_ASSERT(rs.rules[i].goto_rule >= -1 && rs.rules[i].goto_rule < rs.nrules);
 	}
-	for (i = 0; i < rs.ntokens; i++)
+	for (i = 0; i < rs.ntokens; i++) {
 		FUZZ_ASSERT(rs.tokens[i].value != NULL);
+		if (rs.tokens[i].pat.n && i < PROBES)
+			check_compiled(&rs, &rs.tokens[i]);
+	}
 	rules_free(&rs);
 	return 0;
 }
