@@ -143,7 +143,7 @@ ALL_LDFLAGS  = $(LDSTATIC) $(LDGC) $(if $(SANITIZE),-fsanitize=$(SANITIZE),) \
 FLAGS_STAMP := $(O)/flags
 differ = $(subst $(1),,$(2))$(subst $(2),,$(1))
 FLAGS_NOW = CC=$(CC) CPPFLAGS=$(ALL_CPPFLAGS) CFLAGS=$(ALL_CFLAGS) LDFLAGS=$(ALL_LDFLAGS) \
-	$(if $(filter glibc,$(VARIANT)),HELPER_LIBC=$(if $(HELPER_BINS),$(HELPER_LIBC),system))
+	$(if $(filter glibc glibc-static,$(VARIANT)),HELPER_LIBC=$(if $(HELPER_BINS),$(HELPER_LIBC),system))
 
 ifeq ($(V),1)
   Q :=
@@ -202,18 +202,22 @@ PROGRAMS += vol_id disk_id
 vol_id_OBJS  := extras/vol_id.o extras/volume.o extras/volume_fs.o
 disk_id_OBJS := extras/disk_id.o
 
-# -- the kernel's per-event helpers in the default build
-# udevsend and hotplug start once per kernel event: the dynamic loader and
-# the system libc's start-up are most of what they cost (docs/performance.md).
-# The default build (system libc, dynamic) links them statically against the
+# -- the per-event helpers in the glibc builds
+# udevsend and hotplug start once per kernel event, vol_id and disk_id once
+# per disk event (60-persistent-storage.rules): the dynamic loader and the
+# system libc's start-up (static glibc's too: its IRELATIVE relocations and
+# cpuid probing) are most of what they cost (docs/performance.md). The
+# glibc builds (dynamic, and STATIC=true) link them statically against the
 # smallest libc present: dietlibc, klibc, then musl-gcc (HELPER_LIBC=diet,
 # klibc, musl or system chooses), built by that variant's own make in
-# $(O)/helper-LIBC/, and says what it chose (make's output, $(O)/helper-libc,
-# make size). With none present they are linked like the other programs.
-HELPER_PROGRAMS := udevsend hotplug
+# $(O)/helper-LIBC/, and say what they chose (make's output,
+# $(O)/helper-libc, make size). With none present they are linked like the
+# other programs. vol_id's superblock code needs nothing that dietlibc or
+# klibc lack (both build it in their own variants).
+HELPER_PROGRAMS := udevsend hotplug vol_id disk_id
 HELPER_LIBC ?= auto
 HELPER_BINS :=
-ifeq ($(VARIANT),glibc)
+ifneq ($(filter glibc glibc-static,$(VARIANT)),)
   ifeq ($(HELPER_LIBC),auto)
     override HELPER_LIBC := $(firstword $(if $(shell command -v diet),diet) \
 	$(if $(shell command -v klcc),klibc) $(if $(shell command -v musl-gcc),musl) system)

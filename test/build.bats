@@ -112,6 +112,21 @@ mkb() {
 	grep -q "^system libc" "$B/helper-libc"
 }
 
+@test "build: vol_id and disk_id, and STATIC=true's per-event helpers, are linked with the smallest libc present too" {
+	local libc p
+	libc=$(make -s -C "$TOP" print-helper-libc)
+	[ "$libc" != system ] || skip "no dietlibc, klibc or musl-gcc here"
+	[ "$(make -s -C "$TOP" STATIC=true print-helper-libc)" = "$libc" ]
+	mkb STATIC=true "$B/vol_id" "$B/disk_id" "$B/udevsend" "$B/hotplug" "$B/udevd"
+	for p in vol_id disk_id udevsend hotplug; do
+		grep -q "HELPER  $B/$p: static, " "$T/make.out"
+		cmp "$B/$p" "$B/helper-$libc/$p"
+	done
+	# the other programs stay static glibc: the helper's libc has no glibc marks
+	grep -q "GLIBC_" "$B/udevd"
+	! grep -q "GLIBC_" "$B/vol_id"
+}
+
 @test "build: the no-libc benchmark helper is not part of all, and skips without a stub" {
 	make -C "$TOP" -n O="$B" all >"$T/n.out" 2>&1
 	! grep -q noop-nolibc "$T/n.out"

@@ -226,6 +226,53 @@ fw_event() {
 	EOF
 }
 
+@test "modalias: modprobe only for a device that has no driver when its event is handled" {
+	# a SCSI disk below a target that no driver binds (as sysfs has it since
+	# 2.6.2x: every level with its uevent file), and a sibling not bound yet
+	local t=/devices/pseudo_0/adapter0/host0/target0:0:0 drv=$W/sys/bus/scsi/drivers/sd
+	mkdir -p "$W/sys$t/0:0:0:0" "$W/sys$t/0:0:0:1" "$drv"
+	for d in "" /0:0:0:0 /0:0:0:1; do echo DEVTYPE=x >"$W/sys$t$d/uevent"; done
+	ln -s ../../../../../../bus/scsi/drivers/sd "$W/sys$t/0:0:0:0/driver"
+	[ -d "$W/sys$t/0:0:0:0/driver" ]
+	run ev add "$t/0:0:0:0" scsi MODALIAS=scsi:t-0x00
+	[ "$status" -eq 0 ]
+	[ ! -e "$W/modprobe.log" ]
+	run ev add "$t/0:0:0:1" scsi MODALIAS=scsi:t-0x05
+	[ "$status" -eq 0 ]
+	# bound between the kernel's event and udev's handling of it: no modprobe
+	ln -s ../../../../../../bus/scsi/drivers/sd "$W/sys$t/0:0:0:1/driver"
+	run ev add "$t/0:0:0:1" scsi MODALIAS=scsi:t-0x05
+	[ "$status" -eq 0 ]
+	diff - "$W/modprobe.log" <<-'EOF'
+	[-b][scsi:t-0x05]
+	EOF
+}
+
+@test "rules: TEST is about the device's own sysfs folder, now; TEST!= its absence" {
+	local d=/devices/platform/serial8250 p=/devices/platform
+	mkdir -p "$W/sys$d/sub"
+	echo DEVTYPE=x >"$W/sys$p/uevent"
+	rules "TEST==\"sub\", RUN+=\"$W/modprobe has-sub\"
+TEST!=\"sub\", RUN+=\"$W/modprobe no-sub\"
+TEST==\"driver\", RUN+=\"$W/modprobe has-driver\"
+TEST!=\"driver\", RUN+=\"$W/modprobe no-driver\"
+TEST=\"sub\", RUN+=\"$W/modprobe single-equals\""
+	run ev add "$d" platform
+	[ "$status" -eq 0 ]
+	# the parent's driver is not the device's
+	mkdir -p "$W/sys/bus/platform/drivers/x"
+	ln -s ../../bus/platform/drivers/x "$W/sys$p/driver"
+	run ev add "$d" platform
+	diff - "$W/modprobe.log" <<-'EOF'
+	[has-sub]
+	[no-driver]
+	[single-equals]
+	[has-sub]
+	[no-driver]
+	[single-equals]
+	EOF
+}
+
 @test "modalias: no module for the modalias (modprobe exits 1) is no failure of the event" {
 	local d=/devices/pci0000:00/0000:00:1f.3
 	mkdir -p "$W/sys$d"

@@ -78,7 +78,7 @@ for p in "$@"; do
 	case $p in udev|udevstart|udevinfo|udevtest) tools=$((tools + n)) ;; esac
 done
 line "udev+tools" "$tools"
-[ -f "$dir/helper-libc" ] && echo "  (udevsend and hotplug: $(cat "$dir/helper-libc"))"
+[ -f "$dir/helper-libc" ] && echo "  (udevsend, hotplug, vol_id and disk_id: $(cat "$dir/helper-libc"))"
 if [ -n "$over" ]; then
 	echo "size: over budget:$over" >&2
 	[ "$check" = 1 ] && exit 1

@@ -19,6 +19,7 @@ enum token_type {
 	TK_DRIVER,         /* DRIVER: driver bound to a device in the chain */
 	TK_MODALIAS,       /* MODALIAS: the modalias attribute of the device */
 	TK_WAIT_FOR_SYSFS, /* WAIT_FOR_SYSFS: a file of the device, waited for */
+	TK_TEST,           /* TEST: a file of the device exists now ("driver") */
 	TK_SYSFS,          /* SYSFS{attr} / SYSFS_attr: attribute in the chain */
 	TK_ENV_MATCH,      /* ENV{key}== / !=: an environment value */
 	TK_IMPORT_PROGRAM, /* IMPORT{program}: KEY=value lines from a program */

@@ -140,6 +140,7 @@ static int match_event_keys(struct udev_event *ev, const struct rules *rs, const
 		case TK_DEVPATH: ok = cmp(t, ev->devpath); break;
 		case TK_MODALIAS: ok = match_modalias(ev, t); break;
 		case TK_WAIT_FOR_SYSFS: ok = wait_for_sysfs(ev, t) == (t->op != OP_NOMATCH); break;
+		case TK_TEST: ok = sysfs_exists(ev->devpath, t->value) == (t->op != OP_NOMATCH); break;
 		default: break;
 		}
 	}

@@ -37,7 +37,7 @@ static const struct key_def key_defs[] = {
 	{ "MODE", TK_MODE, 1, 0 },         { "OPTIONS", TK_OPTIONS, 1, 0 },
 	{ "RUN", TK_RUN, 1, 0 },           { "GOTO", TK_GOTO, 1, 0 },
 	{ "LABEL", TK_LABEL, 1, 0 },       { "MODALIAS", TK_MODALIAS, 0, 0 },
-	{ "WAIT_FOR_SYSFS", TK_WAIT_FOR_SYSFS, 0, 0 },
+	{ "WAIT_FOR_SYSFS", TK_WAIT_FOR_SYSFS, 0, 0 },   { "TEST", TK_TEST, 0, 0 },
 };
 
 /* "last_rule,ignore_remove" -> OPT_* flags; -1 for an unknown option. */
