@@ -174,7 +174,7 @@ static int token_step(enum token_type type)
 {
 	switch (type) {
 	case TK_ACTION: case TK_DEVPATH: case TK_KERNEL: case TK_SUBSYSTEM:
-	case TK_MODALIAS: case TK_WAIT_FOR_SYSFS:
+	case TK_MODALIAS: case TK_WAIT_FOR_SYSFS: case TK_TEST:
 		return 0;
 	case TK_BUS: case TK_ID: case TK_PLACE: case TK_DRIVER: case TK_SYSFS:
 		return 1;
@@ -193,7 +193,7 @@ static int is_pattern(enum token_type type)
 {
 	int step = token_step(type);
 
-	return (step == 0 && type != TK_WAIT_FOR_SYSFS) || step == 1 ||
+	return (step == 0 && type != TK_WAIT_FOR_SYSFS && type != TK_TEST) || step == 1 ||
 	       type == TK_ENV_MATCH || type == TK_RESULT || type == TK_IMPORT_PARENT;
 }
 
