@@ -11,10 +11,11 @@
 static int env_index(char *const *v, const char *key)
 {
 	size_t len = strlen(key);
+	char first = len ? key[0] : '=';   /* compared before the call */
 	int i;
 
 	for (i = 0; v && v[i]; i++)
-		if (v[i][0] == key[0] && strncmp(v[i], key, len) == 0 && v[i][len] == '=')
+		if (v[i][0] == first && strncmp(v[i], key, len) == 0 && v[i][len] == '=')
 			return i;
 	return -1;
 }
