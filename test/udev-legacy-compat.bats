@@ -288,6 +288,10 @@ KERNEL=="ttyS0", FOO=="bar", NAME="x"'
 	[[ "$output" == *"symlink modem is the node's own name, ignoring"* ]]
 	[ "$(listing | paste -sd ";")" = "c 0600 0:0 modem;l other -> modem" ]
 }
+@test "differs from 064: != with alternatives holds when none of them matches (064: when any one does not)" {
+	check_add legacy $TTYS tty 'KERNEL!="ttyS0|ttyS1", NAME="a"
+KERNEL!="sda|sdb", SYMLINK+="b"' 'l b -> ttyS0; c 0600 0:0 ttyS0'
+}
 @test "differs from 064: %e and %N in PROGRAM output stay as written (no database scan, no node)" {
 	check_add legacy $SDA1 block 'KERNEL=="sda1", PROGRAM=="/bin/echo -n a%%e-%%N-%%n", NAME="%c"' 'b 0600 0:0 a%e-%N-1'
 	[ -z "$(find "$T/dev" -name '.tmp-*')" ]
