@@ -3,7 +3,8 @@
 # What a program that a rule runs starts with (udev/exec.c): stdin on
 # /dev/null, stdout captured or /dev/null, no descriptor of udev's, no signal
 # blocked, caught or ignored (SIGPIPE included), its own process group, the
-# event's environment as its whole environment, a search of that PATH.
+# event's environment as its whole environment, a search of that PATH, a
+# script without #! run by /bin/sh (as execvp does).
 
 load udev-lib
 
@@ -112,4 +113,13 @@ KERNEL==\"ttyS0\", RUN+=\"$T/probe\""
 	[[ "$output" == *"could not run '$T/missing'"* ]]
 	[ "$(listing)" = "c 0600 0:0 ttyS0" ]
 	[ -s "$T/env" ]
+}
+
+@test "exec: a script without #! runs under /bin/sh, with its arguments" {
+	printf 'echo "$0 $*" > %s/noshebang.out\n' "$T" > "$T/noshebang"
+	chmod +x "$T/noshebang"
+	rules "KERNEL==\"ttyS0\", RUN+=\"$T/noshebang 'a b' c\""
+	run ev add $TTYS tty
+	[ "$status" -eq 0 ]
+	[ "$(cat "$T/noshebang.out")" = "$T/noshebang a b c" ]
 }

@@ -59,9 +59,7 @@ static long long now_ms(void)
 }
 
 /* The places execvp would try for argv[0], with PATH from envp (the
- * program's environment, as execvp saw it when the child set environ):
- * "dir/name\0...\0\0" in buf, made before vfork because the child shares
- * the parent's memory and must not build strings or touch environ. */
+ * program's whole environment): "dir/name\0...\0\0" in buf. */
 static int exec_candidates(const char *name, char *const envp[], char *buf, size_t size)
 {
 	const char *path = "/bin:/usr/bin", *dir, *end;
@@ -91,25 +89,36 @@ static int exec_candidates(const char *name, char *const envp[], char *buf, size
 	return 0;
 }
 
+/* What the child of exec_spawn needs, made before vfork: the child shares
+ * the parent's memory and must not build strings or touch environ. */
+struct spawn {
+	char *const *argv, *const *envp;
+	char places[4096];                  /* exec_candidates */
+	char *sh_argv[EXEC_ARGS_MAX + 2];   /* /bin/sh PLACE ARG...: for ENOEXEC */
+	int out_fd;
+	sigset_t mask;                      /* the parent's, for the program */
+};
+
 /* The child between vfork and exec: it runs on the parent's memory and
  * stack, so it only makes system calls on its own descriptors and signal
  * state. Handlers the parent caught become SIG_DFL before the signals
  * blocked around vfork are let in (exec would reset them anyway; a handler
- * must never run here), SIGPIPE is SIG_DFL, the mask is the parent's. */
-static void exec_child(char *const argv[], char *const envp[], const char *places,
-		       int out_fd, const sigset_t *mask)
+ * must never run here), SIGPIPE is SIG_DFL, the mask is the parent's. A
+ * file without #! that exec refuses runs under /bin/sh, as execvp does. */
+static void exec_child(struct spawn *sp)
 {
 	int null = open("/dev/null", O_RDWR | O_CLOEXEC), sig;
 	struct sigaction sa;
+	const char *place;
 
 	setpgid(0, 0);   /* so that a time-out kills what it started, too */
 	if (null >= 0) {
 		dup2(null, STDIN_FILENO);
-		if (out_fd < 0 && log_get_level() < LOG_DEBUG)
+		if (sp->out_fd < 0 && log_get_level() < LOG_DEBUG)
 			dup2(null, STDOUT_FILENO);
 	}
-	if (out_fd >= 0)
-		dup2(out_fd, STDOUT_FILENO);
+	if (sp->out_fd >= 0)
+		dup2(sp->out_fd, STDOUT_FILENO);
 	memset(&sa, 0, sizeof(sa));
 	for (sig = 1; sig < NSIG; sig++) {
 		struct sigaction old;
@@ -118,9 +127,14 @@ static void exec_child(char *const argv[], char *const envp[], const char *place
 		    (old.sa_handler != SIG_IGN || sig == SIGPIPE))
 			sigaction(sig, &sa, NULL);   /* sa_handler SIG_DFL */
 	}
-	sigprocmask(SIG_SETMASK, mask, NULL);
-	for (; *places; places += strlen(places) + 1)
-		execve(places, argv, envp);
+	sigprocmask(SIG_SETMASK, &sp->mask, NULL);
+	for (place = sp->places; *place; place += strlen(place) + 1) {
+		execve(place, sp->argv, sp->envp);
+		if (errno == ENOEXEC && sp->sh_argv[0]) {
+			sp->sh_argv[1] = (char *)place;
+			execve(sp->sh_argv[0], sp->sh_argv, sp->envp);
+		}
+	}
 	_exit(127);
 }
 
@@ -185,22 +199,28 @@ static int exec_wait(pid_t pid, long long deadline)
  * fork's time-out killed the child if the hang was killable. */
 static pid_t exec_spawn(char *const argv[], char *const envp[], int out_fd)
 {
-	char places[4096];
-	sigset_t all, old;
+	struct spawn sp = { .argv = argv, .envp = envp, .out_fd = out_fd };
+	sigset_t all;
 	pid_t pid;
-	int r = exec_candidates(argv[0], envp, places, sizeof(places));
+	int r = exec_candidates(argv[0], envp, sp.places, sizeof(sp.places)), n;
 
 	if (r < 0)
 		return r;
+	for (n = 0; argv[n]; n++)
+		;
+	if (n < EXEC_ARGS_MAX) {
+		sp.sh_argv[0] = "/bin/sh";
+		memcpy(&sp.sh_argv[2], &argv[1], (size_t)n * sizeof(argv[0]));
+	}
 	sigfillset(&all);
-	sigprocmask(SIG_SETMASK, &all, &old);
+	sigprocmask(SIG_SETMASK, &all, &sp.mask);
 	/* the parent waits for the exec (or _exit) only: the child's path is
 	 * system calls on its own state, as posix_spawn's (not in klibc) */
 	pid = vfork();  // NOLINT(clang-analyzer-security.insecureAPI.vfork)
 	if (pid == 0)
-		exec_child(argv, envp, places, out_fd, &old);  // NOLINT(clang-analyzer-unix.Vfork)
+		exec_child(&sp);  // NOLINT(clang-analyzer-unix.Vfork)
 	r = pid < 0 ? -errno : pid;
-	sigprocmask(SIG_SETMASK, &old, NULL);
+	sigprocmask(SIG_SETMASK, &sp.mask, NULL);
 	return r;
 }
 
