@@ -265,22 +265,29 @@ int db_read(const struct udev_conf *conf, const char *devpath, struct db_record 
 }
 
 /* The record's links index entries go after the record. */
-int db_delete(const struct udev_conf *conf, const char *devpath)
+int db_delete_read(const struct udev_conf *conf, const char *devpath, const char *symlinks)
 {
 	char file[1024], name[SYSFS_PATH_MAX];
-	struct db_record rec;
-	int r, old, had;
+	int r, old;
 
 	if (db_file(conf, devpath, file, sizeof(file)) < 0)
 		return -ENAMETOOLONG;
-	had = db_read(conf, devpath, &rec) == 0;
 	r = unlink(file) < 0 ? -errno : 0;
 	old = db_unlink_old(conf, devpath);
-	if (had && rec.symlinks[0]) {
+	if (symlinks[0]) {
 		db_record_name(devpath, 0, name, sizeof(name));
-		dblinks_remove(conf, name, rec.symlinks, "");
+		dblinks_remove(conf, name, symlinks, "");
 	}
 	return r == -ENOENT ? old : r;
+}
+
+int db_delete(const struct udev_conf *conf, const char *devpath)
+{
+	struct db_record rec;
+
+	if (db_read(conf, devpath, &rec) < 0)
+		rec.symlinks[0] = '\0';
+	return db_delete_read(conf, devpath, rec.symlinks);
 }
 
 int db_foreach(const struct udev_conf *conf,
