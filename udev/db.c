@@ -165,14 +165,14 @@ int db_write(const struct udev_conf *conf, const struct db_record *rec)
 	char file[1024], name[SYSFS_PATH_MAX], buf[DB_RECORD_MAX];
 	size_t len = db_format(rec, buf, sizeof(buf));
 	struct db_record old;
-	int had, r;
+	int found, r;
 
 	if (len >= sizeof(buf))
 		return -EFBIG;
 	if (db_file(conf, rec->devpath, file, sizeof(file)) < 0)
 		return -ENAMETOOLONG;
 	db_record_name(rec->devpath, 0, name, sizeof(name));
-	had = db_read(conf, rec->devpath, &old) == 0;
+	found = db_read(conf, rec->devpath, &old);
 	r = db_store(conf, name, rec->symlinks, file, buf, len);
 	if (r == -ENOENT) {
 		if (mkdir(conf->db, 0755) < 0 && errno != EEXIST) {
@@ -183,9 +183,9 @@ int db_write(const struct udev_conf *conf, const struct db_record *rec)
 	}
 	if (r < 0)
 		return r;
-	if (had)   /* rewritten under the new name; none when neither name was there */
+	if (found != -ENOENT)   /* rewritten under the new name; not when neither name was there */
 		db_unlink_old(conf, rec->devpath);
-	if (had && old.symlinks[0])   /* without links, nothing to take out of the index */
+	if (found == 0 && old.symlinks[0])   /* without links, nothing to take out of the index */
 		dblinks_remove(conf, name, old.symlinks, rec->symlinks);
 	return 0;
 }
