@@ -165,14 +165,14 @@ int db_write(const struct udev_conf *conf, const struct db_record *rec)
 	char file[1024], name[SYSFS_PATH_MAX], buf[DB_RECORD_MAX];
 	size_t len = db_format(rec, buf, sizeof(buf));
 	struct db_record old;
-	int had, r;
+	int found, r;
 
 	if (len >= sizeof(buf))
 		return -EFBIG;
 	if (db_file(conf, rec->devpath, file, sizeof(file)) < 0)
 		return -ENAMETOOLONG;
 	db_record_name(rec->devpath, 0, name, sizeof(name));
-	had = db_read(conf, rec->devpath, &old) == 0;
+	found = db_read(conf, rec->devpath, &old);
 	r = db_store(conf, name, rec->symlinks, file, buf, len);
 	if (r == -ENOENT) {
 		if (mkdir(conf->db, 0755) < 0 && errno != EEXIST) {
@@ -183,9 +183,9 @@ int db_write(const struct udev_conf *conf, const struct db_record *rec)
 	}
 	if (r < 0)
 		return r;
-	if (had)   /* rewritten under the new name; none when neither name was there */
+	if (found != -ENOENT)   /* rewritten under the new name; not when neither name was there */
 		db_unlink_old(conf, rec->devpath);
-	if (had && old.symlinks[0])   /* without links, nothing to take out of the index */
+	if (found == 0 && old.symlinks[0])   /* without links, nothing to take out of the index */
 		dblinks_remove(conf, name, old.symlinks, rec->symlinks);
 	return 0;
 }
@@ -265,22 +265,29 @@ int db_read(const struct udev_conf *conf, const char *devpath, struct db_record 
 }
 
 /* The record's links index entries go after the record. */
-int db_delete(const struct udev_conf *conf, const char *devpath)
+int db_delete_read(const struct udev_conf *conf, const char *devpath, const char *symlinks)
 {
 	char file[1024], name[SYSFS_PATH_MAX];
-	struct db_record rec;
-	int r, old, had;
+	int r, old;
 
 	if (db_file(conf, devpath, file, sizeof(file)) < 0)
 		return -ENAMETOOLONG;
-	had = db_read(conf, devpath, &rec) == 0;
 	r = unlink(file) < 0 ? -errno : 0;
 	old = db_unlink_old(conf, devpath);
-	if (had && rec.symlinks[0]) {
+	if (symlinks[0]) {
 		db_record_name(devpath, 0, name, sizeof(name));
-		dblinks_remove(conf, name, rec.symlinks, "");
+		dblinks_remove(conf, name, symlinks, "");
 	}
 	return r == -ENOENT ? old : r;
+}
+
+int db_delete(const struct udev_conf *conf, const char *devpath)
+{
+	struct db_record rec;
+
+	if (db_read(conf, devpath, &rec) < 0)
+		rec.symlinks[0] = '\0';
+	return db_delete_read(conf, devpath, rec.symlinks);
 }
 
 int db_foreach(const struct udev_conf *conf,

@@ -36,6 +36,9 @@ struct db_record {
 int db_write(const struct udev_conf *conf, const struct db_record *rec);
 int db_read(const struct udev_conf *conf, const char *devpath, struct db_record *rec);
 int db_delete(const struct udev_conf *conf, const char *devpath);
+/* db_delete of the record the caller has just read (db_read): its symlinks
+ * given, the file not read again. */
+int db_delete_read(const struct udev_conf *conf, const char *devpath, const char *symlinks);
 /* Reads the record file (a name in the folder db, not followed when a
  * symlink); 0, -ENOENT or -EIO. */
 int db_read_at(int db, const char *file, struct db_record *rec);

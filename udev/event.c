@@ -447,7 +447,7 @@ static int event_remove(struct udev_event *ev, const struct rules *rules)
 	else if (rec.name[0])
 		event_remove_nodes(ev, &rec);
 	if (have)
-		db_delete(ev->conf, ev->devpath);
+		db_delete_read(ev->conf, ev->devpath, rec.symlinks);
 	event_set_devname(ev, rec.name);
 	devd_run(ev, rec.name);
 	run_programs(ev);
