@@ -31,7 +31,7 @@ budget() {
 	hotplug) b=14336 ;;
 	firmware|vol_id|disk_id) b=16384 ;;
 	udevd) b=40960 ;;
-	udev+tools) b=69632 ;;
+	udev+tools) b=71680 ;;
 	*) return ;;
 	esac
 	case $variant in

@@ -40,29 +40,32 @@ static int dblinks_name(const char *link, char *out, size_t size)
 	return 0;
 }
 
-/* Opens the folder name under at and lists it; NULL when it cannot. */
-static DIR *dblinks_opendir(int at, const char *name)
+/* Opens the folder name under at and lists it; NULL when it cannot. Its
+ * descriptor in *fdp (dirfd() is not in every libc: dietlibc). */
+static DIR *dblinks_opendir(int at, const char *name, int *fdp)
 {
 	int fd = openat(at, name, DIR_FLAGS);
 	DIR *d = fd >= 0 ? fdopendir(fd) : NULL;
 
 	if (!d && fd >= 0)
 		close(fd);
+	*fdp = fd;
 	return d;
 }
 
 /* Removes the folder name under at and what is in it. */
 static void dblinks_rmtree(int at, const char *name)
 {
-	DIR *d = dblinks_opendir(at, name);
 	struct dirent *de;
+	int fd;
+	DIR *d = dblinks_opendir(at, name, &fd);
 
 	if (!d)
 		return;
 	while ((de = readdir(d)))
 		if (strcmp(de->d_name, ".") != 0 && strcmp(de->d_name, "..") != 0 &&
-		    unlinkat(dirfd(d), de->d_name, 0) < 0 && errno == EISDIR)
-			dblinks_rmtree(dirfd(d), de->d_name);
+		    unlinkat(fd, de->d_name, 0) < 0 && errno == EISDIR)
+			dblinks_rmtree(fd, de->d_name);
 	closedir(d);
 	unlinkat(at, name, AT_REMOVEDIR);
 }
@@ -112,7 +115,8 @@ static int dblinks_enter_list(int links, const char *record, const char *list)
 /* Indexes every record of the database at db into the folder links. */
 static int dblinks_build(int db, int links)
 {
-	DIR *d = dblinks_opendir(db, ".");
+	int dfd;
+	DIR *d = dblinks_opendir(db, ".", &dfd);
 	struct db_record rec;
 	struct dirent *de;
 	int r = 0;
@@ -201,14 +205,14 @@ int dblinks_each(const struct udev_conf *conf, const char *link,
 		 void (*fn)(const char *record, void *data), void *data)
 {
 	char name[NAME_MAX + 1];
-	int db = open(conf->db, DIR_FLAGS), fd = -1, none = 0;
+	int db = open(conf->db, DIR_FLAGS), fd = -1, dfd, none = 0;
 	struct dirent *de;
 	DIR *d = NULL;
 
 	if (db >= 0)
 		fd = openat(db, ".links", DIR_FLAGS);
 	if (fd >= 0 && dblinks_name(link, name, sizeof(name)) == 0) {
-		d = dblinks_opendir(fd, name);
+		d = dblinks_opendir(fd, name, &dfd);
 		none = !d && errno == ENOENT;   /* indexed, and no record claims it */
 	}
 	while (d && (de = readdir(d)))
