@@ -285,7 +285,10 @@ nothing_outside() {
 squat() {
 	local out=$1
 	shift
-	nobody /usr/bin/python3 -c '
+	# exec: SQUAT_PID is python itself (a backgrounded function would be a
+	# subshell, and killing it left the squatter running after the test)
+	(exec nsenter --net="/proc/$NS_PID/ns/net" setpriv --reuid=nobody --regid=nogroup \
+		--clear-groups /usr/bin/python3 -c '
 import socket, sys, time
 out = open(sys.argv[1], "ab")
 socks = []
@@ -302,7 +305,7 @@ while True:
             out.flush()
         except socket.timeout:
             pass
-' "$out" "$@" </dev/null >/dev/null 2>"$out.err" 3>&- &
+' "$out" "$@") </dev/null >/dev/null 2>"$out.err" 3>&- &
 	SQUAT_PID=$!
 	wait_for test -e "$out.ready"
 }
