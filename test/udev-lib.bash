@@ -77,6 +77,15 @@ check_add() {
 	[ "$got" = "$5" ] || { echo "expected: $5"; echo "got:      $got"; echo "$output"; return 1; }
 }
 
+# pool_of_one WRAPPER...: udevd with one pool worker, udev started as
+# WRAPPER... udev (a strace that traces it): its process is the child of the
+# wrapper's, which is udevd's
+pool_of_one() {
+	{ printf '#!/bin/sh\nexec'; printf ' %q' "$@" "$BIN/udev"; printf ' "$@"\n'; } >"$T/wrapped-udev"
+	chmod +x "$T/wrapped-udev"
+	UDEV_BIN=$T/wrapped-udev start_udevd --workers=pool --max-childs=1 --idle-timeout=60s
+}
+
 # send VAR=value... SUBSYSTEM: udevsend (in the test's namespace, if any)
 # with a kernel-sized environment plus the test's udev.conf, sysfs, UDEV_BIN
 # and UDEVD_BIN (default: none, so that udevsend runs udev itself).

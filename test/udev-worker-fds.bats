@@ -22,10 +22,8 @@ teardown() {
 
 # leaky_pool [WRAPPER...]: udevd with one pool worker that leaks as above
 leaky_pool() {
-	printf '#!/bin/sh\nexec %s strace -qq -P %s -e trace=close -e inject=close:retval=0:when=1 -o %s %s "$@"\n' \
-		"$*" "$T/dev" "$T/trace.log" "$BIN/udev" >"$T/leaky-udev"
-	chmod +x "$T/leaky-udev"
-	UDEV_BIN=$T/leaky-udev start_udevd --workers=pool --max-childs=1 --idle-timeout=60s
+	pool_of_one "$@" strace -qq -P "$T/dev" -e trace=close -e inject=close:retval=0:when=1 \
+		-o "$T/trace.log"
 }
 
 # root_fds: the worker's descriptors open on udev_root (the worker is the

@@ -13,10 +13,10 @@ setup() {
 	udev_setup
 	UDEVD_PID=
 	sed -i "s|^udev_db=.*|udev_db=\"$T/var/db\"|" "$T/udev.conf"
-	printf '#!/bin/sh\nexec strace -qq -e trace=open,openat,mkdir,getpid -o %s %s "$@"\n' \
-		"$T/trace.log" "$BIN/udev" >"$T/traced-udev"
-	chmod +x "$T/traced-udev"
 }
+
+# traced_pool: udevd with one pool worker, its calls in trace.log
+traced_pool() { pool_of_one strace -qq -e trace=open,openat,mkdir,getpid -o "$T/trace.log"; }
 
 teardown() {
 	stop_udevd
@@ -28,7 +28,7 @@ calls() { grep -cE "$1" "$T/trace.log" || :; }
 
 @test "pool worker: per event no /proc/self/fd listing, no /dev/null, one getpid, the db folder made once" {
 	rules 'KERNEL=="ttyS0", NAME="aa", SYMLINK+="bb"'
-	UDEV_BIN=$T/traced-udev start_udevd --workers=pool --max-childs=1 --idle-timeout=60s
+	traced_pool
 	[ ! -e "$T/var" ]
 	local s pids=
 	for s in 1 3 5; do
@@ -52,7 +52,7 @@ calls() { grep -cE "$1" "$T/trace.log" || :; }
 
 @test "pool worker: a record without symlinks makes the missing database folder too" {
 	rules 'KERNEL=="ttyS0", NAME="aa"'
-	UDEV_BIN=$T/traced-udev start_udevd --workers=pool --max-childs=1 --idle-timeout=60s
+	traced_pool
 	send ACTION=add DEVPATH=/class/tty/ttyS0 SEQNUM=1 tty
 	grep -qx 'N:aa' "$T/var/db/class@tty@ttyS0"
 	rm -r "$T/var"
@@ -62,7 +62,7 @@ calls() { grep -cE "$1" "$T/trace.log" || :; }
 
 @test "pool worker: a temporary name left by an earlier process of the same pid is replaced, node and symlink" {
 	rules 'KERNEL=="ttyS0", NAME="aa", SYMLINK+="bb"'
-	UDEV_BIN=$T/traced-udev start_udevd --workers=pool --max-childs=1 --idle-timeout=60s
+	traced_pool
 	send ACTION=add DEVPATH=/class/tty/ttyS0 SEQNUM=1 tty
 	send ACTION=remove DEVPATH=/class/tty/ttyS0 SEQNUM=2 tty
 	# the worker is the child of the strace udevd started

@@ -111,25 +111,22 @@ events() {
 
 # quiet_etc: udev.conf, rules, permissions and dev.d in $T/etc, where nothing
 # else writes (the worker watches them: a change there makes it read them
-# again), and udev run under strace: $T/trace.log lists every file it opens
-# and every program it runs.
+# again).
 quiet_etc() {
 	mkdir -p "$T/etc/rules.d" "$T/etc/dev.d/default"
 	sed -e "s|$T/rules.d|$T/etc/rules.d|" -e "s|$T/dev.d|$T/etc/dev.d|" \
 		-e "s|$T/permissions|$T/etc/permissions|" "$T/udev.conf" >"$T/etc/udev.conf"
 	export UDEV_CONFIG_FILE=$T/etc/udev.conf
-	printf '#!/bin/sh\nexec strace -f -qq -e trace=open,openat,execve -o %s/trace.log %s "$@"\n' \
-		"$T" "$BIN/udev" >"$T/traced-udev"
-	chmod +x "$T/traced-udev"
 }
 etc_rules() { printf '%s\n' "$1" >"$T/etc/rules.d/50-test.rules"; }
-# traced_pool RULES [PERMISSIONS]: the quiet files, and udevd with one traced worker
+# traced_pool RULES [PERMISSIONS]: the quiet files, and udevd with one worker
+# under strace: $T/trace.log lists every file it opens and every program it runs
 traced_pool() {
 	command -v strace >/dev/null || skip "no strace"
 	quiet_etc
 	etc_rules "$1"
 	[ -z "${2:-}" ] || echo "$2" >"$T/etc/permissions"
-	UDEV_BIN=$T/traced-udev start_udevd --workers=pool --max-childs=1 --idle-timeout=60s
+	pool_of_one strace -f -qq -e trace=open,openat,execve -o "$T/trace.log"
 }
 # opened PATH: how often udev opened PATH (klibc calls open, the others openat)
 opened() { grep -cE "open(at)?\(.*\"$1\"" "$T/trace.log" || :; }
