@@ -79,3 +79,27 @@ teardown() { udevd_teardown; }
 	[ "$(rc_of 7)" = 0 ] && [ "$(rc_of 6)" = 0 ] && [ "$(rc_of 5)" = 0 ]
 	[ "$(started_seqnums | tr '\n' ' ')" = "5 6 7 " ]
 }
+
+@test "UDEVD_EXPECTED_SEQNUM (udevd 064): the first events wait for that seqnum, no start-up window" {
+	UDEVD_EXPECTED_SEQNUM=10 start_udevd --max-childs=1 --event-timeout=60s
+	# without it, 12 would be the first to arrive after the window and run
+	send_bg 12 SEQNUM=12 DEVPATH=/devices/c
+	sleep 0.3
+	send_bg 11 SEQNUM=11 DEVPATH=/devices/b
+	sleep 0.5
+	[ ! -e "$T/rc.12" ] && [ ! -e "$T/rc.11" ]
+	# an older seqnum is not waited for, it runs at once
+	run send_event SEQNUM=9 DEVPATH=/devices/z
+	[ "$status" -eq 0 ]
+	[ ! -e "$T/rc.12" ] && [ ! -e "$T/rc.11" ]
+	run send_event SEQNUM=10 DEVPATH=/devices/a
+	[ "$status" -eq 0 ]
+	[ "$(rc_of 11)" = 0 ] && [ "$(rc_of 12)" = 0 ]
+	[ "$(started_seqnums | tr '\n' ' ')" = "9 10 11 12 " ]
+}
+
+@test "UDEVD_EXPECTED_SEQNUM that is not a number is a usage error" {
+	UDEVD_EXPECTED_SEQNUM=ten run "$BIN/udevd" </dev/null
+	[ "$status" -eq 1 ]
+	[[ "$output" == *"'ten'"* ]]
+}

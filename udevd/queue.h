@@ -101,8 +101,9 @@ struct event *queue_running_next(const struct queue *q, struct event *ev);
 void queue_kick(struct queue *q);
 /* Events not finished with no SEQNUM or one <= seqnum. */
 size_t queue_count_upto(const struct queue *q, uint64_t seqnum);
-/* Nothing below seqnum is still to come (the kernel multicasts in order):
- * held events below it are released without waiting for gaps. */
+/* Nothing below seqnum is still to come (the kernel multicasts in order, or
+ * UDEVD_EXPECTED_SEQNUM said so at start): held events below it are released
+ * without waiting for gaps, and seqnum is waited for. */
 void queue_expect(struct queue *q, uint64_t seqnum);
 void queue_free(struct queue *q);
 

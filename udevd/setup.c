@@ -119,6 +119,7 @@ static void setup_options(struct udevd *d, int argc, char **argv)
 {
 	const char *v;
 	long ncpu = compat_ncpus();
+	unsigned long long seq;
 	int i;
 
 	d->max_childs = 4 + 4 * (unsigned long)ncpu;
@@ -131,6 +132,15 @@ static void setup_options(struct udevd *d, int argc, char **argv)
 		parse_max_childs(v, &d->max_childs);
 	if ((v = getenv("UDEVD_WORKERS")) && *v)
 		parse_mode(v, &d->mode);
+	/* udevd 064's: the first seqnum to expect. The start-up window only
+	 * exists to find it, so it is skipped (--startup-window still wins). */
+	if ((v = getenv("UDEVD_EXPECTED_SEQNUM")) && *v) {
+		if (str_to_u64(v, &seq) < 0)
+			usage_exit(v);
+		d->expected_seq = seq;
+		d->have_expected_seq = 1;
+		d->startup_ms = 0;
+	}
 	for (i = 1; i < argc; i++) {
 		if (strcmp(argv[i], "--daemon") == 0)
 			d->daemonize = 1;

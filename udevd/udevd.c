@@ -662,6 +662,8 @@ int main(int argc, char **argv)
 		log_err("setup: out of memory");
 		return EXIT_SETUP;
 	}
+	if (d->have_expected_seq)
+		queue_expect(&d->q, d->expected_seq);
 	log_info("listening on @%s%s, max %lu children (%lu CPUs), gap timeout %llu ms, %s mode",
 		 d->name, d->netlink ? " and netlink" : "", d->max_childs, d->budget.ncpu,
 		 (unsigned long long)d->gap_ms,

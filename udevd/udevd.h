@@ -27,6 +27,8 @@ struct udevd {
 	const char *name;
 	unsigned long max_childs;
 	uint64_t gap_ms, startup_ms, exec_timeout_ms, idle_ms;
+	uint64_t expected_seq;      /* UDEVD_EXPECTED_SEQNUM, if have_expected_seq */
+	int have_expected_seq;
 	enum runner_mode mode;      /* --workers=pool|fork */
 	int daemonize, debug;
 	int stopped;                /* stop_exec_queue */
