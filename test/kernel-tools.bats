@@ -92,9 +92,10 @@ fragment_config() {
 	# right nodes, but one more than sysfs has; it goes while helperwait polls
 	rm "$T/dev/sda" && mknod "$T/dev/sda" b 8 0
 	mknod "$T/dev/sdb" b 8 16
-	(sleep 0.3; rm "$T/dev/sdb") &
-	run "$T/helperwait" -q 0 -t 5 -n -d "$T/dev" -S "$T/sys" true
-	wait
+	# the command removes it 0.3 s after helperwait started it (a removal
+	# timed from outside raced helperwait's own start under load)
+	run "$T/helperwait" -q 0 -t 5 -n -d "$T/dev" -S "$T/sys" \
+		sh -c '(sleep 0.3; rm "$0") &' "$T/dev/sdb"
 	[ "$status" -eq 0 ]
 	[[ "$output" =~ nodes_ms=([0-9]+)\ done_ms=([0-9]+)\ rc=0 ]]
 	[ "${BASH_REMATCH[1]}" -ge 300 ]
