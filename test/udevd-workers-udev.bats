@@ -121,20 +121,22 @@ quiet_etc() {
 etc_rules() { printf '%s\n' "$1" >"$T/etc/rules.d/50-test.rules"; }
 # traced_pool RULES [PERMISSIONS]: the quiet files, and udevd with one worker
 # under strace: $T/trace.log lists every file it opens and every program it runs
+# (and the calls in TRACE_MORE, ",read" say)
 traced_pool() {
 	command -v strace >/dev/null || skip "no strace"
 	quiet_etc
 	etc_rules "$1"
 	[ -z "${2:-}" ] || echo "$2" >"$T/etc/permissions"
-	pool_of_one strace -f -qq -e trace=open,openat,execve -o "$T/trace.log"
+	pool_of_one strace -f -qq -y -e trace=open,openat,execve${TRACE_MORE:-} -o "$T/trace.log"
 }
 # opened PATH: how often udev opened PATH (klibc calls open, the others openat)
 opened() { grep -cE "open(at)?\(.*\"$1\"" "$T/trace.log" || :; }
+# add_remove SEQNUM [VAR=value...]: an add and a remove, the listing between in $got
 add_remove() {
-	run send ACTION=add DEVPATH=/class/tty/ttyS0 SEQNUM=$1 tty
+	run send "${@:2}" ACTION=add DEVPATH=/class/tty/ttyS0 SEQNUM=$1 tty
 	[ "$status" -eq 0 ]
 	got=$(listing | paste -sd ';')
-	run send ACTION=remove DEVPATH=/class/tty/ttyS0 SEQNUM=$(($1 + 1)) tty
+	run send "${@:2}" ACTION=remove DEVPATH=/class/tty/ttyS0 SEQNUM=$(($1 + 1)) tty
 	[ "$status" -eq 0 ]
 }
 
@@ -218,5 +220,121 @@ add_remove() {
 	rm "$T/etc/hotplug.d/default/50-log.hotplug"
 	send "${hp[@]}" ACTION=remove DEVPATH=/class/tty/ttyS0 SEQNUM=4 tty
 	[ "$(wc -l <"$T/execs")" -eq 1 ]
+	[ "$(workers_started)" -eq 1 ]
+}
+
+# inotify_reads PATTERN: the worker's reads of its inotify descriptor that match
+inotify_reads() { grep -E 'read\([0-9]+<anon_inode:inotify>' "$T/trace.log" | grep -cE "$1" || :; }
+
+# beside DIR: what other programs do to other files in DIR (DHCP's
+# resolv.conf, adjtime, an editor saving another file)
+beside() {
+	echo nameserver 192.0.2.1 >"$1/resolv.conf"
+	echo 0.0 0 0.0 >>"$1/adjtime"
+	echo x >"$1/.other.swp" && mv "$1/.other.swp" "$1/other"
+	chmod 0600 "$1/other"
+	rm "$1/resolv.conf"
+	mkdir "$1/new.d"
+}
+
+@test "pool: files written beside udev.conf, passwd and group do not make the worker read udev.conf, the rules or passwd again" {
+	mkdir "$T/ids"
+	printf 'root:x:0:0::/:/bin/sh\nsomeone:x:2345:2345::/:/bin/false\n' >"$T/ids/passwd"
+	printf 'root:x:0:\nsomegroup:x:3456:\n' >"$T/ids/group"
+	local ids=(UDEV_PASSWD_FILE="$T/ids/passwd" UDEV_GROUP_FILE="$T/ids/group")
+	TRACE_MORE=,read traced_pool 'KERNEL=="ttyS0", NAME="aa", OWNER="someone", GROUP="somegroup"'
+	add_remove 1 "${ids[@]}"; [ "$got" = "c 0600 2345:3456 aa" ]
+	[ "$(opened "$UDEV_CONFIG_FILE")" -eq 1 ]
+	[ "$(opened "$T/ids/passwd")" -eq 1 ] && [ "$(opened "$T/ids/group")" -eq 1 ]
+	beside "$T/etc"
+	add_remove 3 "${ids[@]}"; [ "$got" = "c 0600 2345:3456 aa" ]
+	beside "$T/ids"
+	add_remove 5 "${ids[@]}"; [ "$got" = "c 0600 2345:3456 aa" ]
+	[ "$(opened "$UDEV_CONFIG_FILE")" -eq 1 ]
+	[ "$(opened "$T/etc/rules.d/50-test.rules")" -eq 1 ]
+	[ "$(opened "$T/ids/passwd")" -eq 1 ] && [ "$(opened "$T/ids/group")" -eq 1 ]
+	# events 2 to 6 checked the watch: one read each, and after each
+	# beside, one more that emptied the queue
+	[ "$(inotify_reads 'EAGAIN')" -eq 5 ] && [ "$(inotify_reads '= [0-9]+$')" -eq 2 ]
+	# a file written inside rules.d still counts: the directory is watched itself
+	echo '# not a rule' >"$T/etc/rules.d/README"
+	add_remove 7 "${ids[@]}"
+	[ "$(opened "$T/etc/rules.d/50-test.rules")" -eq 2 ]
+	[ "$(workers_started)" -eq 1 ]
+}
+
+# rename_over FILE TEXT: FILE replaced as editors save it
+rename_over() { printf '%s\n' "$2" >"$1.new" && mv "$1.new" "$1"; }
+
+@test "pool: a rename over udev.conf, over a rules file, over passwd and group, a missing file created, or the folder of passwd moved, takes effect at the next event" {
+	mkdir "$T/ids"
+	echo 'root:x:0:0::/:/bin/sh' >"$T/ids/passwd"
+	echo 'root:x:0:' >"$T/ids/group"
+	local ids=(UDEV_PASSWD_FILE="$T/ids/passwd" UDEV_GROUP_FILE="$T/ids/group")
+	traced_pool 'KERNEL=="ttyS0", NAME="aa", OWNER="late", GROUP="lategroup"'
+	add_remove 1 "${ids[@]}"; [ "$got" = "c 0600 0:0 aa" ]
+	# a new user and group, named by the rule already
+	rename_over "$T/ids/passwd" "$(printf 'root:x:0:0::/:/bin/sh\nlate:x:2345:2345::/:/bin/false')"
+	add_remove 3 "${ids[@]}"; [ "$got" = "c 0600 2345:0 aa" ]
+	rename_over "$T/ids/group" "$(printf 'root:x:0:\nlategroup:x:3456:')"
+	add_remove 5 "${ids[@]}"; [ "$got" = "c 0600 2345:3456 aa" ]
+	rename_over "$T/etc/rules.d/50-test.rules" 'KERNEL=="ttyS0", NAME="bb", OWNER="late", GROUP="lategroup"'
+	add_remove 7 "${ids[@]}"; [ "$got" = "c 0600 2345:3456 bb" ]
+	sed 's|default_mode="0600"|default_mode="0640"|' "$UDEV_CONFIG_FILE" >"$T/etc/new.conf"
+	mv "$T/etc/new.conf" "$UDEV_CONFIG_FILE"
+	add_remove 9 "${ids[@]}"; [ "$got" = "c 0640 2345:3456 bb" ]
+	# the permissions file, missing so far, made by a rename
+	rename_over "$T/etc/permissions" 'bb:root:root:0604'
+	add_remove 11 "${ids[@]}"; [ "$got" = "c 0604 2345:3456 bb" ]
+	# the folder of passwd and group moved away, and made again
+	mv "$T/ids" "$T/ids.old" && mkdir "$T/ids"
+	printf 'root:x:0:0::/:/bin/sh\nlate:x:2400:2400::/:/bin/false\n' >"$T/ids/passwd"
+	cp "$T/ids.old/group" "$T/ids/group"
+	add_remove 13 "${ids[@]}"; [ "$got" = "c 0604 2400:3456 bb" ]
+	[ "$(workers_started)" -eq 1 ]
+}
+
+@test "pool: with the rules in udev.conf's own folder, a rules file added there takes effect at the next event" {
+	traced_pool 'KERNEL=="ttyS0", NAME="aa"'
+	sed -i "s|^udev_rules=.*|udev_rules=\"$T/etc\"|" "$UDEV_CONFIG_FILE"
+	echo 'KERNEL=="ttyS0", NAME="aa"' >"$T/etc/50-test.rules"
+	add_remove 1; [ "$got" = "c 0600 0:0 aa" ]
+	echo 'KERNEL=="ttyS0", SYMLINK+="extra"' >"$T/etc/10-more.rules"
+	add_remove 3; [ "$got" = "c 0600 0:0 aa;l extra -> aa" ]
+	[ "$(workers_started)" -eq 1 ]
+}
+
+@test "pool: a symlinked udev.conf and rules file: edits to their targets and the links retargeted take effect at the next event" {
+	traced_pool 'KERNEL=="ttyS0", NAME="aa"'
+	mkdir "$T/real"
+	mv "$UDEV_CONFIG_FILE" "$T/real/udev.conf"
+	ln -s "$T/real/udev.conf" "$UDEV_CONFIG_FILE"
+	mv "$T/etc/rules.d/50-test.rules" "$T/real/50-test.rules"
+	ln -s "$T/real/50-test.rules" "$T/etc/rules.d/50-test.rules"
+	add_remove 1; [ "$got" = "c 0600 0:0 aa" ]
+	rename_over "$T/real/50-test.rules" 'KERNEL=="ttyS0", NAME="bb"'
+	add_remove 3; [ "$got" = "c 0600 0:0 bb" ]
+	printf 'KERNEL=="ttyS0", NAME="cc"\n' >"$T/real/50-test.rules"
+	add_remove 5; [ "$got" = "c 0600 0:0 cc" ]
+	sed 's|default_mode="0600"|default_mode="0640"|' "$T/real/udev.conf" >"$T/real/new.conf"
+	mv "$T/real/new.conf" "$T/real/udev.conf"
+	add_remove 7; [ "$got" = "c 0640 0:0 cc" ]
+	sed 's|default_mode="0640"|default_mode="0604"|' "$T/real/udev.conf" >"$T/real/other.conf"
+	ln -sf "$T/real/other.conf" "$UDEV_CONFIG_FILE"
+	add_remove 9; [ "$got" = "c 0604 0:0 cc" ]
+	[ "$(workers_started)" -eq 1 ]
+}
+
+@test "pool: a dev.d script made executable, or not, between two events runs, or not, at the second" {
+	traced_pool 'KERNEL=="ttyS0", NAME="aa"'
+	printf '#!/bin/sh\necho "$SEQNUM" >>%s/devd.log\n' "$T" >"$T/etc/dev.d/default/log.dev"
+	add_remove 1
+	[ ! -e "$T/devd.log" ]
+	chmod +x "$T/etc/dev.d/default/log.dev"
+	add_remove 3
+	[ "$(paste -sd ' ' "$T/devd.log")" = "3 4" ]
+	chmod -x "$T/etc/dev.d/default/log.dev"
+	add_remove 5
+	[ "$(paste -sd ' ' "$T/devd.log")" = "3 4" ]
 	[ "$(workers_started)" -eq 1 ]
 }

@@ -1,11 +1,18 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /* Change detection (see watch.h). inotify reports a change in the same
  * system call that makes it, so an edit finished before an event's
- * helper ran is seen by that event. Any event at all counts as a change
- * (the caller reads everything again): edits are rare, and a coarse
- * answer cannot be wrong. The stat fallback compares mtime, ctime (with
- * nanoseconds where the libc gives them), size, inode and device; an entry
- * added or removed changes its directory's times. */
+ * helper ran is seen by that event. A directory watched for itself
+ * (rules.d, dev.d) counts every event as a change (the caller reads
+ * everything again); a directory watched only for some names (a file's
+ * parent, for a rename over it; a missing path's parent, for its
+ * creation) counts only the events that name one of them, so that
+ * resolv.conf or adjtime written in /etc does not reload the worker. A
+ * lost queue, a watch gone, a directory removed or moved, or a watch
+ * descriptor not known count too: a coarse answer cannot be wrong. The
+ * same directory watched both ways has one descriptor, and counts every
+ * event. The stat fallback compares mtime, ctime (with nanoseconds where
+ * the libc gives them), size, inode and device; an entry added or removed
+ * changes its directory's times. */
 #include "compat.h"
 #include "watch.h"
 #include "conf.h"
@@ -22,6 +29,12 @@
 
 #define WATCH_MASK (IN_MODIFY | IN_ATTRIB | IN_CLOSE_WRITE | IN_MOVED_FROM | IN_MOVED_TO | \
 		    IN_CREATE | IN_DELETE | IN_DELETE_SELF | IN_MOVE_SELF)
+
+/* What an inotify watch descriptor is for: name, or (NULL) everything. */
+struct wd_name {
+	int wd;
+	char *name;
+};
 
 struct stamp {
 	char *path;
@@ -55,8 +68,9 @@ static int stamp_same(const struct stamp *a, const struct stamp *b)
 	       a->mnsec == b->mnsec && a->cnsec == b->cnsec;
 }
 
-/* The directory that holds path ("" when path has no '/'). */
-static void parent_of(char *parent, size_t size, const char *path)
+/* The directory that holds path ("" when path has no '/'); returns the
+ * name path has in it. */
+static const char *parent_of(char *parent, size_t size, const char *path)
 {
 	char *slash;
 
@@ -68,6 +82,8 @@ static void parent_of(char *parent, size_t size, const char *path)
 		parent[1] = '\0';
 	else
 		*slash = '\0';
+	slash = strrchr(path, '/');
+	return slash ? slash + 1 : path;
 }
 
 static int stamp_add(struct watch *w, const char *path)
@@ -85,12 +101,32 @@ static int stamp_add(struct watch *w, const char *path)
 	return 0;
 }
 
+/* Notes that wd reports changes of name in it (NULL: of anything). */
+static int wd_note(struct watch *w, int wd, const char *name)
+{
+	struct wd_name *n = realloc(w->wd, (size_t)(w->nwd + 1) * sizeof(*n));
+
+	if (!n)
+		return -ENOMEM;
+	w->wd = n;
+	n[w->nwd].wd = wd;
+	n[w->nwd].name = name ? strdup(name) : NULL;
+	if (name && !n[w->nwd].name)
+		return -ENOMEM;
+	w->nwd++;
+	return 0;
+}
+
 void watch_free(struct watch *w)
 {
 	while (w->n)
 		free(w->st[--w->n].path);
+	while (w->nwd)
+		free(w->wd[--w->nwd].name);
 	free(w->st);
+	free(w->wd);
 	w->st = NULL;
+	w->wd = NULL;
 	if (w->inotify)
 		close(w->fd);
 	w->inotify = 0;
@@ -108,11 +144,14 @@ int watch_cheap(const struct watch *w)
 	return w->inotify && w->n == 0;
 }
 
-/* One path: an inotify watch, else a stamp. */
-static int watch_one(struct watch *w, const char *path)
+/* One path, for name in it (NULL: for itself): an inotify watch, else
+ * a stamp. */
+static int watch_one(struct watch *w, const char *path, const char *name)
 {
-	if (w->inotify && inotify_add_watch(w->fd, path, WATCH_MASK) >= 0)
-		return 0;
+	int wd = w->inotify ? inotify_add_watch(w->fd, path, WATCH_MASK) : -1;
+
+	if (wd >= 0)
+		return wd_note(w, wd, name);
 	if (w->inotify && errno != ENOENT && errno != ENOTDIR && errno != EACCES)
 		return -errno;   /* out of watches: the caller reads again next time */
 	return stamp_add(w, path);
@@ -134,7 +173,7 @@ static int watch_entries(struct watch *w, const char *dir, int depth)
 		if (lstat(p, &st) == 0 && S_ISDIR(st.st_mode) && depth > 0)
 			r = watch_add(w, p, depth - 1);
 		else if (!w->inotify || (lstat(p, &st) == 0 && S_ISLNK(st.st_mode)))
-			r = watch_one(w, p);
+			r = watch_one(w, p, NULL);
 	}
 	if (d)
 		closedir(d);
@@ -148,20 +187,22 @@ static int watch_entries(struct watch *w, const char *dir, int depth)
 int watch_add(struct watch *w, const char *path, int depth)
 {
 	char parent[CONF_PATH_MAX];
+	const char *name;
 	struct stat st;
-	int r;
+	int r, wd;
 
 	if (!path[0])
 		return 0;
-	parent_of(parent, sizeof(parent), path);
-	if (stat(path, &st) < 0)
-		return w->inotify && parent[0] && inotify_add_watch(w->fd, parent, WATCH_MASK) >= 0 ?
-		       0 : stamp_add(w, path);
-	r = watch_one(w, path);
+	name = parent_of(parent, sizeof(parent), path);
+	if (stat(path, &st) < 0) {
+		wd = w->inotify && parent[0] ? inotify_add_watch(w->fd, parent, WATCH_MASK) : -1;
+		return wd >= 0 ? wd_note(w, wd, name) : stamp_add(w, path);
+	}
+	r = watch_one(w, path, NULL);
 	if (r == 0 && S_ISDIR(st.st_mode))
 		r = watch_entries(w, path, depth);
 	else if (r == 0 && parent[0])
-		r = watch_one(w, parent);
+		r = watch_one(w, parent, name);
 	return r;
 }
 
@@ -179,20 +220,51 @@ static int stamps_unchanged(const struct watch *w)
 	return 1;
 }
 
-int watch_unchanged(struct watch *w)
+/* 1 when ev changes something watched. */
+static int event_counts(const struct watch *w, const struct inotify_event *ev)
+{
+	int i, known = 0;
+
+	if (ev->mask & (IN_Q_OVERFLOW | IN_IGNORED | IN_DELETE_SELF | IN_MOVE_SELF | IN_UNMOUNT))
+		return 1;
+	for (i = 0; i < w->nwd; i++) {
+		if (w->wd[i].wd != ev->wd)
+			continue;
+		if (!w->wd[i].name || (ev->len && strcmp(w->wd[i].name, ev->name) == 0))
+			return 1;
+		known = 1;
+	}
+	return !known;
+}
+
+/* Reads the pending events until none is left (one read when none was);
+ * 1 when none of them counts. */
+static int events_unchanged(const struct watch *w)
 {
 	union {
 		struct inotify_event ev;
 		char buf[4096];
 	} u;
-	ssize_t n;
+	const struct inotify_event *ev;
+	ssize_t n, at;
 
+	for (;;) {
+		n = read(w->fd, u.buf, sizeof(u.buf));
+		if (n <= 0)
+			return n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK);
+		for (at = 0; at + (ssize_t)sizeof(*ev) <= n; at += (ssize_t)(sizeof(*ev) + ev->len)) {
+			ev = (const struct inotify_event *)(u.buf + at);
+			if (event_counts(w, ev))
+				return 0;
+		}
+	}
+}
+
+int watch_unchanged(struct watch *w)
+{
 	if (!w->inotify && w->n == 0)
 		return 0;   /* nothing watched: cannot tell */
-	if (w->inotify) {
-		n = read(w->fd, u.buf, sizeof(u.buf));
-		if (n >= 0 || (errno != EAGAIN && errno != EWOULDBLOCK))
-			return 0;
-	}
+	if (w->inotify && !events_unchanged(w))
+		return 0;
 	return stamps_unchanged(w);
 }
