@@ -267,6 +267,18 @@ ENV{NOPE}=="*", SYMLINK+="b"' 'l b -> ttyS0; c 0600 0:0 ttyS0'; }
 KERNEL=="[s|t]tyS0", NAME="b"' 'c 0600 0:0 ttyS0'; }
 @test "064: a class without its ']' matches nothing" { check_add legacy $TTYS tty 'KERNEL=="ttyS[0", NAME="a"
 KERNEL=="tty[S", NAME="b"' 'c 0600 0:0 ttyS0'; }
+@test "064: only '!' negates a class: [^1] is '^' or '1', [^0] matches ttyS0" { check_add legacy $TTYS tty 'KERNEL=="ttyS[^1]", NAME="a"
+KERNEL=="ttyS[^0]", NAME="b"' 'c 0600 0:0 b'; }
+@test "064: a negated class matches at the first member the character is not in: [!01] matches ttyS0" { check_add legacy $TTYS tty 'KERNEL=="ttyS[!0-3]", NAME="a"
+KERNEL=="ttyS[!01]", NAME="b"' 'c 0600 0:0 b'; }
+@test "064: [!0-9a-z] matches a digit: it is not a letter" { check_add legacy $TTYS tty 'KERNEL=="ttyS[!0-9a-z]", NAME="hit"' 'c 0600 0:0 hit'; }
+@test "064: a ']' where a member starts closes the class: [] and []0] match nothing" { check_add legacy $TTYS tty 'KERNEL=="ttyS[]0]", NAME="a"
+KERNEL=="ttyS0[]", NAME="b"
+KERNEL=="ttyS[!]0", NAME="c"' 'c 0600 0:0 ttyS0'; }
+@test "064: a range may end in ']': [0-]x] is '0' to ']' or 'x', [0-] has no ']'" { check_add legacy $TTYS tty 'KERNEL=="ttyS[0-]", NAME="a"
+KERNEL=="tty[R-]0", NAME="b"
+KERNEL=="tty[0-]x]0", NAME="c"' 'c 0600 0:0 c'; }
+@test "050: a negated class matches at the first member the character is not in" { check_add legacy $TTYS tty 'KERNEL="ttyS[!10]", NAME="hit"' 'c 0600 0:0 hit'; }
 @test "064: a backslash is a plain character, not an escape" { check_add legacy $TTYS tty 'KERNEL=="ttyS\0", NAME="a"
 KERNEL=="ttyS\0|ttyS0", SYMLINK+="b"' 'l b -> ttyS0; c 0600 0:0 ttyS0'; }
 @test "064: values match case-sensitively, keys do not" { check_add legacy $TTYS tty 'KERNEL=="TTYS0", NAME="a"
