@@ -267,6 +267,18 @@ ENV{NOPE}=="*", SYMLINK+="b"' 'l b -> ttyS0; c 0600 0:0 ttyS0'; }
 KERNEL=="[s|t]tyS0", NAME="b"' 'c 0600 0:0 ttyS0'; }
 @test "064: a class without its ']' matches nothing" { check_add legacy $TTYS tty 'KERNEL=="ttyS[0", NAME="a"
 KERNEL=="tty[S", NAME="b"' 'c 0600 0:0 ttyS0'; }
+@test "064: only '!' negates a class: [^1] is '^' or '1', [^0] matches ttyS0" { check_add legacy $TTYS tty 'KERNEL=="ttyS[^1]", NAME="a"
+KERNEL=="ttyS[^0]", NAME="b"' 'c 0600 0:0 b'; }
+@test "064: a negated class matches at the first member the character is not in: [!01] matches ttyS0" { check_add legacy $TTYS tty 'KERNEL=="ttyS[!0-3]", NAME="a"
+KERNEL=="ttyS[!01]", NAME="b"' 'c 0600 0:0 b'; }
+@test "064: [!0-9a-z] matches a digit: it is not a letter" { check_add legacy $TTYS tty 'KERNEL=="ttyS[!0-9a-z]", NAME="hit"' 'c 0600 0:0 hit'; }
+@test "064: a ']' where a member starts closes the class: [] and []0] match nothing" { check_add legacy $TTYS tty 'KERNEL=="ttyS[]0]", NAME="a"
+KERNEL=="ttyS0[]", NAME="b"
+KERNEL=="ttyS[!]0", NAME="c"' 'c 0600 0:0 ttyS0'; }
+@test "064: a range may end in ']': [0-]x] is '0' to ']' or 'x', [0-] has no ']'" { check_add legacy $TTYS tty 'KERNEL=="ttyS[0-]", NAME="a"
+KERNEL=="tty[R-]0", NAME="b"
+KERNEL=="tty[0-]x]0", NAME="c"' 'c 0600 0:0 c'; }
+@test "050: a negated class matches at the first member the character is not in" { check_add legacy $TTYS tty 'KERNEL="ttyS[!10]", NAME="hit"' 'c 0600 0:0 hit'; }
 @test "064: a backslash is a plain character, not an escape" { check_add legacy $TTYS tty 'KERNEL=="ttyS\0", NAME="a"
 KERNEL=="ttyS\0|ttyS0", SYMLINK+="b"' 'l b -> ttyS0; c 0600 0:0 ttyS0'; }
 @test "064: values match case-sensitively, keys do not" { check_add legacy $TTYS tty 'KERNEL=="TTYS0", NAME="a"
@@ -281,6 +293,46 @@ KERNEL=="ttyS0", FOO=="bar", NAME="x"'
 	[[ "$output" == *"50-test.rules:2: unknown key 'FOO', skipping the rule"* ]]
 	[ "$(listing)" = "c 0600 0:5 ttyS0" ]
 }
+# ---- how PROGRAM and RUN values are split into arguments ------------------------
+# args_script: $T/args prints its arguments as "nCOUNT.[ARG]..." (tabs as T,
+# spaces as _) on stdout and appends the same line to $T/run.out
+args_script() {
+	printf '#!/bin/sh\no="n$#"\nfor a; do o="$o.[$a]"; done\nprintf "%%s" "$o" | tr "\\t " T_ | tee -a "%s/run.out"\n' "$T" >"$T/args"
+	chmod +x "$T/args"
+}
+@test "064: every space ends a PROGRAM word: two spaces, a leading and a trailing one give empty arguments" {
+	args_script
+	check_add legacy $TTYS tty "KERNEL==\"ttyS0\", PROGRAM==\"$T/args  a  b \", NAME=\"%c\"" 'c 0600 0:0 n5.[].[a].[].[b].[]'
+}
+@test "064: a '...' word keeps its spaces and the spaces after it are skipped; a quote inside a word is a character" {
+	args_script
+	check_add legacy $TTYS tty "KERNEL==\"ttyS0\", PROGRAM==\"$T/args x'a b' 'c d'  e\", NAME=\"%c\"" 'c 0600 0:0 n4.[x_a].[b_].[c_d].[e]'
+}
+@test "064: a bare PROGRAM or RUN program gets the subsystem; one with a trailing space gets an empty argument" {
+	args_script
+	check_add legacy $TTYS tty "KERNEL==\"ttyS0\", PROGRAM==\"$T/args\", NAME=\"%c\", RUN+=\"$T/args\", RUN+=\"$T/args \"" 'c 0600 0:0 n1.[tty]'
+	[ "$(cat "$T/run.out")" = "n1.[tty]n1.[tty]n1.[]" ]
+}
+@test "064: %c{0}, %c{x} and a negative part are the whole result; a part ends at its first space only" {
+	printf '#!/bin/sh\nprintf "a b\\tc  d"\n' >"$T/out"
+	chmod +x "$T/out"
+	local f want
+	# the tab is the only control character: it becomes _ in a name (hardening)
+	while IFS='|' read -r f want; do
+		rm -rf "$T/dev" && mkdir "$T/dev"
+		check_add legacy $TTYS tty "KERNEL==\"ttyS0\", PROGRAM==\"$T/out\", NAME=\"x%c{$f}x\"" "c 0600 0:0 x${want}x"
+	done <<-'EOF'
+	0|a b_c  d
+	x|a b_c  d
+	-1|a b_c  d
+	1|a
+	2|b_c
+	3|c
+	3+|c  d
+	1x+|a
+	5|
+	EOF
+}
 @test "differs from 064: a SYMLINK equal to the NAME does not replace the node" {
 	rules 'KERNEL=="ttyS0", NAME="modem", SYMLINK+="modem other"'
 	run ev add $TTYS tty
@@ -291,6 +343,11 @@ KERNEL=="ttyS0", FOO=="bar", NAME="x"'
 @test "differs from 064: != with alternatives holds when none of them matches (064: when any one does not)" {
 	check_add legacy $TTYS tty 'KERNEL!="ttyS0|ttyS1", NAME="a"
 KERNEL!="sda|sdb", SYMLINK+="b"' 'l b -> ttyS0; c 0600 0:0 ttyS0'
+}
+@test "differs from 064: no empty argument after a '...' word that ends the value (064 passed one)" {
+	args_script
+	check_add legacy $TTYS tty "KERNEL==\"ttyS0\", PROGRAM==\"$T/args -b 'a b'\", NAME=\"%c\", RUN+=\"$T/args ''\"" 'c 0600 0:0 n2.[-b].[a_b]'
+	[ "$(cat "$T/run.out")" = "n2.[-b].[a_b]n1.[]" ]
 }
 @test "differs from 064: %e and %N in PROGRAM output stay as written (no database scan, no node)" {
 	check_add legacy $SDA1 block 'KERNEL=="sda1", PROGRAM=="/bin/echo -n a%%e-%%N-%%n", NAME="%c"' 'b 0600 0:0 a%e-%N-1'

@@ -106,9 +106,10 @@ void run_programs(struct udev_event *ev)
 		int ignore = ev->run[i][0] == '-';
 
 		str_copy(cmd, ev->run[i] + ignore, sizeof(cmd));
-		if (exec_split(cmd, argv, EXEC_ARGS_MAX) == 0)
+		hotplug = hotplug_gate_applies(ev, cmd);
+		/* a bare program gets the subsystem, as udev 064 ran it */
+		if (exec_split(cmd, argv, EXEC_ARGS_MAX, ev->subsystem) == 0)
 			continue;
-		hotplug = hotplug_gate_applies(ev, argv);
 		if (hotplug) {
 			if (hotplug_done || !hotplug_gate_open(ev)) {
 				log_debug("RUN '%s' not started: %s", ev->run[i], hotplug_done ?

@@ -16,26 +16,33 @@
 #include <time.h>
 #include <unistd.h>
 
-int exec_split(char *cmd, char **argv, int max)
+int exec_split(char *cmd, char **argv, int max, const char *bare_arg)
 {
 	int argc = 0;
 	char *p = cmd;
 
-	while (*p && argc < max - 1) {
-		while (*p == ' ' || *p == '\t')
-			p++;
-		if (!*p)
-			break;
+	if (!strchr(cmd, ' ')) {
+		argv[0] = *cmd ? cmd : NULL;
+		argv[1] = *cmd ? (char *)bare_arg : NULL;
+		argv[2] = NULL;
+		return !!*cmd + (*cmd && bare_arg);
+	}
+	while (p && argc < max - 1) {
 		if (*p == '\'') {
 			argv[argc++] = ++p;
 			p = strchr(p, '\'');
+			if (!p)
+				break;
+			*p++ = '\0';
+			p += strspn(p, " ");
+			if (!*p)
+				break;   /* 064 gave an empty word here */
 		} else {
 			argv[argc++] = p;
-			p += strcspn(p, " \t");
+			p = strchr(p, ' ');
+			if (p)
+				*p++ = '\0';
 		}
-		if (!p || !*p)
-			break;
-		*p++ = '\0';
 	}
 	argv[argc] = NULL;
 	return argc;

@@ -8,8 +8,14 @@
 
 #define EXEC_ARGS_MAX 32
 
-/* Splits cmd in place into argv at blanks; '...' groups words. Returns argc. */
-int exec_split(char *cmd, char **argv, int max);
+/* Splits cmd in place into argv (room for max + 1) as udev 050 and 064
+ * did: a command without a space is one word, followed by bare_arg (the
+ * subsystem) unless that is NULL; else every space ends a word (two spaces
+ * make an empty word, as does a trailing one; tabs are no separators), and
+ * a word that starts with ' runs to the next ' (spaces after it skipped).
+ * One difference: no empty word after a closing ' at the end (064 added
+ * one). Returns argc, 0 for an empty command. */
+int exec_split(char *cmd, char **argv, int max, const char *bare_arg);
 /* Runs argv with envp as its whole environment; stdout into out
  * (NUL-terminated, trailing newlines cut) when out is not NULL. Returns the
  * exit status, or -ETIMEDOUT when killed after timeout seconds, or -errno

@@ -9,29 +9,32 @@
 #include <string.h>
 
 /* Matches a [...] class at *pp, within the alternative that ends at end,
- * against c; advances *pp past the ']'. A ']' first is a member; a class
- * without its ']' before the end of its alternative matches nothing, as in
- * udev 064 (a '|' inside [...] ends the alternative). */
+ * against c; advances *pp past the ']'. As udev 050 and 064 read it: only
+ * '!' negates; the members are tried in turn and the class matches at the
+ * first member that c is in (negated: that c is not in), so [!ab] matches
+ * every character; a range may end in ']' ([0-]x] is '0' to ']', or 'x');
+ * a ']' where a member would start closes the class ([]a] matches
+ * nothing); and a class without its ']' before the end of its alternative
+ * matches nothing (a '|' inside [...] ends the alternative). */
 static int class_match(const char **pp, const char *end, char c)
 {
 	const char *p = *pp + 1;
-	int neg = 0, hit = 0;
+	int neg = p < end && *p == '!', hit;
 
-	if (p < end && (*p == '!' || *p == '^')) {
-		neg = 1;
-		p++;
-	}
-	while (p < end) {
-		if (p + 2 < end && p[1] == '-' && p[2] != ']') {
-			hit |= c >= p[0] && c <= p[2];
+	for (p += neg; p < end && *p != ']'; ) {
+		if (p + 1 < end && p[1] == '-') {
+			if (p + 2 >= end)
+				return 0;   /* 064 read past the pattern here */
+			hit = c >= p[0] && c <= p[2];
 			p += 3;
 		} else {
-			hit |= c == *p;
-			p++;
+			hit = c == *p++;
 		}
-		if (p < end && *p == ']') {
+		if (hit != neg) {
+			while (p < end && *p != ']')
+				p++;
 			*pp = p + 1;
-			return hit != neg;
+			return p < end;
 		}
 	}
 	return 0;

@@ -16,9 +16,9 @@
 
 #include <string.h>
 
-int hotplug_gate_applies(const struct udev_event *ev, char *const *argv)
+int hotplug_gate_applies(const struct udev_event *ev, const char *cmd)
 {
-	return argv[0] && !argv[1] && strcmp(argv[0], ev->set->hotplug_bin) == 0;
+	return strcmp(cmd, ev->set->hotplug_bin) == 0;
 }
 
 /* Any script of top/sub that hotplug runs for an event from source src. */

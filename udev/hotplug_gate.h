@@ -7,9 +7,9 @@
 
 #include "event.h"
 
-/* 1 when argv (a RUN program, split) is the suite's hotplug, HOTPLUG_BIN or
- * the installed path of lib/layout.h, with no arguments. */
-int hotplug_gate_applies(const struct udev_event *ev, char *const *argv);
+/* 1 when cmd (a RUN value) is the suite's hotplug, HOTPLUG_BIN or the
+ * installed path of lib/layout.h, with no arguments. */
+int hotplug_gate_applies(const struct udev_event *ev, const char *cmd);
 /* 1 when hotplug, run with the event's environment, would run a script:
  * hotplug's own selection (hotplug/filter.h) over HOTPLUG_DIR/default and
  * HOTPLUG_DIR/SUBSYSTEM, executable files only. */

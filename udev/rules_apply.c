@@ -212,12 +212,8 @@ static int run_program(struct udev_event *ev, const char *value, char *out, size
 	 * (a variable) of what IMPORT{program} reads back */
 	subst_format(ev, value, line, sizeof(line));
 	str_escape(cmd, line, sizeof(cmd));
-	argc = exec_split(cmd, argv, EXEC_ARGS_MAX);
-	if (argc == 1) {
-		/* a bare program gets the subsystem, as in 2004 */
-		argv[1] = ev->subsystem;
-		argv[2] = NULL;
-	}
+	/* a bare program gets the subsystem, as in 2004 */
+	argc = exec_split(cmd, argv, EXEC_ARGS_MAX, ev->subsystem);
 	if (argc == 0)
 		return -EINVAL;
 	log_debug("running '%s'", cmd);

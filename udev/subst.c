@@ -35,21 +35,25 @@ void subst_untrusted(char *s)
 	str_replace_chars(s, ";,~\\()'", '_');
 }
 
-/* Words of the PROGRAM result: {N} the Nth, {N+} the Nth to the end. */
+/* Words of the PROGRAM result, as udev 064 took them: {N} the Nth (words
+ * are separated by white space, and the word ends at its first space),
+ * {N+} the Nth to the end; {0} or no number: the whole result. */
 static void subst_result(const char *result, const char *arg, char *out, size_t size)
 {
-	const char *p = result;
-	int n = atoi(arg), rest = strchr(arg, '+') != NULL, i;
+	const char *p = result, *ws = " \t\n\v\f\r";
+	char *after;
+	long n = strtol(arg, &after, 10), i;
 	size_t len;
 
-	out[0] = '\0';
-	for (i = 1; i < n && *p; i++) {
-		p += strcspn(p, " \t");
-		p += strspn(p, " \t");
-	}
-	if (!*p)
+	if (n <= 0) {
+		str_copy(out, result, size);
 		return;
-	len = rest ? strlen(p) : strcspn(p, " \t");
+	}
+	for (i = 1; i < n && *p; i++) {
+		p += strcspn(p, ws);
+		p += strspn(p, ws);
+	}
+	len = *after == '+' ? strlen(p) : strcspn(p, " ");
 	if (len >= size)
 		len = size - 1;
 	memcpy(out, p, len);
