@@ -42,6 +42,7 @@ struct rule {
 	/* its tokens grouped by step, each step's in the order written: those
 	 * of step s are tokens[first + end[s - 1] .. first + end[s]) */
 	unsigned short end[STEP_NONE + 1];
+	unsigned char steps;  /* bit s: it has tokens of step s */
 };
 
 struct rules {

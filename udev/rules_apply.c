@@ -53,7 +53,7 @@ static const struct token *step_tokens(const struct rules *rs, const struct rule
 
 static int has_step(const struct rule *r, int step)
 {
-	return r->end[step] > r->end[step - 1];
+	return r->steps & (1u << step);
 }
 
 /* A type that token_defs gives to a step whose function has no case for

@@ -68,9 +68,10 @@ static const char *classify(struct token *t, const char *key, const char *attr)
 	const struct token_def *d = NULL;
 	int i;
 
+	/* the table's keys are upper case: the first byte rules out most */
 	for (i = 0; !d && i < TK_COUNT; i++)
-		if (!(token_defs[i].flags & TF_DERIVED) && token_defs[i].key &&
-		    str_casecmp(key, token_defs[i].key) == 0)
+		if (token_defs[i].key && token_defs[i].key[0] == (key[0] & ~0x20) &&
+		    !(token_defs[i].flags & TF_DERIVED) && str_casecmp(key, token_defs[i].key) == 0)
 			d = &token_defs[i];
 	if (!d)
 		return "unknown key";
@@ -281,16 +282,21 @@ static void group_by_step(struct token *tok, int n, struct rule *r)
 	int i, j, s;
 
 	for (i = 1; i < n; i++) {
+		if (token_defs[tok[i - 1].type].step <= token_defs[tok[i].type].step)
+			continue;
 		t = tok[i];
 		for (j = i; j > 0 && token_defs[tok[j - 1].type].step > token_defs[t.type].step; j--)
 			tok[j] = tok[j - 1];
 		tok[j] = t;
 	}
 	r->end[0] = 0;
+	r->steps = 0;
 	for (s = 1, i = 0; s <= STEP_NONE; s++) {
 		while (i < n && token_defs[tok[i].type].step == s)
 			i++;
 		r->end[s] = (unsigned short)i;
+		if (r->end[s] > r->end[s - 1])
+			r->steps |= 1u << s;
 	}
 }
 
