@@ -52,7 +52,8 @@ match_case() {
 
 # assign_case TYPE: sets a (check_add's layout, device, subsystem, rules and
 # expected /dev) and first (a device added before, for IMPORT{parent});
-# 1 for a type without a case
+# 1 for a type without a case ($env{...} in single quotes is udev's)
+# shellcheck disable=SC2016
 assign_case() {
 	local m='c 0600 0:0 mouse0'
 	first=()
@@ -83,7 +84,7 @@ SYMLINK+="after"' "l after -> mouse0; $m") ;;
 # an assign key's flags: A (TF_ASSIGN) among the words
 is_assign() { [[ " $1 " == *" A "* || $1 == *TF_ASSIGN* ]]; }
 
-fresh_dev() { rm -rf "$T/dev" "$T/db" && mkdir "$T/dev"; }
+fresh_dev() { rm -rf "${T:?}/dev" "${T:?}/db" && mkdir "$T/dev"; }
 
 # no parse error, no type its step has no case for
 clean_log() {
