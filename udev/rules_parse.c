@@ -65,21 +65,22 @@ static int parse_op(const char **p, enum token_op *op)
 /* Types the key and checks its operator; an error message or NULL. */
 static const char *classify(struct token *t, const char *key, const char *attr)
 {
-	const struct token_def *d = NULL;
+	const struct token_def *d;
 	int i;
 
 	/* the table's keys are upper case: the first byte rules out most */
-	for (i = 0; !d && i < TK_COUNT; i++)
+	for (i = 0; i < TK_COUNT; i++)
 		if (token_defs[i].key && token_defs[i].key[0] == (key[0] & ~0x20) &&
 		    !(token_defs[i].flags & TF_DERIVED) && str_casecmp(key, token_defs[i].key) == 0)
-			d = &token_defs[i];
-	if (!d)
+			break;
+	if (i == TK_COUNT)
 		return "unknown key";
+	d = &token_defs[i];
 	if ((d->flags & TF_ATTR) && !attr)
 		return "key needs {attribute}";
 	if (!(d->flags & (TF_ATTR | TF_ATTR_OPT)) && attr)
 		return "key takes no {attribute}";
-	t->type = (enum token_type)(i - 1);
+	t->type = (enum token_type)i;
 	if (t->type == TK_ENV_MATCH) {
 		if (t->op == OP_ASSIGN || t->op == OP_ADD || t->op == OP_FINAL)
 			t->type = TK_ENV_ASSIGN;
