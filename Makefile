@@ -171,7 +171,7 @@ udevsettle_OBJS  := udevd/udevsettle.o udevd/ctl.o
 
 # -- device manager and its tools (udev/)
 # Four programs over one core (rules, nodes, database, dev.d).
-UDEV_CORE_OBJS := udev/env.o udev/exec.o udev/glob.o udev/rules_parse.o \
+UDEV_CORE_OBJS := udev/env.o udev/exec.o udev/glob.o udev/rules_parse.o udev/rules_tokens.o \
 	udev/rules_apply.o udev/subst.o udev/db.o udev/dblinks.o udev/node.o udev/walk.o udev/perms.o \
 	udev/netif.o udev/devd.o udev/event.o udev/links.o udev/driver.o udev/watch.o udev/cache.o \
 	udev/hotplug_gate.o hotplug/filter.o

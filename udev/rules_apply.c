@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /* Rule applier: walks the parsed rules for one event. A rule matches in
- * three steps: the event keys (ACTION, KERNEL, SUBSYSTEM, DEVPATH), then
+ * three steps (token_defs, rules_tokens.c, gives each key its step; the
+ * parser groups a rule's tokens by step): the event keys (ACTION, KERNEL,
+ * SUBSYSTEM, DEVPATH, MODALIAS, WAIT_FOR_SYSFS, TEST), then
  * the device keys (BUS, ID, PLACE, DRIVER, SYSFS) tried at each level of the
  * parent chain until one level matches them all, then ENV, IMPORT, PROGRAM
  * and RESULT in the order written. A matching rule's assign keys then run
@@ -41,6 +43,29 @@ static int cmp(const struct token *t, const char *value)
 	return hit(t, value) != (t->op == OP_NOMATCH);
 }
 
+/* The first of the rule's tokens of one step; *end: past its last. */
+static const struct token *step_tokens(const struct rules *rs, const struct rule *r,
+				       int step, const struct token **end)
+{
+	*end = rs->tokens + r->first + r->end[step];
+	return rs->tokens + r->first + r->end[step - 1];
+}
+
+static int has_step(const struct rule *r, int step)
+{
+	return r->steps & (1u << step);
+}
+
+/* A type that token_defs gives to a step whose function has no case for
+ * it: a bug, logged loudly; the rule does not match (or the key is not
+ * applied), never silently. */
+static int unhandled(const struct rule *r, const struct token *t)
+{
+	log_err("%s:%d: %s is not handled by its step, the rule does not apply",
+		r->file, r->line, token_defs[t->type].key);
+	return 0;
+}
+
 /* PLACE: the topology part of a bus id ("1-2.3" -> "2.3"), or the id. */
 static int match_place(const struct token *t, const char *id)
 {
@@ -69,18 +94,17 @@ static int match_level(struct udev_event *ev, const struct rules *rs,
 		       const struct rule *r, int level)
 {
 	const struct sysfs_device *d = &ev->chain[level];
-	int i, ok = 1;
+	const struct token *t, *end;
+	int ok = 1;
 
-	for (i = r->first; ok && i < r->first + r->count; i++) {
-		const struct token *t = &rs->tokens[i];
-
+	for (t = step_tokens(rs, r, STEP_DEVICE, &end); ok && t < end; t++) {
 		switch (t->type) {
 		case TK_BUS: ok = cmp(t, d->bus); break;
 		case TK_ID: ok = cmp(t, d->kernel); break;
 		case TK_PLACE: ok = match_place(t, d->kernel); break;
 		case TK_DRIVER: ok = cmp(t, d->driver); break;
 		case TK_SYSFS: ok = match_sysfs(ev, t, level); break;
-		default: break;
+		default: ok = unhandled(r, t); break;
 		}
 	}
 	return ok;
@@ -125,11 +149,10 @@ static int match_modalias(struct udev_event *ev, const struct token *t)
 
 static int match_event_keys(struct udev_event *ev, const struct rules *rs, const struct rule *r)
 {
-	int i, ok = 1;
+	const struct token *t, *end;
+	int ok = 1;
 
-	for (i = r->first; ok && i < r->first + r->count; i++) {
-		const struct token *t = &rs->tokens[i];
-
+	for (t = step_tokens(rs, r, STEP_EVENT, &end); ok && t < end; t++) {
 		switch (t->type) {
 		case TK_ACTION: ok = cmp(t, ev->action); break;
 		case TK_KERNEL:
@@ -141,7 +164,7 @@ static int match_event_keys(struct udev_event *ev, const struct rules *rs, const
 		case TK_MODALIAS: ok = match_modalias(ev, t); break;
 		case TK_WAIT_FOR_SYSFS: ok = wait_for_sysfs(ev, t) == (t->op != OP_NOMATCH); break;
 		case TK_TEST: ok = sysfs_exists(ev->devpath, t->value) == (t->op != OP_NOMATCH); break;
-		default: break;
+		default: ok = unhandled(r, t); break;
 		}
 	}
 	return ok;
@@ -265,12 +288,11 @@ static int import_parent(struct udev_event *ev, const struct glob *pattern)
 static int match_program_keys(struct udev_event *ev, const struct rules *rs, const struct rule *r)
 {
 	char out[LIST_SIZE];
+	const struct token *t, *end;
 	const char *v;
-	int i, ok = 1, rc;
+	int ok = 1, rc;
 
-	for (i = r->first; ok && i < r->first + r->count; i++) {
-		const struct token *t = &rs->tokens[i];
-
+	for (t = step_tokens(rs, r, STEP_PROGRAM, &end); ok && t < end; t++) {
 		switch (t->type) {
 		case TK_ENV_MATCH:
 			/* 064: an unset key compares as "" */
@@ -290,7 +312,7 @@ static int match_program_keys(struct udev_event *ev, const struct rules *rs, con
 			subst_untrusted(ev->result);
 			ok = (rc == 0) == (t->op != OP_NOMATCH);
 			break;
-		default: break;
+		default: ok = unhandled(r, t); break;
 		}
 	}
 	return ok;
@@ -399,11 +421,9 @@ static void assign_env(struct udev_event *ev, const struct token *t)
 
 static void apply_assigns(struct udev_event *ev, const struct rules *rs, const struct rule *r)
 {
-	int i;
+	const struct token *t, *end;
 
-	for (i = r->first; i < r->first + r->count; i++) {
-		const struct token *t = &rs->tokens[i];
-
+	for (t = step_tokens(rs, r, STEP_ASSIGN, &end); t < end; t++) {
 		switch (t->type) {
 		case TK_NAME: assign_name(ev, t); break;
 		case TK_SYMLINK: assign_symlink(ev, t, r->legacy); break;
@@ -413,7 +433,7 @@ static void apply_assigns(struct udev_event *ev, const struct rules *rs, const s
 		case TK_OPTIONS: ev->options |= t->flags; break;
 		case TK_RUN: assign_run(ev, t); break;
 		case TK_ENV_ASSIGN: assign_env(ev, t); break;
-		default: break;
+		default: unhandled(r, t); break;
 		}
 	}
 }
@@ -429,12 +449,12 @@ void rules_apply(const struct rules *rs, struct udev_event *ev)
 		if ((ev->name_set && r->has_name) || (r->legacy && ev->legacy_named))
 			continue;
 		/* each step only where the rule has keys for it */
-		if ((r->has_event_keys && !match_event_keys(ev, rs, r)) ||
-		    (r->has_device_keys && !match_chain(ev, rs, r)) ||
-		    (r->has_program_keys && !match_program_keys(ev, rs, r)))
+		if ((has_step(r, STEP_EVENT) && !match_event_keys(ev, rs, r)) ||
+		    (has_step(r, STEP_DEVICE) && !match_chain(ev, rs, r)) ||
+		    (has_step(r, STEP_PROGRAM) && !match_program_keys(ev, rs, r)))
 			continue;
 		log_debug("%s:%d matches %s", r->file, r->line, ev->devpath);
-		if (r->has_assigns)
+		if (has_step(r, STEP_ASSIGN))
 			apply_assigns(ev, rs, r);
 		ev->legacy_named |= r->legacy && r->has_name;
 		if (ev->options & (OPT_LAST_RULE | OPT_IGNORE_DEVICE))

@@ -17,29 +17,6 @@
 #include <string.h>
 #include <sys/stat.h>
 
-struct key_def {
-	const char *name;
-	enum token_type type;
-	int assign;        /* 1: an assign key, 0: a match key */
-	int attr;          /* 1: takes {attr}, 2: {attr} optional */
-};
-
-static const struct key_def key_defs[] = {
-	{ "ACTION", TK_ACTION, 0, 0 },     { "DEVPATH", TK_DEVPATH, 0, 0 },
-	{ "KERNEL", TK_KERNEL, 0, 0 },     { "SUBSYSTEM", TK_SUBSYSTEM, 0, 0 },
-	{ "BUS", TK_BUS, 0, 0 },           { "ID", TK_ID, 0, 0 },
-	{ "PLACE", TK_PLACE, 0, 0 },       { "DRIVER", TK_DRIVER, 0, 0 },
-	{ "SYSFS", TK_SYSFS, 0, 1 },       { "ENV", TK_ENV_MATCH, 0, 1 },
-	{ "IMPORT", TK_IMPORT_PROGRAM, 1, 2 },
-	{ "PROGRAM", TK_PROGRAM, 0, 0 },   { "RESULT", TK_RESULT, 0, 0 },
-	{ "NAME", TK_NAME, 1, 2 },         { "SYMLINK", TK_SYMLINK, 1, 0 },
-	{ "OWNER", TK_OWNER, 1, 0 },       { "GROUP", TK_GROUP, 1, 0 },
-	{ "MODE", TK_MODE, 1, 0 },         { "OPTIONS", TK_OPTIONS, 1, 0 },
-	{ "RUN", TK_RUN, 1, 0 },           { "GOTO", TK_GOTO, 1, 0 },
-	{ "LABEL", TK_LABEL, 1, 0 },       { "MODALIAS", TK_MODALIAS, 0, 0 },
-	{ "WAIT_FOR_SYSFS", TK_WAIT_FOR_SYSFS, 0, 0 },   { "TEST", TK_TEST, 0, 0 },
-};
-
 /* "last_rule,ignore_remove" -> OPT_* flags; -1 for an unknown option. */
 static int parse_options(const char *s)
 {
@@ -88,25 +65,28 @@ static int parse_op(const char **p, enum token_op *op)
 /* Types the key and checks its operator; an error message or NULL. */
 static const char *classify(struct token *t, const char *key, const char *attr)
 {
-	const struct key_def *d = NULL;
-	unsigned int i;
+	const struct token_def *d;
+	int i;
 
-	for (i = 0; !d && i < sizeof(key_defs) / sizeof(key_defs[0]); i++)
-		if (str_casecmp(key, key_defs[i].name) == 0)
-			d = &key_defs[i];
-	if (!d)
+	/* the table's keys are upper case: the first byte rules out most */
+	for (i = 0; i < TK_COUNT; i++)
+		if (token_defs[i].key && token_defs[i].key[0] == (key[0] & ~0x20) &&
+		    !(token_defs[i].flags & TF_DERIVED) && str_casecmp(key, token_defs[i].key) == 0)
+			break;
+	if (i == TK_COUNT)
 		return "unknown key";
-	if (d->attr == 1 && !attr)
+	d = &token_defs[i];
+	if ((d->flags & TF_ATTR) && !attr)
 		return "key needs {attribute}";
-	if (!d->attr && attr)
+	if (!(d->flags & (TF_ATTR | TF_ATTR_OPT)) && attr)
 		return "key takes no {attribute}";
-	t->type = d->type;
-	if (d->type == TK_ENV_MATCH) {
+	t->type = (enum token_type)i;
+	if (t->type == TK_ENV_MATCH) {
 		if (t->op == OP_ASSIGN || t->op == OP_ADD || t->op == OP_FINAL)
 			t->type = TK_ENV_ASSIGN;
 		return NULL;
 	}
-	if (d->type == TK_IMPORT_PROGRAM && attr) {
+	if (t->type == TK_IMPORT_PROGRAM && attr) {
 		if (strcmp(attr, "file") == 0)
 			t->type = TK_IMPORT_FILE;
 		else if (strcmp(attr, "parent") == 0)
@@ -114,7 +94,7 @@ static const char *classify(struct token *t, const char *key, const char *attr)
 		else if (strcmp(attr, "program") != 0)
 			return "IMPORT{} takes program, file or parent";
 	}
-	if (!d->assign) {
+	if (!(d->flags & TF_ASSIGN)) {
 		/* 2004 syntax: KEY="value" on a match key is a match */
 		if (t->op == OP_ASSIGN)
 			t->op = OP_MATCH;
@@ -168,35 +148,6 @@ static const char *check_value(struct token *t)
 	return NULL;
 }
 
-/* The applier's step of a key (rules_apply.c): 0 event, 1 device,
- * 2 program, 3 assign, -1 none (GOTO, LABEL: resolved once). */
-static int token_step(enum token_type type)
-{
-	switch (type) {
-	case TK_ACTION: case TK_DEVPATH: case TK_KERNEL: case TK_SUBSYSTEM:
-	case TK_MODALIAS: case TK_WAIT_FOR_SYSFS: case TK_TEST:
-		return 0;
-	case TK_BUS: case TK_ID: case TK_PLACE: case TK_DRIVER: case TK_SYSFS:
-		return 1;
-	case TK_ENV_MATCH: case TK_IMPORT_PROGRAM: case TK_IMPORT_FILE:
-	case TK_IMPORT_PARENT: case TK_PROGRAM: case TK_RESULT:
-		return 2;
-	case TK_GOTO: case TK_LABEL:
-		return -1;
-	default:
-		return 3;
-	}
-}
-
-/* Keys whose value is a pattern, compiled once here for every event. */
-static int is_pattern(enum token_type type)
-{
-	int step = token_step(type);
-
-	return (step == 0 && type != TK_WAIT_FOR_SYSFS && type != TK_TEST) || step == 1 ||
-	       type == TK_ENV_MATCH || type == TK_RESULT || type == TK_IMPORT_PARENT;
-}
-
 static int push_token(struct rules *rs, const struct token *t)
 {
 	struct token *slot;
@@ -212,7 +163,7 @@ static int push_token(struct rules *rs, const struct token *t)
 	}
 	slot = &rs->tokens[rs->ntokens];
 	*slot = *t;
-	if (is_pattern(t->type) && glob_compile(&slot->pat, slot->value) < 0)
+	if ((token_defs[t->type].flags & TF_PATTERN) && glob_compile(&slot->pat, slot->value) < 0)
 		return -ENOMEM;
 	rs->ntokens++;
 	return 0;
@@ -312,6 +263,8 @@ static const char *parse_pair(struct rules *rs, const char **pp)
 	}
 	if (!err)
 		err = check_value(&t);
+	if (!err && !token_defs[t.type].step)
+		err = "token type without a step in rules_tokens.c";
 	if (!err && push_token(rs, &t) < 0)
 		err = "out of memory";
 	if (err) {
@@ -322,9 +275,36 @@ static const char *parse_pair(struct rules *rs, const char **pp)
 	return err;
 }
 
+/* Groups the rule's tokens by step, each step's in the order written (the
+ * applier reads one step's tokens at a time), and notes where each ends. */
+static void group_by_step(struct token *tok, int n, struct rule *r)
+{
+	struct token t;
+	int i, j, s;
+
+	for (i = 1; i < n; i++) {
+		if (token_defs[tok[i - 1].type].step <= token_defs[tok[i].type].step)
+			continue;
+		t = tok[i];
+		for (j = i; j > 0 && token_defs[tok[j - 1].type].step > token_defs[t.type].step; j--)
+			tok[j] = tok[j - 1];
+		tok[j] = t;
+	}
+	r->end[0] = 0;
+	r->steps = 0;
+	for (s = 1, i = 0; s <= STEP_NONE; s++) {
+		while (i < n && token_defs[tok[i].type].step == s)
+			i++;
+		r->end[s] = (unsigned short)i;
+		if (r->end[s] > r->end[s - 1])
+			r->steps |= 1u << s;
+	}
+}
+
 static int push_rule(struct rules *rs, int first, const char *file, int line)
 {
 	struct rule *r;
+	int i;
 
 	if (rs->nrules == rs->rcap) {
 		int cap = rs->rcap ? rs->rcap * 2 : 64;
@@ -342,18 +322,10 @@ static int push_rule(struct rules *rs, int first, const char *file, int line)
 	r->line = line;
 	r->goto_rule = -1;
 	r->legacy = 0;
-	r->has_name = r->has_event_keys = r->has_device_keys = 0;
-	r->has_program_keys = r->has_assigns = 0;
-	for (; first < rs->ntokens; first++) {
-		enum token_type type = rs->tokens[first].type;
-		int step = token_step(type);
-
-		r->has_name |= type == TK_NAME;
-		r->has_event_keys |= step == 0;
-		r->has_device_keys |= step == 1;
-		r->has_program_keys |= step == 2;
-		r->has_assigns |= step == 3;
-	}
+	r->has_name = 0;
+	for (i = first; i < rs->ntokens; i++)
+		r->has_name |= rs->tokens[i].type == TK_NAME;
+	group_by_step(rs->tokens + first, r->count, r);
 	return 0;
 }
 

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /* Fuzz harness: the input as a rules file -> rules_load, then rules_free.
  * Every token points into a rule, and GOTO targets are valid rule indexes.
+ * A rule's tokens are grouped by the step token_defs gives their type, and
+ * its end[] and steps say where each step's are; only patterns compiled.
  * Each pattern as compiled at load (glob_test) answers as the pattern read
  * as it is (glob_match), for every value of the file as the string, its
  * neighbours (one byte shorter, one longer) and the empty string. */
@@ -42,6 +44,20 @@ static void check_compiled(const struct rules *rs, const struct token *t)
 	}
 }
 
+/* The tokens of step s are r's end[s - 1] .. end[s], all of step s. */
+static void check_steps(const struct rules *rs, const struct rule *r)
+{
+	int s, i;
+
+	FUZZ_ASSERT(r->end[0] == 0 && r->end[STEP_NONE] == r->count);
+	for (s = 1; s <= STEP_NONE; s++) {
+		FUZZ_ASSERT(r->end[s] >= r->end[s - 1]);
+		FUZZ_ASSERT(!(r->steps & (1u << s)) == (r->end[s] == r->end[s - 1]));
+		for (i = r->end[s - 1]; i < r->end[s]; i++)
+			FUZZ_ASSERT(token_defs[rs->tokens[r->first + i].type].step == s);
+	}
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	struct rules rs;
@@ -54,9 +70,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		FUZZ_ASSERT(rs.rules[i].first >= 0 && rs.rules[i].count >= 0);
 		FUZZ_ASSERT(rs.rules[i].first + rs.rules[i].count <= rs.ntokens);
 		FUZZ_ASSERT(rs.rules[i].goto_rule >= -1 && rs.rules[i].goto_rule < rs.nrules);
+		check_steps(&rs, &rs.rules[i]);
 	}
 	for (i = 0; i < rs.ntokens; i++) {
 		FUZZ_ASSERT(rs.tokens[i].value != NULL);
+		FUZZ_ASSERT(!rs.tokens[i].pat.n || (token_defs[rs.tokens[i].type].flags & TF_PATTERN));
 		if (rs.tokens[i].pat.n && i < PROBES)
 			check_compiled(&rs, &rs.tokens[i]);
 	}
