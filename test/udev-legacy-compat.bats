@@ -175,6 +175,14 @@ HDA=/block/hda
 @test "064: MODALIAS matches the modalias of the device behind the class device" { check_add legacy $HDA block 'MODALIAS=="ide:m-disk", NAME="m-%k"' 'b 0600 0:0 m-hda'; }
 @test "064: MODALIAS does not look further up than that device" { check_add legacy $HDA block 'MODALIAS=="pci:*", NAME="pci"' 'b 0600 0:0 hda'; }
 @test "064: MODALIAS on a device without one never matches, not even with !=" { check_add legacy $TTYS tty 'MODALIAS!="x", NAME="y"' 'c 0600 0:0 ttyS0'; }
+@test "064: %b is the bus id of the device behind the class device, whatever level matched" { check_add legacy /class/input/event0 input 'BUS=="usb", SYSFS{serial}=="?*", NAME="usb-%b"' 'c 0600 0:0 usb-1-2.3:1.0'; }
+@test "064: %b of a partition is its disk's device's bus id" { check_add legacy $SDA1 block 'KERNEL=="sda1", NAME="n-%b"' 'b 0600 0:0 n-0:0:0:0'; }
+@test "050: %b of a partition is its disk's device's bus id" { check_add legacy $SDA1 block 'KERNEL="sda1", NAME="n-%b"' 'b 0600 0:0 n-0:0:0:0'; }
+@test "064: %b of a class device without a device is empty" { check_add legacy /class/mem/null mem 'KERNEL=="null", NAME="n-%b"' 'c 0600 0:0 n-'; }
+@test "064: ID does not match the class device or a partition's disk" { check_add legacy $SDA1 block 'ID=="sda1", NAME="a"
+ID=="sda", NAME="b"' 'b 0600 0:0 sda1'; }
+@test "064: SYSFS of a partition reads it and the disk's device, not the disk" { check_add legacy $SDA1 block 'SYSFS{removable}=="*", NAME="a"' 'b 0600 0:0 sda1'; }
+@test "064: BUS on a class device without a device never matches, not even with !=" { check_add legacy /class/mem/null mem 'BUS!="usb", NAME="a"' 'c 0600 0:0 null'; }
 @test "064: %A and \$modalias" { check_add legacy $HDA block 'KERNEL=="hda", NAME="%A", SYMLINK+="a-$modalias"' 'l a-ide:m-disk -> ide:m-disk; b 0600 0:0 ide:m-disk'; }
 @test "064: WAIT_FOR_SYSFS on a file that is there" { check_add legacy $HDA block 'KERNEL=="hda", WAIT_FOR_SYSFS="range", NAME="w"' 'b 0600 0:0 w'; }
 @test "064: WAIT_FOR_SYSFS != on a file that is there" { check_add legacy $HDA block 'KERNEL=="hda", WAIT_FOR_SYSFS!="dev", NAME="w"' 'b 0600 0:0 hda'; }

@@ -50,7 +50,7 @@ SERIAL=/devices/platform/serial8250/tty/ttyS1
 @test "BUS found up the chain" { check_add legacy $MOUSE input 'BUS=="pci", NAME="viapci"' 'c 0600 0:0 viapci'; }
 @test "BUS from /bus/NAME/devices (2.6.0, no bus link)" { check_add legacy $HDA block 'BUS=="ide", NAME="ide"' 'b 0600 0:0 ide'; }
 @test "BUS mismatch" { check_add legacy $TTYS tty 'BUS=="usb", NAME="u"' 'c 0600 0:0 ttyS0'; }
-@test "BUS != " { check_add legacy $NULL mem 'BUS!="usb", NAME="nb"' 'c 0600 0:0 nb'; }
+@test "BUS != " { check_add legacy $TTYS tty 'BUS!="usb", NAME="nb"' 'c 0600 0:0 nb'; }
 @test "ID exact" { check_add legacy $TTYS tty 'ID=="00:07", NAME="id"' 'c 0600 0:0 id'; }
 @test "ID glob on a parent" { check_add legacy $MOUSE input 'BUS=="usb", ID=="1-2.?", NAME="id"' 'c 0600 0:0 id'; }
 @test "PLACE topology" { check_add legacy $MOUSE input 'BUS=="usb", PLACE=="2.3", NAME="place"' 'c 0600 0:0 place'; }
@@ -226,7 +226,7 @@ LABEL="skip"' 'c 0600 0:0 taken'; }
 @test "%n of a name without number is empty" { check_add legacy /class/input/mice input 'NAME="m%n"' 'c 0600 0:0 m'; }
 @test "%p" { check_add legacy $TTYS tty 'NAME="p%p"' 'c 0600 0:0 p/class/tty/ttyS0'; }
 @test "%M %m" { check_add legacy $TTYS tty 'NAME="n%M.%m"' 'c 0600 0:0 n4.64'; }
-@test "%b the matched bus id" { check_add legacy $MOUSE input 'BUS=="usb", SYSFS{serial}=="?*", NAME="usb-%b"' 'c 0600 0:0 usb-1-2.3'; }
+@test "%b the bus id of the class device's device" { check_add legacy $MOUSE input 'BUS=="usb", SYSFS{serial}=="?*", NAME="usb-%b"' 'c 0600 0:0 usb-1-2.3:1.0'; }
 @test "%c" { check_add legacy $TTYS tty 'PROGRAM="/bin/echo res", NAME="%c"' 'c 0600 0:0 res'; }
 @test "%c{N}" { check_add legacy $TTYS tty 'PROGRAM="/bin/echo a b c", NAME="%c{2}"' 'c 0600 0:0 b'; }
 @test "%c{N+}" { check_add legacy $TTYS tty 'PROGRAM="/bin/echo a b c", NAME="n", SYMLINK="%c{2+}"' 'l b -> n; l c -> n; c 0600 0:0 n'; }

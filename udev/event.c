@@ -125,6 +125,16 @@ void event_chain(struct udev_event *ev)
 	}
 }
 
+int event_device_level(struct udev_event *ev)
+{
+	int i;
+
+	event_chain(ev);
+	for (i = 0; i < ev->nchain && !ev->chain[i].bus[0]; i++)
+		;
+	return i;
+}
+
 /* Legacy class devices that never have a `dev` file: no wait for them. */
 static int class_without_node(const char *subsystem)
 {

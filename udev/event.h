@@ -51,7 +51,7 @@ struct udev_event {
 	/* the matching chain: [0] the device, then parents; built on demand */
 	struct sysfs_device chain[CHAIN_MAX];
 	int nchain, chain_built;
-	int level;                /* chain level the device keys matched (%b) */
+	int level;                /* chain level the device keys matched (%s{attr}) */
 	/* results of the rules */
 	char name[NAME_SIZE];
 	char symlinks[LIST_SIZE]; /* space separated */
@@ -77,6 +77,10 @@ int event_init(struct udev_event *ev, const struct udev_conf *conf,
 void event_free(struct udev_event *ev);
 /* Builds the parent chain once (no-op when sysfs has no such device). */
 void event_chain(struct udev_event *ev);
+/* The chain level of the device behind the class device: the first one on
+ * a bus (udev 050/064's "physical device", where BUS, ID and DRIVER start
+ * and whose bus id %b is); nchain when there is none. Builds the chain. */
+int event_device_level(struct udev_event *ev);
 /* Handles the event end to end; returns its exit code (udev.c). */
 int event_run(struct udev_event *ev, const struct rules *rules);
 /* Records an exit code: real failures replace warnings (codes 2 and 3). */

@@ -93,16 +93,17 @@ static int match_sysfs(struct udev_event *ev, const struct token *t, int level)
 static int match_level(struct udev_event *ev, const struct rules *rs,
 		       const struct rule *r, int level)
 {
+	int classdev = level < event_device_level(ev);
 	const struct sysfs_device *d = &ev->chain[level];
 	const struct token *t, *end;
 	int ok = 1;
 
 	for (t = step_tokens(rs, r, STEP_DEVICE, &end); ok && t < end; t++) {
 		switch (t->type) {
-		case TK_BUS: ok = cmp(t, d->bus); break;
-		case TK_ID: ok = cmp(t, d->kernel); break;
-		case TK_PLACE: ok = match_place(t, d->kernel); break;
-		case TK_DRIVER: ok = cmp(t, d->driver); break;
+		case TK_BUS: ok = !classdev && cmp(t, d->bus); break;
+		case TK_ID: ok = !classdev && cmp(t, d->kernel); break;
+		case TK_PLACE: ok = !classdev && match_place(t, d->kernel); break;
+		case TK_DRIVER: ok = !classdev && cmp(t, d->driver); break;
 		case TK_SYSFS: ok = match_sysfs(ev, t, level); break;
 		default: ok = unhandled(r, t); break;
 		}
@@ -112,10 +113,12 @@ static int match_level(struct udev_event *ev, const struct rules *rs,
 
 static int match_chain(struct udev_event *ev, const struct rules *rs, const struct rule *r)
 {
-	int level;
+	int level = event_device_level(ev);
 
-	event_chain(ev);
-	for (level = 0; level < ev->nchain; level++) {
+	/* 050/064: the chain starts at the device behind the class device (a
+	 * partition's disk and the class device are no level; their attributes
+	 * are read through match_sysfs), or is the class device alone */
+	for (level = level < ev->nchain ? level : 0; level < ev->nchain; level++) {
 		if (match_level(ev, rs, r, level)) {
 			ev->level = level;
 			return 1;

@@ -82,12 +82,9 @@ static void subst_attr(struct udev_event *ev, const char *attr, char *out, size_
 
 int event_modalias(struct udev_event *ev, char *out, size_t size)
 {
-	int i;
+	int i = event_device_level(ev);
 
 	out[0] = '\0';
-	event_chain(ev);
-	for (i = 0; i < ev->nchain && !ev->chain[i].bus[0]; i++)
-		;
 	if (i < ev->nchain && sysfs_attr_read(ev->chain[i].devpath, "modalias", out, size) >= 0)
 		return 1;
 	out[0] = '\0';
@@ -143,10 +140,9 @@ static void subst_one(struct udev_event *ev, char c, const char *arg, char *out,
 	case '$': v = "$"; break;
 	case 'M': snprintf(out, size, "%u", ev->major); return;
 	case 'm': snprintf(out, size, "%u", ev->minor); return;
-	case 'b':
-		event_chain(ev);
-		if (ev->level < ev->nchain)
-			v = ev->chain[ev->level].kernel;
+	case 'b':   /* 050/064: whatever level the keys matched at */
+		if (event_device_level(ev) < ev->nchain)
+			v = ev->chain[event_device_level(ev)].kernel;
 		break;
 	case 'c':
 		if (arg)
