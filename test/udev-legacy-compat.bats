@@ -33,6 +33,12 @@ KERNEL=="ttyS0", MODE="0640", GROUP="root"' 'c 0640 0:0 ttyS0'; }
 KERNEL=="ttyS0", GROUP="dialout"' 'c 0600 0:5 ttyS0'; }
 @test "064: MODE := is final, a second := does not change it" { check_add legacy $TTYS tty 'KERNEL=="ttyS0", MODE:="0640"
 KERNEL=="ttyS0", MODE:="0666"' 'c 0640 0:0 ttyS0'; }
+@test "064: MODE=\"0\" sets nothing, not even with :=" { check_add legacy $TTYS tty 'KERNEL=="ttyS0", MODE="0640"
+KERNEL=="ttyS0", MODE:="0"
+KERNEL=="ttyS*", GROUP="tty"' 'c 0640 0:5 ttyS0'; }
+@test "064: MODE:=\"0\" does not make the mode final" { check_add legacy $TTYS tty 'KERNEL=="ttyS0", MODE:="00"
+KERNEL=="ttyS0", MODE="0666"' 'c 0666 0:0 ttyS0'; }
+@test "050: MODE=\"0\" takes the default" { check_add legacy $TTYS tty 'KERNEL="ttyS0", NAME="a", MODE="0"' 'c 0600 0:0 a'; }
 @test "064: OWNER = after OWNER := is ignored" { check_add legacy $TTYS tty 'KERNEL=="ttyS0", OWNER:="daemon"
 KERNEL=="ttyS0", OWNER="5000"' 'c 0600 1:0 ttyS0'; }
 @test "064: once named, a later rule carrying NAME is skipped whole" { check_add legacy $TTYS tty 'KERNEL=="ttyS0", NAME="a", SYMLINK+="l1"

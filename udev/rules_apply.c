@@ -398,7 +398,11 @@ static void assign_perm(struct udev_event *ev, const struct token *t)
 		ev->group_set = 1;
 		ev->group_final = final;
 	} else if (t->type == TK_MODE && !ev->mode_final) {
-		ev->mode = (mode_t)strtoul(val, NULL, 8) & 07777;
+		mode_t mode = (mode_t)strtoul(val, NULL, 8) & 07777;
+
+		if (mode == 0)      /* 050/064: mode 0 is no MODE, not even := */
+			return;
+		ev->mode = mode;
 		ev->mode_set = 1;
 		ev->mode_final = final;
 	}
