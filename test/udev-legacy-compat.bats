@@ -164,6 +164,8 @@ SYSFS{padded_test}=="PAD  SPACE  ", NAME="matched-with-space"' 'b 0600 0:0 match
 @test "050: PROGRAM output 'escape-%n' gives NAME=\"%c\" the kernel number" { check_add legacy $SDA1 block 'KERNEL="sda1", PROGRAM="/bin/echo -n escape-%%n", NAME="%c"' 'b 0600 0:0 escape-1'; }
 @test "064: PROGRAM output 'escape-%n' gives NAME=\"%c\" the kernel number" { check_add legacy $SDA1 block 'KERNEL=="sda1", PROGRAM=="/bin/echo -n escape-%%n", NAME="%c"' 'b 0600 0:0 escape-1'; }
 @test "064: a \$name in PROGRAM output is substituted too" { check_add legacy $SDA1 block 'KERNEL=="sda1", PROGRAM=="/bin/echo -n a-$$kernel", NAME="%c"' 'b 0600 0:0 a-sda1'; }
+@test "064: a \$name ends where the name does, letters after it are text" { check_add legacy $TTYS tty 'KERNEL=="ttyS0", NAME="a$numberb", SYMLINK+="$idx $kernelx-$majorz"' 'l 00:07x -> a0b; c 0600 0:0 a0b; l ttyS0x-4z -> a0b'; }
+@test "064: a \$name in any case" { check_add legacy $TTYS tty 'KERNEL=="ttyS0", NAME="$KERNEL-$Minor"' 'c 0600 0:0 ttyS0-64'; }
 @test "064: '%%' in substituted text is a '%', not scanned again" { check_add legacy $SDA1 block 'KERNEL=="sda1", PROGRAM=="/bin/echo -n %%%%n", NAME="x%c"' 'b 0600 0:0 x%n'; }
 @test "output that names itself ends after three rounds (064 looped for ever)" { check_add legacy $SDA1 block 'KERNEL=="sda1", PROGRAM=="/bin/echo -n %%c", NAME="loop-%c"' 'b 0600 0:0 loop-%c'; }
 @test "064: ; , ( ) ~ ' and backslash in PROGRAM output become _, RESULT sees that" { check_add legacy $SDA1 block 'KERNEL=="sda1", PROGRAM=="/bin/echo a;b c", RESULT=="a_b c", NAME="%c{2}-%c{1}"' 'b 0600 0:0 c-a_b'; }

@@ -14,6 +14,7 @@
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <strings.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <sys/sysmacros.h>
@@ -173,15 +174,16 @@ static int subst_parse(const char **pp, char dollar, char *c, char *arg, size_t 
 	size_t i, n;
 
 	*limit = 0;
-	if (dollar == '$' && islower((unsigned char)*p)) {
-		n = strspn(p, "abcdefghijklmnopqrstuvwxyz");
+	if (dollar == '$' && isalpha((unsigned char)*p)) {
+		/* 064: a name in any case, and the letters after it are text
+		 * ("$numberb" is "$number" then "b"); no name starts another */
 		for (i = 0; i < sizeof(dollar_names) / sizeof(dollar_names[0]); i++)
-			if (strlen(dollar_names[i].name) == n && strncmp(p, dollar_names[i].name, n) == 0)
+			if (strncasecmp(p, dollar_names[i].name, strlen(dollar_names[i].name)) == 0)
 				break;
 		if (i == sizeof(dollar_names) / sizeof(dollar_names[0]))
 			return -1;
 		*c = dollar_names[i].c;
-		p += n;
+		p += strlen(dollar_names[i].name);
 	} else {
 		/* digits past any useful length only saturate (no int overflow) */
 		for (; dollar == '%' && isdigit((unsigned char)*p); p++)
