@@ -39,6 +39,18 @@ KERNEL=="ttyS*", GROUP="tty"' 'c 0640 0:5 ttyS0'; }
 @test "064: MODE:=\"0\" does not make the mode final" { check_add legacy $TTYS tty 'KERNEL=="ttyS0", MODE:="00"
 KERNEL=="ttyS0", MODE="0666"' 'c 0666 0:0 ttyS0'; }
 @test "050: MODE=\"0\" takes the default" { check_add legacy $TTYS tty 'KERNEL="ttyS0", NAME="a", MODE="0"' 'c 0600 0:0 a'; }
+@test "064: MODE=\"\" sets nothing, the rest of the rule applies" { check_add legacy $TTYS tty 'KERNEL=="ttyS0", MODE="0640"
+KERNEL=="ttyS0", MODE="", SYMLINK+="l"' 'l l -> ttyS0; c 0640 0:0 ttyS0'; }
+@test "differs from 064: a MODE that is not octal skips the rule, with a log line (064: its leading digits)" {
+	legacy
+	rules 'KERNEL=="ttyS0", MODE="0640x", SYMLINK+="l"'
+	run ev add $TTYS tty
+	[ "$status" -eq 3 ]
+	[[ "$output" == *"50-test.rules:1: MODE is not an octal number, skipping the rule"* ]]
+	[ "$(listing)" = "c 0600 0:0 ttyS0" ]
+}
+@test "differs from 064: a device without a driver has DRIVER \"\" (064: unknown)" { check_add legacy $TTYS tty 'DRIVER=="unknown", NAME="a"
+DRIVER!="?*", SYMLINK+="l"' 'l l -> ttyS0; c 0600 0:0 ttyS0'; }
 @test "064: OWNER = after OWNER := is ignored" { check_add legacy $TTYS tty 'KERNEL=="ttyS0", OWNER:="daemon"
 KERNEL=="ttyS0", OWNER="5000"' 'c 0600 1:0 ttyS0'; }
 @test "064: once named, a later rule carrying NAME is skipped whole" { check_add legacy $TTYS tty 'KERNEL=="ttyS0", NAME="a", SYMLINK+="l1"
@@ -174,6 +186,20 @@ SYSFS{padded_test}=="PAD  SPACE  ", NAME="matched-with-space"' 'b 0600 0:0 match
 
 # ---- DRIVER on a 2.6.1x tree: no driver link, /bus/ide/drivers/ide-disk/0.0 ----
 HDA=/block/hda
+@test "064: all_partitions makes as many nodes as the disk's minor range less one" {
+	check_add legacy $HDA block 'KERNEL=="hda", OPTIONS+="all_partitions"' "$(
+		echo -n 'b 0600 0:0 hda'; for i in $(seq 1 63 | LC_ALL=C sort); do echo -n "; b 0600 0:0 hda$i"; done)"
+	[ "$(stat -c %t:%T "$T/dev/hda63")" = "3:3f" ]
+	grep -q '^A:63$' "$T/db/block@hda"
+	ev remove $HDA block
+	[ -z "$(ls -A "$T/dev")" ]
+}
+@test "050: NAME{all_partitions} makes 15 nodes whatever the range" {
+	check_add legacy $HDA block 'KERNEL="hda", NAME{all_partitions}="hd"' "$(
+		echo -n 'b 0600 0:0 hd'; for i in 1 10 11 12 13 14 15 2 3 4 5 6 7 8 9; do echo -n "; b 0600 0:0 hd$i"; done)"
+}
+@test "064: all_partitions only on a disk whose name ends in no number" { check_add legacy $SDA1 block 'KERNEL=="sda1", OPTIONS+="all_partitions"' 'b 0600 0:0 sda1'; }
+@test "050: all_partitions only on a disk whose name ends in no number" { check_add legacy /block/dm-0 block 'KERNEL="dm-0", NAME{all_partitions}="dm"' 'b 0600 0:0 dm'; }
 @test "064: DRIVER found through /bus/BUS/drivers/*/ID" { check_add legacy $HDA block 'KERNEL=="hda", DRIVER=="ide-disk", NAME="d-%k"' 'b 0600 0:0 d-hda'; }
 @test "064: DRIVER of another driver of the bus does not match" { check_add legacy $HDA block 'DRIVER=="ide-cdrom", NAME="cd"' 'b 0600 0:0 hda'; }
 @test "064: BUS and DRIVER at the same level" { check_add legacy $HDA block 'KERNEL=="hda", BUS=="ide", DRIVER=="ide-*", NAME="b"' 'b 0600 0:0 b'; }

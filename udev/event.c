@@ -269,6 +269,22 @@ static int event_is_block(const struct udev_event *ev)
 	return strcmp(ev->subsystem, "block") == 0 || strncmp(ev->devpath, "/block/", 7) == 0;
 }
 
+/* all_partitions: only on a whole disk, a block device whose name ends in
+ * no number (050/064); 064 made range - 1 nodes (the disk's minor range,
+ * device data: at most 255 here), 050 fifteen */
+static int event_partitions(const struct udev_event *ev)
+{
+	char range[32];
+	long n;
+
+	if (!(ev->options & OPT_ALL_PARTITIONS) || !event_is_block(ev) || ev->number[0])
+		return 0;
+	if (ev->partitions_fixed || sysfs_attr_read(ev->devpath, "range", range, sizeof(range)) < 0)
+		return 15;
+	n = strtol(range, NULL, 10);
+	return n > 1 && n <= 256 ? (int)n - 1 : 15;
+}
+
 static void event_print_plan(struct udev_event *ev, uid_t uid, gid_t gid, mode_t mode)
 {
 	char list[LIST_SIZE], *w, *save = NULL;
@@ -361,7 +377,7 @@ static int event_add(struct udev_event *ev, const struct rules *rules)
 	if (!ev->name_set)
 		event_default_name(ev);
 	event_perms(ev, &uid, &gid, &mode);
-	partitions = (ev->options & OPT_ALL_PARTITIONS) && event_is_block(ev) ? 15 : 0;
+	partitions = event_partitions(ev);
 	if (ev->dry_run) {
 		event_print_plan(ev, uid, gid, mode);
 		return ev->rc;

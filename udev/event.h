@@ -64,7 +64,8 @@ struct udev_event {
 	unsigned int name_set : 1, name_final : 1, symlink_final : 1,
 		owner_set : 1, owner_final : 1, group_set : 1, group_final : 1,
 		mode_set : 1, mode_final : 1, run_final : 1,
-		legacy_named : 1;
+		legacy_named : 1,
+		partitions_fixed : 1;  /* all_partitions of a 2004 file: 15 (050) */
 	unsigned int options;     /* OPT_* */
 	int dry_run;              /* udevtest: print, change nothing */
 	int rc;                   /* exit code so far */

@@ -431,6 +431,8 @@ static void apply_assigns(struct udev_event *ev, const struct rules *rs, const s
 	const struct token *t, *end;
 
 	for (t = step_tokens(rs, r, STEP_ASSIGN, &end); t < end; t++) {
+		if ((t->type == TK_NAME || t->type == TK_OPTIONS) && (t->flags & OPT_ALL_PARTITIONS))
+			ev->partitions_fixed = r->legacy;
 		switch (t->type) {
 		case TK_NAME: assign_name(ev, t); break;
 		case TK_SYMLINK: assign_symlink(ev, t, r->legacy); break;

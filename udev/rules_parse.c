@@ -138,7 +138,8 @@ static const char *check_value(struct token *t)
 			return "NAME{} takes all_partitions or ignore_remove";
 		t->flags = (unsigned int)flags;
 	} else if (t->type == TK_MODE && !strchr(t->value, '%') && !strchr(t->value, '$')) {
-		if (!*t->value || strtoul(t->value, &end, 8) > 07777 || *end)
+		/* "" is mode 0, which sets nothing (050/064) */
+		if (strtoul(t->value, &end, 8) > 07777 || *end)
 			return "MODE is not an octal number";
 	} else if ((t->type == TK_GOTO || t->type == TK_LABEL) && !*t->value) {
 		return "empty label";
