@@ -82,6 +82,9 @@ KERNEL="ttyS0", NAME="b", SYMLINK="l2", MODE="0640"
 KERNEL="ttyS0", SYMLINK="l3", MODE="0666"' 'c 0640 0:0 b; l l1 -> b; l l2 -> b'; }
 @test "050: a second NAME rule's OWNER does not leak into the first" { check_add legacy $TTYS tty 'KERNEL="ttyS0", NAME="b", OWNER="daemon"
 KERNEL="ttyS0", NAME="c", GROUP="tty"' 'c 0600 1:0 b'; }
+@test "050: OWNER, GROUP and MODE of a SYMLINK rule without NAME are ignored" { check_add legacy $TTYS tty 'KERNEL="ttyS0", SYMLINK="l", MODE="0640", OWNER="daemon"
+KERNEL="ttyS0", NAME="n", GROUP="tty"' 'l l -> n; c 0600 0:5 n'; }
+@test "050: ... and when no rule names the device" { check_add legacy $TTYS tty 'KERNEL="ttyS0", SYMLINK="l", MODE="0640", GROUP="tty"' 'l l -> ttyS0; c 0600 0:0 ttyS0'; }
 @test "050: key names in any case" { check_add legacy $TTYS tty 'kernel="ttyS0", Name="lc", mode="0640"' 'c 0640 0:0 lc'; }
 @test "064: key names in any case" { check_add legacy $TTYS tty 'kernel=="ttyS0", Symlink+="l", Sysfs{dev}=="4:64"' 'l l -> ttyS0; c 0600 0:0 ttyS0'; }
 @test "050 then 064: a 2004 file names, an operator file after it still sets GROUP" {

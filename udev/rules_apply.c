@@ -426,9 +426,26 @@ static void assign_env(struct udev_event *ev, const struct token *t)
 	env_set(&ev->env, t->attr, val);
 }
 
+/* 050: a 2004 rule that adds links without naming the device has no say in
+ * OWNER, GROUP and MODE (those of the NAME rule, the permissions file or the
+ * defaults hold). A 2004 rule with neither NAME nor SYMLINK keeps them (050
+ * dropped the device; docs/writing-rules.md). */
+static int legacy_link_rule(const struct rules *rs, const struct rule *r)
+{
+	const struct token *t, *end;
+
+	if (!r->legacy || r->has_name)
+		return 0;
+	for (t = step_tokens(rs, r, STEP_ASSIGN, &end); t < end; t++)
+		if (t->type == TK_SYMLINK)
+			return 1;
+	return 0;
+}
+
 static void apply_assigns(struct udev_event *ev, const struct rules *rs, const struct rule *r)
 {
 	const struct token *t, *end;
+	int perms = !legacy_link_rule(rs, r);
 
 	for (t = step_tokens(rs, r, STEP_ASSIGN, &end); t < end; t++) {
 		if ((t->type == TK_NAME || t->type == TK_OPTIONS) && (t->flags & OPT_ALL_PARTITIONS))
@@ -438,7 +455,10 @@ static void apply_assigns(struct udev_event *ev, const struct rules *rs, const s
 		case TK_SYMLINK: assign_symlink(ev, t, r->legacy); break;
 		case TK_OWNER:
 		case TK_GROUP:
-		case TK_MODE: assign_perm(ev, t); break;
+		case TK_MODE:
+			if (perms)
+				assign_perm(ev, t);
+			break;
 		case TK_OPTIONS: ev->options |= t->flags; break;
 		case TK_RUN: assign_run(ev, t); break;
 		case TK_ENV_ASSIGN: assign_env(ev, t); break;
