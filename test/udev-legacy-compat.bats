@@ -183,6 +183,9 @@ SYSFS{padded_test}=="PAD  SPACE  ", NAME="matched-with-space"' 'b 0600 0:0 match
 @test "064: a \$name in any case" { check_add legacy $TTYS tty 'KERNEL=="ttyS0", NAME="$KERNEL-$Minor"' 'c 0600 0:0 ttyS0-64'; }
 @test "064: '%%' in substituted text is a '%', not scanned again" { check_add legacy $SDA1 block 'KERNEL=="sda1", PROGRAM=="/bin/echo -n %%%%n", NAME="x%c"' 'b 0600 0:0 x%n'; }
 @test "output that names itself ends after three rounds (064 looped for ever)" { check_add legacy $SDA1 block 'KERNEL=="sda1", PROGRAM=="/bin/echo -n %%c", NAME="loop-%c"' 'b 0600 0:0 loop-%c'; }
+@test "064: RESULT written before PROGRAM sees that PROGRAM's output" { check_add legacy $TTYS tty 'KERNEL=="ttyS0", PROGRAM=="/bin/echo x"
+KERNEL=="ttyS0", RESULT=="one", PROGRAM=="/bin/echo one", NAME="a"' 'c 0600 0:0 a'; }
+@test "050: RESULT written before PROGRAM sees that PROGRAM's output" { check_add legacy $TTYS tty 'KERNEL="ttyS0", RESULT="one", PROGRAM="/bin/echo one", NAME="a"' 'c 0600 0:0 a'; }
 @test "064: ; , ( ) ~ ' and backslash in PROGRAM output become _, RESULT sees that" { check_add legacy $SDA1 block 'KERNEL=="sda1", PROGRAM=="/bin/echo a;b c", RESULT=="a_b c", NAME="%c{2}-%c{1}"' 'b 0600 0:0 c-a_b'; }
 @test "064: the same characters of a sysfs value become _" { check_add legacy $SDA1 block 'KERNEL=="sda1", NAME="%s{untrusted_test}"' 'b 0600 0:0 x_y_z__w_v_u_t'; }
 @test "064: a sysfs value keeps its inner blank, so SYMLINK gets two links" { check_add legacy $SDA1 block 'KERNEL=="sda1", SYMLINK+="%s{model}"' 'l WD800JD-75MS -> sda1; l WDC -> sda1; b 0600 0:0 sda1'; }

@@ -4,8 +4,8 @@
  * parser groups a rule's tokens by step): the event keys (ACTION, KERNEL,
  * SUBSYSTEM, DEVPATH, MODALIAS, WAIT_FOR_SYSFS, TEST), then
  * the device keys (BUS, ID, PLACE, DRIVER, SYSFS) tried at each level of the
- * parent chain until one level matches them all, then ENV, IMPORT, PROGRAM
- * and RESULT in the order written. A matching rule's assign keys then run
+ * parent chain until one level matches them all, then ENV, IMPORT and
+ * PROGRAM in the order written, then RESULT (after the rule's PROGRAM). A matching rule's assign keys then run
  * in order, with the precedence of udev 064 (operator syntax): once a NAME
  * is set, later rules carrying a NAME are skipped whole; OWNER, GROUP and
  * MODE take the last value; = on SYMLINK or RUN replaces the list, +=
@@ -297,12 +297,12 @@ static int match_program_keys(struct udev_event *ev, const struct rules *rs, con
 
 	for (t = step_tokens(rs, r, STEP_PROGRAM, &end); ok && t < end; t++) {
 		switch (t->type) {
+		case TK_RESULT: break;   /* after the rule's PROGRAM (050/064) */
 		case TK_ENV_MATCH:
 			/* 064: an unset key compares as "" */
 			v = env_get(&ev->env, t->attr);
 			ok = cmp(t, v ? v : "");
 			break;
-		case TK_RESULT: ok = cmp(t, ev->result); break;
 		case TK_IMPORT_FILE: ok = import_file(ev, t->value); break;
 		case TK_IMPORT_PARENT: ok = import_parent(ev, &t->pat); break;
 		case TK_IMPORT_PROGRAM:
@@ -318,6 +318,9 @@ static int match_program_keys(struct udev_event *ev, const struct rules *rs, con
 		default: ok = unhandled(r, t); break;
 		}
 	}
+	for (t = step_tokens(rs, r, STEP_PROGRAM, &end); ok && t < end; t++)
+		if (t->type == TK_RESULT)
+			ok = cmp(t, ev->result);
 	return ok;
 }
 

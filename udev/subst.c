@@ -14,7 +14,6 @@
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
-#include <strings.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <sys/sysmacros.h>
