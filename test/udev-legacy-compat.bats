@@ -42,12 +42,8 @@ KERNEL=="ttyS0", MODE="0666"' 'c 0666 0:0 ttyS0'; }
 @test "064: MODE=\"\" sets nothing, the rest of the rule applies" { check_add legacy $TTYS tty 'KERNEL=="ttyS0", MODE="0640"
 KERNEL=="ttyS0", MODE="", SYMLINK+="l"' 'l l -> ttyS0; c 0640 0:0 ttyS0'; }
 @test "differs from 064: a MODE that is not octal skips the rule, with a log line (064: its leading digits)" {
-	legacy
-	rules 'KERNEL=="ttyS0", MODE="0640x", SYMLINK+="l"'
-	run ev add $TTYS tty
-	[ "$status" -eq 3 ]
-	[[ "$output" == *"50-test.rules:1: MODE is not an octal number, skipping the rule"* ]]
-	[ "$(listing)" = "c 0600 0:0 ttyS0" ]
+	check_logged legacy $TTYS tty 'KERNEL=="ttyS0", MODE="0640x", SYMLINK+="l"' 3 \
+		"50-test.rules:1: MODE is not an octal number, skipping the rule" 'c 0600 0:0 ttyS0'
 }
 @test "differs from 064: a device without a driver has DRIVER \"\" (064: unknown)" { check_add legacy $TTYS tty 'DRIVER=="unknown", NAME="a"
 DRIVER!="?*", SYMLINK+="l"' 'l l -> ttyS0; c 0600 0:0 ttyS0'; }
@@ -334,12 +330,8 @@ kernel=="ttyS0", SYMLINK+="b"' 'l b -> ttyS0; c 0600 0:0 ttyS0'; }
 
 # ---- deliberate differences ------------------------------------------------------------
 @test "differs from 064: an unknown match key skips the rule, naming key, file and line" {
-	rules 'KERNEL=="ttyS*", GROUP="tty"
-KERNEL=="ttyS0", FOO=="bar", NAME="x"'
-	run ev add $TTYS tty
-	[ "$status" -eq 3 ]
-	[[ "$output" == *"50-test.rules:2: unknown key 'FOO', skipping the rule"* ]]
-	[ "$(listing)" = "c 0600 0:5 ttyS0" ]
+	check_logged legacy $TTYS tty 'KERNEL=="ttyS*", GROUP="tty"
+KERNEL=="ttyS0", FOO=="bar", NAME="x"' 3 "50-test.rules:2: unknown key 'FOO', skipping the rule" 'c 0600 0:5 ttyS0'
 }
 # ---- how PROGRAM and RUN values are split into arguments ------------------------
 # args_script: $T/args prints its arguments as "nCOUNT.[ARG]..." (tabs as T,

@@ -77,6 +77,17 @@ check_add() {
 	[ "$got" = "$5" ] || { echo "expected: $5"; echo "got:      $got"; echo "$output"; return 1; }
 }
 
+# check_logged LAYOUT DEVPATH SUBSYSTEM RULES STATUS TEXT EXPECTED: as
+# check_add, for an event that exits STATUS with TEXT in its output.
+check_logged() {
+	"$1"
+	rules "$4"
+	run ev add "$2" "$3"
+	[ "$status" -eq "$5" ] || { echo "udev exit $status, not $5: $output"; return 1; }
+	[[ "$output" == *"$6"* ]] || { echo "no '$6' in: $output"; return 1; }
+	[ "$(listing | paste -sd ';' | sed 's/;/; /g')" = "$7" ] || { echo "got: $(listing)"; return 1; }
+}
+
 # pool_of_one WRAPPER...: udevd with one pool worker, udev started as
 # WRAPPER... udev (a strace that traces it): its process is the child of the
 # wrapper's, which is udevd's

@@ -182,12 +182,7 @@ KERNEL=="ttyS0", MODE:="0604"
 KERNEL=="ttyS0", MODE:="0666"' 'c 0604 0:0 ttyS0'; }
 @test "OWNER GROUP MODE together, 2004 syntax" { check_add legacy $TTYS tty 'KERNEL="ttyS0", NAME="modem", OWNER="daemon", GROUP="dialout", MODE="0660"' "c 0660 1:$(getent group dialout | cut -d: -f3) modem"; }
 @test "OWNER unknown: root, a log line, exit 0 (064)" {
-	legacy
-	rules 'KERNEL=="ttyS0", OWNER="no-such-user-x"'
-	run ev add $TTYS tty
-	[ "$status" -eq 0 ]
-	[[ "$output" == *"unknown user 'no-such-user-x'"* ]]
-	[ "$(listing)" = "c 0600 0:0 ttyS0" ]
+	check_logged legacy $TTYS tty 'KERNEL=="ttyS0", OWNER="no-such-user-x"' 0 "unknown user 'no-such-user-x'" 'c 0600 0:0 ttyS0'
 }
 
 # ---- RUN and GOTO ------------------------------------------------------------
