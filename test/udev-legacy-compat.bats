@@ -373,6 +373,10 @@ args_script() {
 	5|
 	EOF
 }
+@test "differs from 064: ENV{KEY}=\"value\" sets the key (064 compared it)" { check_add legacy $TTYS tty 'KERNEL=="ttyS0", ENV{FOO}="x"
+ENV{FOO}=="x", NAME="a"' 'c 0600 0:0 a'; }
+@test "differs from 064: a rule of only NAME applies (064 skipped it as invalid)" { check_add legacy $TTYS tty 'NAME="a"' 'c 0600 0:0 a'; }
+@test "differs from 064: a NAME or SYMLINK ending in '/' loses the '/' (064 made none)" { check_add legacy $TTYS tty 'KERNEL=="ttyS0", NAME="dev/%c{2}", SYMLINK+="l/"' 'c 0600 0:0 dev; l l -> dev'; }
 @test "differs from 064: a SYMLINK equal to the NAME does not replace the node" {
 	rules 'KERNEL=="ttyS0", NAME="modem", SYMLINK+="modem other"'
 	run ev add $TTYS tty
