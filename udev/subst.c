@@ -140,7 +140,7 @@ static void subst_one(struct udev_event *ev, char c, const char *arg, char *out,
 	case '$': v = "$"; break;
 	case 'M': snprintf(out, size, "%u", ev->major); return;
 	case 'm': snprintf(out, size, "%u", ev->minor); return;
-	case 'b':   /* 050/064: whatever level the keys matched at */
+	case 'b':   /* 050/064: the device behind the class device */
 		if (event_device_level(ev) < ev->nchain)
 			v = ev->chain[event_device_level(ev)].kernel;
 		break;
