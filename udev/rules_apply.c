@@ -5,8 +5,9 @@
  * SUBSYSTEM, DEVPATH, MODALIAS, WAIT_FOR_SYSFS, TEST), then
  * the device keys (BUS, ID, PLACE, DRIVER, SYSFS) tried at each level of the
  * parent chain until one level matches them all, then ENV, IMPORT and
- * PROGRAM in the order written, then RESULT (after the rule's PROGRAM). A matching rule's assign keys then run
- * in order, with the precedence of udev 064 (operator syntax): once a NAME
+ * PROGRAM in the order written, then RESULT (after the rule's PROGRAM). A
+ * matching rule's assign keys then run in order, with the precedence of
+ * udev 064 (operator syntax): once a NAME
  * is set, later rules carrying a NAME are skipped whole; OWNER, GROUP and
  * MODE take the last value; = on SYMLINK or RUN replaces the list, +=
  * appends; := makes a value final. A rule of a file written only in the 2004
