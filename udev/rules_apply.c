@@ -90,11 +90,11 @@ static int match_sysfs(struct udev_event *ev, const struct token *t, int level)
 	return cmp(t, val);
 }
 
-/* All device keys of rule r at one chain level. */
+/* All device keys of rule r at one chain level; classdev: the level is a
+ * class device (no physical device behind it), where only SYSFS can match. */
 static int match_level(struct udev_event *ev, const struct rules *rs,
-		       const struct rule *r, int level)
+		       const struct rule *r, int level, int classdev)
 {
-	int classdev = level < event_device_level(ev);
 	const struct sysfs_device *d = &ev->chain[level];
 	const struct token *t, *end;
 	int ok = 1;
@@ -114,13 +114,13 @@ static int match_level(struct udev_event *ev, const struct rules *rs,
 
 static int match_chain(struct udev_event *ev, const struct rules *rs, const struct rule *r)
 {
-	int level = event_device_level(ev);
+	int level = event_device_level(ev), classdev = level >= ev->nchain;
 
 	/* 050/064: the chain starts at the device behind the class device (a
 	 * partition's disk and the class device are no level; their attributes
 	 * are read through match_sysfs), or is the class device alone */
-	for (level = level < ev->nchain ? level : 0; level < ev->nchain; level++) {
-		if (match_level(ev, rs, r, level)) {
+	for (level = classdev ? 0 : level; level < ev->nchain; level++) {
+		if (match_level(ev, rs, r, level, classdev)) {
 			ev->level = level;
 			return 1;
 		}

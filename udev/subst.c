@@ -140,10 +140,13 @@ static void subst_one(struct udev_event *ev, char c, const char *arg, char *out,
 	case '$': v = "$"; break;
 	case 'M': snprintf(out, size, "%u", ev->major); return;
 	case 'm': snprintf(out, size, "%u", ev->minor); return;
-	case 'b':   /* 050/064: the device behind the class device */
-		if (event_device_level(ev) < ev->nchain)
-			v = ev->chain[event_device_level(ev)].kernel;
+	case 'b': { /* 050/064: the device behind the class device */
+		int level = event_device_level(ev);
+
+		if (level < ev->nchain)
+			v = ev->chain[level].kernel;
 		break;
+	}
 	case 'c':
 		if (arg)
 			subst_result(ev->result, arg, out, size);
