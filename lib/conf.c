@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /* udev.conf parser (see conf.h): key="value", # comments, keys are
- * case-insensitive, unknown keys are warned about and ignored. */
+ * case-insensitive, unknown keys are warned about and ignored. Lines are
+ * read as udev 050 and 064 read them (conf_line). */
 #include "compat.h"
 #include "conf.h"
 #include "log.h"
@@ -35,23 +36,6 @@ void conf_defaults(struct udev_conf *conf)
 static int blank(char c)
 {
 	return c == ' ' || (c >= '\t' && c <= '\r');
-}
-
-/* Strips surrounding blanks and one pair of quotes; returns the value. */
-static char *conf_unquote(char *s)
-{
-	size_t len;
-
-	while (blank(*s))
-		s++;
-	len = strlen(s);
-	while (len && blank(s[len - 1]))
-		s[--len] = '\0';
-	if (len >= 2 && (s[0] == '"' || s[0] == '\'') && s[len - 1] == s[0]) {
-		s[len - 1] = '\0';
-		s++;
-	}
-	return s;
 }
 
 static int conf_set_mode(struct udev_conf *conf, const char *val)
@@ -118,22 +102,35 @@ static int conf_set(struct udev_conf *conf, const char *key, const char *val)
 	return -ENOENT;
 }
 
+/* One line as udev 050 and 064 read it: KEY="VALUE" with nothing but blanks
+ * before the key and after the '='. The value ends at its closing quote and
+ * what follows it is ignored (a comment, say). A blank before the '=', a
+ * value not in double quotes or without its closing quote: the line is
+ * refused, as they refused it. 1 for a refused line, else 0. */
 static int conf_line(struct udev_conf *conf, char *line, const char *path, int lineno)
 {
-	char *eq, *key, *val;
+	char *key = line, *p, *val;
 	int r;
 
-	key = conf_unquote(line);
+	while (blank(*key))
+		key++;
 	if (*key == '\0' || *key == '#')
 		return 0;
-	eq = strchr(key, '=');
-	if (!eq) {
-		log_err("%s:%d: expected key=\"value\", ignoring", path, lineno);
+	for (p = key; *p && *p != '=' && !blank(*p); p++)
+		;
+	if (*p != '=' || p == key) {
+		log_err("%s:%d: expected key=\"value\", no blank before '=', ignoring", path, lineno);
 		return 1;
 	}
-	*eq = '\0';
-	val = conf_unquote(eq + 1);
-	key = conf_unquote(key);
+	*p++ = '\0';
+	while (blank(*p))
+		p++;
+	val = p + 1;
+	if (*p != '"' || !(p = strchr(val, '"'))) {
+		log_err("%s:%d: the value of %s is not in double quotes, ignoring", path, lineno, key);
+		return 1;
+	}
+	*p = '\0';
 	r = conf_set(conf, key, val);
 	if (r == -ENOENT) {
 		log_err("%s:%d: unknown key '%s', ignoring", path, lineno, key);
@@ -171,6 +168,14 @@ int conf_read(struct udev_conf *conf, const char *file)
 	}
 	while (fgets(line, sizeof(line), f)) {
 		lineno++;
+		if (!strchr(line, '\n') && !feof(f)) {   /* as 050 and 064: skipped whole */
+			log_err("%s:%d: line longer than %d bytes, ignoring", path, lineno,
+				(int)sizeof(line) - 2);
+			bad++;
+			while (fgets(line, sizeof(line), f) && !strchr(line, '\n'))
+				;
+			continue;
+		}
 		bad += conf_line(conf, line, path, lineno);
 	}
 	fclose(f);

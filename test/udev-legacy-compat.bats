@@ -397,3 +397,46 @@ KERNEL!="sda|sdb", SYMLINK+="b"' 'l b -> ttyS0; c 0600 0:0 ttyS0'
 	check_add legacy $SDA1 block 'KERNEL=="sda1", PROGRAM=="/bin/echo -n a%%e-%%N-%%n", NAME="%c"' 'b 0600 0:0 a%e-%N-1'
 	[ -z "$(find "$T/dev" -name '.tmp-*')" ]
 }
+
+# ---- udev.conf lines as 064 reads them ---------------------------------------
+# check_conf LINE ROOT [ERROR]: a udev.conf of LINE alone gives `udevinfo -r`
+# ROOT, and logs ERROR when it is given, nothing otherwise.
+check_conf() {
+	local got
+	printf '%s\n' "$1" > "$T/c.conf"
+	got=$(UDEV_CONFIG_FILE="$T/c.conf" "$BIN/udevinfo" -r 2>"$T/err")
+	[ "$got" = "$2" ] || { echo "line [$1]: root '$got', expected '$2'"; cat "$T/err"; return 1; }
+	if [ -n "${3:-}" ]; then
+		grep -qF "$3" "$T/err" || { echo "no '$3' in:"; cat "$T/err"; return 1; }
+	else
+		[ ! -s "$T/err" ] || { echo "unexpected:"; cat "$T/err"; return 1; }
+	fi
+}
+@test "064 udev.conf: what follows the closing quote is ignored (a comment)" { check_conf 'udev_root="/x/y/" # moved' /x/y; }
+@test "064 udev.conf: the value ends at its closing quote" { check_conf 'udev_root="/x/y"z"' /x/y; }
+@test "064 udev.conf: blanks before the key and after '=' are allowed" { check_conf '  udev_root=	 "/x/y"' /x/y; }
+@test "064 udev.conf: keys are case-insensitive, trailing slashes dropped" { check_conf 'UDEV_Root="/x/y//"' /x/y; }
+@test "064 udev.conf: a blank before '=' refuses the line" { check_conf 'udev_root = "/x/y"' /dev "c.conf:1: expected key=\"value\", no blank before '='"; }
+@test "064 udev.conf: a tab before '=' refuses the line" { check_conf 'udev_root	="/x/y"' /dev "c.conf:1: expected key="; }
+@test "064 udev.conf: a value without double quotes refuses the line" { check_conf 'udev_root=/x/y' /dev "c.conf:1: the value of udev_root is not in double quotes"; }
+@test "064 udev.conf: single quotes refuse the line" { check_conf "udev_root='/x/y'" /dev "not in double quotes"; }
+@test "064 udev.conf: a value without its closing quote refuses the line" { check_conf 'udev_root="/x/y' /dev "not in double quotes"; }
+@test "064 udev.conf: a line without a key is refused" { check_conf '="/x/y"' /dev "expected key="; }
+@test "differs from 064: an empty value is refused, the default stays (064: root \"\")" { check_conf 'udev_root=""' /dev "bad value '' for udev_root"; }
+@test "064 udev.conf: a line too long is skipped whole, the next line is read" {
+	{ printf 'udev_root="/x/%s"\n' "$(head -c 1100 /dev/zero | tr '\0' a)"; echo 'udev_db="/x/db"'; echo 'udev_root="/x/y"'; } > "$T/c.conf"
+	run env UDEV_CONFIG_FILE="$T/c.conf" "$BIN/udevinfo" -r
+	[ "$status" -eq 0 ]
+	[[ "$output" == *"c.conf:1: line longer than 1022 bytes"* ]]
+	[ "${lines[-1]}" = /x/y ]
+	[ "$(grep -c 'c.conf:' <<<"$output")" = 1 ]
+}
+@test "064 udev.conf: a bad line costs an event nothing but exit 2" {
+	echo 'default_mode = "0666"' >> "$T/udev.conf"
+	echo 'udev_log="err" # quiet' >> "$T/udev.conf"
+	run ev add $TTYS tty
+	[ "$status" -eq 2 ]
+	[[ "$output" == *"udev.conf:8: expected key=\"value\""* ]]
+	[ "$(grep -c 'udev.conf:' <<<"$output")" = 1 ]
+	[ "$(listing)" = "c 0600 0:0 ttyS0" ]
+}
