@@ -440,3 +440,25 @@ check_conf() {
 	[ "$(grep -c 'udev.conf:' <<<"$output")" = 1 ]
 	[ "$(listing)" = "c 0600 0:0 ttyS0" ]
 }
+
+# ---- every operator on every key, as 064 read them ---------------------------
+@test "064: a match key takes := and += as ==" { check_add legacy $TTYS tty 'KERNEL:="ttyS0", SUBSYSTEM+="tty", NAME="a"
+KERNEL+="ttyS1", SYMLINK+="no"' 'c 0600 0:0 a'; }
+@test "064: PROGRAM:= runs and holds as ==, RESULT+= compares" { check_add legacy $TTYS tty 'KERNEL=="ttyS0", PROGRAM:="/bin/echo foo", RESULT+="foo", NAME="a"
+KERNEL=="ttyS0", PROGRAM+="/bin/false", SYMLINK+="no"' 'c 0600 0:0 a'; }
+@test "064: NAME== and NAME!= name the device" { check_add legacy $TTYS tty 'KERNEL=="ttyS0", NAME=="a"
+KERNEL=="ttyS0", NAME!="b"' 'c 0600 0:0 a'; }
+@test "064: NAME!= names the device too" { check_add legacy $TTYS tty 'KERNEL=="ttyS0", NAME!="b"' 'c 0600 0:0 b'; }
+@test "064: SYMLINK== and SYMLINK!= add to the links, as +=" { check_add legacy $TTYS tty 'KERNEL=="ttyS0", SYMLINK+="s1"
+KERNEL=="ttyS0", SYMLINK=="s2"
+KERNEL=="ttyS0", SYMLINK!="s3"' 'l s1 -> ttyS0; l s2 -> ttyS0; l s3 -> ttyS0; c 0600 0:0 ttyS0'; }
+@test "064: OWNER==, GROUP!= and MODE== assign" { check_add legacy $TTYS tty 'KERNEL=="ttyS0", OWNER=="daemon", GROUP!="tty", MODE=="0640"' 'c 0640 1:5 ttyS0'; }
+@test "064: MODE!= assigns, a later MODE= still wins" { check_add legacy $TTYS tty 'KERNEL=="ttyS0", MODE!="0666"
+KERNEL=="ttyS*", GROUP="tty"' 'c 0666 0:5 ttyS0'; }
+@test "064: OPTIONS==\"last_rule\" ends the rules" { check_add legacy $TTYS tty 'KERNEL=="ttyS0", OPTIONS=="last_rule"
+KERNEL=="ttyS0", SYMLINK+="no"' 'c 0600 0:0 ttyS0'; }
+@test "064: IMPORT{program}== imports as =, and fails the rule when the program fails" { check_add legacy $TTYS tty 'KERNEL=="ttyS0", IMPORT{program}=="/bin/echo V=x", NAME="a$env{V}"
+KERNEL=="ttyS0", IMPORT{program}=="/bin/false", SYMLINK+="no"' 'c 0600 0:0 ax'; }
+@test "064: IMPORT{program}!= holds whether the program works or not" { check_add legacy $TTYS tty 'KERNEL=="ttyS0", IMPORT{program}!="/bin/false", SYMLINK+="l1"
+KERNEL=="ttyS0", IMPORT{program}!="/bin/echo V=y", SYMLINK+="l2$env{V}"
+KERNEL=="ttyS0", IMPORT{file}!="/nonexistent", SYMLINK+="l3"' 'l l1 -> ttyS0; l l2y -> ttyS0; l l3 -> ttyS0; c 0600 0:0 ttyS0'; }

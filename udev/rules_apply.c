@@ -304,12 +304,18 @@ static int match_program_keys(struct udev_event *ev, const struct rules *rs, con
 			v = env_get(&ev->env, t->attr);
 			ok = cmp(t, v ? v : "");
 			break;
-		case TK_IMPORT_FILE: ok = import_file(ev, t->value); break;
-		case TK_IMPORT_PARENT: ok = import_parent(ev, &t->pat); break;
+		/* 064: IMPORT!= holds whether the import worked or not */
+		case TK_IMPORT_FILE:
+			ok = import_file(ev, t->value) || t->op == OP_NOMATCH;
+			break;
+		case TK_IMPORT_PARENT:
+			ok = import_parent(ev, &t->pat) || t->op == OP_NOMATCH;
+			break;
 		case TK_IMPORT_PROGRAM:
 			ok = run_program(ev, t->value, out, sizeof(out)) == 0;
 			if (ok)
 				import_lines(ev, out);
+			ok = ok || t->op == OP_NOMATCH;
 			break;
 		case TK_PROGRAM:
 			rc = run_program(ev, t->value, ev->result, sizeof(ev->result));

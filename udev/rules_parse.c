@@ -94,16 +94,18 @@ static const char *classify(struct token *t, const char *key, const char *attr)
 		else if (strcmp(attr, "program") != 0)
 			return "IMPORT{} takes program, file or parent";
 	}
+	/* udev 064 read every operator on every key: on a key that matches,
+	 * all but != match (KERNEL="x" of the 2004 syntax, KERNEL:="x"); on a
+	 * key that assigns, == and != assign as = does, adding to a list
+	 * (SYMLINK=="x" is +=); IMPORT keeps them (IMPORT!= holds whether the
+	 * import works or not, rules_apply.c). */
 	if (!(d->flags & TF_ASSIGN)) {
-		/* 2004 syntax: KEY="value" on a match key is a match */
-		if (t->op == OP_ASSIGN)
+		if (t->op != OP_NOMATCH)
 			t->op = OP_MATCH;
-		if (t->op != OP_MATCH && t->op != OP_NOMATCH)
-			return "a match key takes ==, != or =";
-		return NULL;
+	} else if ((t->op == OP_MATCH || t->op == OP_NOMATCH) && t->type != TK_IMPORT_PROGRAM &&
+		   t->type != TK_IMPORT_FILE && t->type != TK_IMPORT_PARENT) {
+		t->op = t->type == TK_SYMLINK || t->type == TK_RUN ? OP_ADD : OP_ASSIGN;
 	}
-	if (t->op == OP_MATCH || t->op == OP_NOMATCH)
-		return "an assign key takes =, += or :=";
 	return NULL;
 }
 
