@@ -275,7 +275,7 @@ KERNEL=="ttyS0", SYMLINK="s2
 KERNEL=="ttyS0", SYMLINK="s3" junk
 KERNEL=="ttyS0", MODE="0999"
 SYSFS=="x", SYMLINK="s5"
-KERNEL=="ttyS0", OPTIONS="bogus"
+KERNEL=="ttyS0", ENV="x"
 KERNEL=="ttyS0", GOTO="nowhere"
 KERNEL=="ttyS0", SYMLINK+="s6"'
 	run ev add $TTYS tty

@@ -17,8 +17,10 @@
 #include <string.h>
 #include <sys/stat.h>
 
-/* "last_rule,ignore_remove" -> OPT_* flags; -1 for an unknown option. */
-static int parse_options(const char *s)
+/* OPTIONS as udev 064 read them: each option named anywhere in the value
+ * ("last_rule;ignore_remove" has both); what names none is ignored, and
+ * *unknown says a word was not an option (a later release's "watch"). */
+static int parse_options(const char *s, int *unknown)
 {
 	static const char *const names[] = {
 		"last_rule", "ignore_device", "ignore_remove", "all_partitions",
@@ -26,6 +28,10 @@ static int parse_options(const char *s)
 	int flags = 0;
 	size_t len, i;
 
+	for (i = 0; i < 4; i++)
+		if (strstr(s, names[i]))
+			flags |= 1 << i;
+	*unknown = 0;
 	while (*s) {
 		s += strspn(s, ", ");
 		len = strcspn(s, ", ");
@@ -34,13 +40,14 @@ static int parse_options(const char *s)
 		for (i = 0; i < 4; i++)
 			if (strlen(names[i]) == len && strncmp(s, names[i], len) == 0)
 				break;
-		if (i == 4)
-			return -1;
-		flags |= 1 << i;
+		*unknown |= i == 4;
 		s += len;
 	}
 	return flags;
 }
+
+/* A note on a rule that still loads (an ignored option), for the log. */
+static const char *rule_note;
 
 static int parse_op(const char **p, enum token_op *op)
 {
@@ -86,13 +93,16 @@ static const char *classify(struct token *t, const char *key, const char *attr)
 			t->type = TK_ENV_ASSIGN;
 		return NULL;
 	}
+	/* 064: the type named anywhere in {}, else as without one */
 	if (t->type == TK_IMPORT_PROGRAM && attr) {
-		if (strcmp(attr, "file") == 0)
+		if (strstr(attr, "program"))
+			;
+		else if (strstr(attr, "file"))
 			t->type = TK_IMPORT_FILE;
-		else if (strcmp(attr, "parent") == 0)
+		else if (strstr(attr, "parent"))
 			t->type = TK_IMPORT_PARENT;
-		else if (strcmp(attr, "program") != 0)
-			return "IMPORT{} takes program, file or parent";
+		else
+			rule_note = "IMPORT{} names no type, the first word decides";
 	}
 	/* udev 064 read every operator on every key: on a key that matches,
 	 * all but != match (KERNEL="x" of the 2004 syntax, KERNEL:="x"); on a
@@ -126,26 +136,25 @@ static enum token_type import_auto(const char *value)
 /* Checks the value of a typed token; an error message or NULL. */
 static const char *check_value(struct token *t)
 {
-	int flags;
+	int flags, unknown;
 	char *end;
 
 	if (t->type == TK_OPTIONS) {
-		flags = parse_options(t->value);
-		if (flags < 0)
-			return "unknown OPTIONS value";
-		t->flags = (unsigned int)flags;
+		t->flags = (unsigned int)parse_options(t->value, &unknown);
+		if (unknown)
+			rule_note = "OPTIONS has words udev 064 did not know, ignoring them";
 	} else if (t->type == TK_NAME && t->attr) {
-		flags = parse_options(t->attr);
-		if (flags < 0 || (flags & ~(OPT_ALL_PARTITIONS | OPT_IGNORE_REMOVE)))
-			return "NAME{} takes all_partitions or ignore_remove";
-		t->flags = (unsigned int)flags;
+		flags = parse_options(t->attr, &unknown);
+		t->flags = (unsigned int)flags & (OPT_ALL_PARTITIONS | OPT_IGNORE_REMOVE);
+		if (unknown || (unsigned int)flags != t->flags)
+			rule_note = "NAME{} takes all_partitions and ignore_remove, ignoring the rest";
 	} else if (t->type == TK_MODE && !strchr(t->value, '%') && !strchr(t->value, '$')) {
 		/* "" is mode 0, which sets nothing (050/064) */
 		if (strtoul(t->value, &end, 8) > 07777 || *end)
 			return "MODE is not an octal number";
 	} else if ((t->type == TK_GOTO || t->type == TK_LABEL) && !*t->value) {
 		return "empty label";
-	} else if (t->type == TK_IMPORT_PROGRAM && !t->attr) {
+	} else if (t->type == TK_IMPORT_PROGRAM && (!t->attr || !strstr(t->attr, "program"))) {
 		t->type = import_auto(t->value);
 	}
 	return NULL;
@@ -343,6 +352,9 @@ static void parse_line(struct rules *rs, const char *line, const char *file, int
 		if (!*p || *p == '#')
 			break;
 		err = parse_pair(rs, &p);
+		if (rule_note)
+			log_info("%s:%d: %s", file, lineno, rule_note);
+		rule_note = NULL;
 		if (err)
 			break;
 		if (*p && *p != ',' && !isspace((unsigned char)*p)) {
