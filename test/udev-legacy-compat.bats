@@ -479,3 +479,17 @@ KERNEL=="ttyS0", NAME{bogus}="b"'
 	[[ "$output" == *"50-test.rules:2: NAME{} takes all_partitions and ignore_remove, ignoring the rest"* ]]
 	[ "$(listing)" = "c 0600 0:0 a" ]
 }
+
+# ---- the event's arguments ---------------------------------------------------
+@test "050/064: SUBSYSTEM comes from the environment; argv[1] only when it has none" {
+	rules 'SUBSYSTEM=="tty", KERNEL=="ttyS0", NAME="from_env"
+SUBSYSTEM=="foo", KERNEL=="ttyS0", NAME="from_arg"'
+	legacy
+	run env ACTION=add DEVPATH=$TTYS SUBSYSTEM=tty SEQNUM=1 "${UDEV_RUN[@]}" foo
+	[ "$status" -eq 0 ]
+	[ "$(listing)" = "c 0600 0:0 from_env" ]
+	rm -rf "$T/dev/from_env" "$T/db"
+	run env -u SUBSYSTEM ACTION=add DEVPATH=$TTYS SEQNUM=2 "${UDEV_RUN[@]}" foo
+	[ "$status" -eq 0 ]
+	[ "$(listing)" = "c 0600 0:0 from_arg" ]
+}

@@ -68,6 +68,7 @@ static void use_udevd_log_priority(const char *level)
 int main(int argc, char **argv)
 {
 	struct driver d;
+	const char *sub;
 	int rc, worker;
 
 	fd_sanitize();
@@ -81,8 +82,10 @@ int main(int argc, char **argv)
 		return worker_main(udevd_log_priority(argc, argv));
 	memset(&d, 0, sizeof(d));
 	rc = driver_load(&d, environ);
+	/* 050, 064: SUBSYSTEM from the environment; argv[1] when it has none */
+	sub = getenv("SUBSYSTEM");
 	if (rc == 0)
-		rc = driver_event(&d, environ, argc > 1 ? argv[1] : NULL, 0);
+		rc = driver_event(&d, environ, sub && *sub ? sub : argc > 1 ? argv[1] : NULL, 0);
 	driver_free(&d);
 	return rc;
 }
