@@ -393,6 +393,13 @@ KERNEL!="sda|sdb", SYMLINK+="b"' 'l b -> ttyS0; c 0600 0:0 ttyS0'
 	check_add legacy $TTYS tty "KERNEL==\"ttyS0\", PROGRAM==\"$T/args -b 'a b'\", NAME=\"%c\", RUN+=\"$T/args ''\"" 'c 0600 0:0 n2.[-b].[a_b]'
 	[ "$(cat "$T/run.out")" = "n2.[-b].[a_b]n1.[]" ]
 }
+@test "differs from 064: a SYMLINK whose name is a node or file is not made, exit 6 (064 replaced it)" {
+	mknod "$T/dev/null" c 1 3
+	echo keep > "$T/dev/file"
+	check_logged legacy $TTYS tty 'KERNEL=="ttyS0", SYMLINK+="null file l"' 6 \
+		"$T/dev/null exists and is no symlink, not replacing it" \
+		'regular 0000 644 file; l l -> ttyS0; c 0644 0:0 null; c 0600 0:0 ttyS0'
+}
 @test "differs from 064: %e and %N in PROGRAM output stay as written (no database scan, no node)" {
 	check_add legacy $SDA1 block 'KERNEL=="sda1", PROGRAM=="/bin/echo -n a%%e-%%N-%%n", NAME="%c"' 'b 0600 0:0 a%e-%N-1'
 	[ -z "$(find "$T/dev" -name '.tmp-*')" ]
