@@ -500,3 +500,21 @@ SUBSYSTEM=="foo", KERNEL=="ttyS0", NAME="from_arg"'
 	[ "$status" -eq 0 ]
 	[ "$(listing)" = "c 0600 0:0 from_arg" ]
 }
+
+# ---- SYSFS{} when the class device and a level share an attribute's name ----
+# shared_tree: the legacy tree with a "size" on sda's scsi device too
+shared_tree() {
+	cp -a "$TOP/test/sysfs-legacy" "$T/sys"
+	echo 999 > "$T/sys/devices/pci0000:00/0000:00:1f.2/host0/0:0:0:0/size"
+	export SYSFS_PATH="$T/sys"
+}
+@test "064: SYSFS{} reads the class device's attribute before the level's" { check_add shared_tree $SDA1 block 'BUS=="scsi", SYSFS{size}=="999", NAME="level"
+BUS=="scsi", SYSFS{size}=="208782", SYMLINK+="class"' 'l class -> sda1; b 0600 0:0 sda1'; }
+@test "064: the event of a device on a bus reads each level's attributes alone" {
+	legacy
+	rules "ID==\"1-2\", SYSFS{manufacturer}==\"Logitech\", RUN+=\"/bin/touch $T/parent\"
+ID==\"1-2.3\", SYSFS{manufacturer}==\"Logitech\", RUN+=\"/bin/touch $T/self\""
+	run ev add /devices/pci0000:00/0000:00:1d.0/usb1/1-2/1-2.3 usb
+	[ "$status" -eq 0 ]
+	[ -e "$T/self" ] && [ ! -e "$T/parent" ]
+}

@@ -104,6 +104,47 @@ add_mouse() {
 	ev add $MOUSE input
 	[ -c "$T/dev/pasted" ]
 }
+# every_level_matches LAYOUT DEVPATH SUBSYSTEM: the device's own lines of
+# `udevinfo -a` make a rule that matches it, and so do they with the lines of
+# each parent level it prints (the rules match at those levels and no others)
+every_level_matches() {
+	local out own lvl i=0 n=0
+	"$1"
+	out=$("$BIN/udevinfo" -a -p "$2") || { echo "udevinfo -a -p $2 failed"; return 1; }
+	own=$(printf '%s\n' "$out" | sed -n '/looking at device/,/^$/p' | grep '=' | sed 's/^ *//' | paste -sd,)
+	for lvl in "" $(printf '%s\n' "$out" | grep -c 'looking at parent device' | xargs seq 1 2>/dev/null); do
+		i=$((i + 1))
+		rule=$own
+		if [ -n "$lvl" ]; then
+			rule+=,$(printf '%s\n' "$out" | awk -v k="$lvl" '/looking at parent device/ { n++ } n == k' |
+				sed -n '2,/^$/p' | grep '=' | sed 's/^ *//' | paste -sd,)
+		fi
+		rm -rf "$T/dev" "$T/db" && mkdir "$T/dev"
+		rules "$rule, NAME=\"lvl$i\""
+		run ev add "$2" "$3"
+		[ -e "$T/dev/lvl$i" ] || { echo "level $i does not match: $rule"; echo "$out"; return 1; }
+		n=$((n + 1))
+	done
+	[ "$n" -ge "${4:-1}" ]
+}
+@test "udevinfo -a prints exactly the levels and keys a rule matches at (050/064: no ID of the class device, no partition's disk)" {
+	every_level_matches legacy $MOUSE input 6
+	every_level_matches legacy /block/sda/sda1 block 5
+	every_level_matches legacy /block/sda block 5
+	every_level_matches legacy /class/tty/ttyS0 tty 3
+	every_level_matches legacy /class/mem/null mem 1
+	every_level_matches modern /devices/pci0000:00/0000:00:1f.2/ata1/host0/target0:0:0/0:0:0:0/block/sdb/sdb1 block 3
+	every_level_matches modern "$EV3" input 6
+	# a level's attribute that the class device has too reads as the class
+	# device's: it is not printed at the level
+	cp -a "$TOP/test/sysfs-legacy" "$T/sys"
+	echo 999 > "$T/sys/devices/pci0000:00/0000:00:1f.2/host0/0:0:0:0/size"
+	shared() { export SYSFS_PATH="$T/sys"; }
+	every_level_matches shared /block/sda/sda1 block 5
+	[[ "$("$BIN/udevinfo" -a -p /block/sda/sda1)" != *'SYSFS{size}="999"'* ]]
+	run "$BIN/udevinfo" -a -p /block/sda/sda1
+	[[ "$output" != *'ID="sda'* ]] && [[ "$output" != *"'/block/sda':"* ]]
+}
 @test "udevinfo -a on the modern tree and by node name" {
 	modern
 	rules ''

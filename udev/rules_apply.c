@@ -75,25 +75,28 @@ static int match_place(const struct token *t, const char *id)
 	return (hit(t, id) || (dash && hit(t, dash + 1))) != (t->op == OP_NOMATCH);
 }
 
-/* The attribute's trailing blanks count only when the pattern ends in one
- * (050 and 064 alike). */
-static int match_sysfs(struct udev_event *ev, const struct token *t, int level)
+/* The attribute of the class device in front of the chain (classdev: the
+ * event is one) when it has one, else the level's, as in 050 and 064; an
+ * event of a device on a bus reads the level's alone. Its trailing blanks
+ * count only when the pattern ends in one (050 and 064 alike). */
+static int match_sysfs(struct udev_event *ev, const struct token *t, int level, int classdev)
 {
 	char val[LIST_SIZE];
 	size_t len = strlen(t->value);
 	int (*rd)(const char *, const char *, char *, size_t) =
 		len && isspace((unsigned char)t->value[len - 1]) ? sysfs_attr_read_raw : sysfs_attr_read;
 
-	if (rd(ev->chain[level].devpath, t->attr, val, sizeof(val)) < 0 &&
-	    (level == 0 || rd(ev->chain[0].devpath, t->attr, val, sizeof(val)) < 0))
+	if ((!classdev || rd(ev->chain[0].devpath, t->attr, val, sizeof(val)) < 0) &&
+	    ((classdev && level == 0) || rd(ev->chain[level].devpath, t->attr, val, sizeof(val)) < 0))
 		return 0;
 	return cmp(t, val);
 }
 
-/* All device keys of rule r at one chain level; classdev: the level is a
- * class device (no physical device behind it), where only SYSFS can match. */
+/* All device keys of rule r at one chain level; classdev: the event is of
+ * a class device (chain[0]); alone: it has no physical device behind it,
+ * and only SYSFS can match. */
 static int match_level(struct udev_event *ev, const struct rules *rs,
-		       const struct rule *r, int level, int classdev)
+		       const struct rule *r, int level, int classdev, int alone)
 {
 	const struct sysfs_device *d = &ev->chain[level];
 	const struct token *t, *end;
@@ -101,11 +104,11 @@ static int match_level(struct udev_event *ev, const struct rules *rs,
 
 	for (t = step_tokens(rs, r, STEP_DEVICE, &end); ok && t < end; t++) {
 		switch (t->type) {
-		case TK_BUS: ok = !classdev && cmp(t, d->bus); break;
-		case TK_ID: ok = !classdev && cmp(t, d->kernel); break;
-		case TK_PLACE: ok = !classdev && match_place(t, d->kernel); break;
-		case TK_DRIVER: ok = !classdev && cmp(t, d->driver); break;
-		case TK_SYSFS: ok = match_sysfs(ev, t, level); break;
+		case TK_BUS: ok = !alone && cmp(t, d->bus); break;
+		case TK_ID: ok = !alone && cmp(t, d->kernel); break;
+		case TK_PLACE: ok = !alone && match_place(t, d->kernel); break;
+		case TK_DRIVER: ok = !alone && cmp(t, d->driver); break;
+		case TK_SYSFS: ok = match_sysfs(ev, t, level, classdev); break;
 		default: ok = unhandled(r, t); break;
 		}
 	}
@@ -114,13 +117,14 @@ static int match_level(struct udev_event *ev, const struct rules *rs,
 
 static int match_chain(struct udev_event *ev, const struct rules *rs, const struct rule *r)
 {
-	int level = event_device_level(ev), classdev = level >= ev->nchain;
+	int level = event_device_level(ev), alone = level >= ev->nchain, classdev = level > 0;
 
 	/* 050/064: the chain starts at the device behind the class device (a
-	 * partition's disk and the class device are no level; their attributes
-	 * are read through match_sysfs), or is the class device alone */
-	for (level = classdev ? 0 : level; level < ev->nchain; level++) {
-		if (match_level(ev, rs, r, level, classdev)) {
+	 * partition's disk and the class device are no level; the class
+	 * device's attributes are read through match_sysfs), or is the class
+	 * device alone */
+	for (level = alone ? 0 : level; level < ev->nchain; level++) {
+		if (match_level(ev, rs, r, level, classdev, alone)) {
 			ev->level = level;
 			return 1;
 		}

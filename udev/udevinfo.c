@@ -117,7 +117,9 @@ static int name_cmp(const void *a, const void *b)
 	return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
-static void print_attrs(const char *devpath)
+/* The attributes of devpath, but none that shadow has too: a rule reads
+ * those from the class device in front of the chain (rules_apply.c). */
+static void print_attrs(const char *devpath, const char *shadow)
 {
 	char p[SYSFS_PATH_MAX * 2], *names[256], val[256];
 	struct dirent *de;
@@ -138,38 +140,59 @@ static void print_attrs(const char *devpath)
 	closedir(d);
 	qsort(names, (size_t)n, sizeof(names[0]), name_cmp);
 	for (i = 0; i < n; i++) {
-		if (sysfs_attr_read(devpath, names[i], val, sizeof(val)) >= 0 && printable(val))
+		if (sysfs_attr_read(devpath, names[i], val, sizeof(val)) >= 0 && printable(val) &&
+		    !(shadow && sysfs_exists(shadow, names[i])))
 			printf("    SYSFS{%s}=\"%s\"\n", names[i], val);
 		free(names[i]);
 	}
 }
 
+/* One level's keys: BUS, ID and DRIVER where a rule can match them. */
+static void print_level(const struct sysfs_device *d, int ids, const char *shadow)
+{
+	if (ids && d->bus[0])
+		printf("    BUS=\"%s\"\n", d->bus);
+	if (ids)
+		printf("    ID=\"%s\"\n", d->kernel);
+	if (ids && d->driver[0])
+		printf("    DRIVER=\"%s\"\n", d->driver);
+	print_attrs(d->devpath, shadow);
+	printf("\n");
+}
+
+/* The levels the rules match at (rules_apply.c match_chain): the device,
+ * then the physical device behind a class device and its parents. A
+ * partition's disk and other class devices on the way are no level, and a
+ * class device without a physical device matches no BUS, ID or DRIVER. */
 static int attr_walk(const char *devpath)
 {
+	static struct sysfs_device chain[CHAIN_MAX];
 	char cur[SYSFS_PATH_MAX], next[SYSFS_PATH_MAX];
-	struct sysfs_device dev;
-	int level;
+	int n, level, first;
 
-	printf("\nudevinfo starts with the device given and walks up the chain, printing\n"
-	       "each level's keys in rule syntax. Keys of one level may be used together\n"
-	       "in one rule, with the KERNEL and SUBSYSTEM of the device itself.\n\n");
 	str_copy(cur, devpath, sizeof(cur));
-	for (level = 0; level < CHAIN_MAX && sysfs_device_get(cur, &dev) == 0; level++) {
-		printf("  looking at %s '%s':\n", level ? "parent device" : "device", cur);
-		if (level == 0)
-			printf("    KERNEL=\"%s\"\n    SUBSYSTEM=\"%s\"\n", dev.kernel, dev.subsystem);
-		if (dev.bus[0])
-			printf("    BUS=\"%s\"\n", dev.bus);
-		printf("    ID=\"%s\"\n", dev.kernel);
-		if (dev.driver[0])
-			printf("    DRIVER=\"%s\"\n", dev.driver);
-		print_attrs(cur);
-		printf("\n");
+	n = 0;
+	while (n < CHAIN_MAX && sysfs_device_get(cur, &chain[n]) == 0) {
+		n++;
 		if (sysfs_parent(cur, next, sizeof(next)) < 0)
 			break;
 		str_copy(cur, next, sizeof(cur));
 	}
-	return level ? UDEVINFO_OK : UDEVINFO_NOT_FOUND;
+	if (!n)
+		return UDEVINFO_NOT_FOUND;
+	for (first = 0; first < n && !chain[first].bus[0]; first++)
+		;
+	printf("\nudevinfo starts with the device given and walks up the chain, printing\n"
+	       "each level's keys in rule syntax. Keys of one level may be used together\n"
+	       "in one rule, with the keys of the device itself.\n\n");
+	printf("  looking at device '%s':\n    KERNEL=\"%s\"\n    SUBSYSTEM=\"%s\"\n",
+	       chain[0].devpath, chain[0].kernel, chain[0].subsystem);
+	print_level(&chain[0], first == 0, NULL);
+	for (level = first > 0 && first < n ? first : 1; level < n; level++) {
+		printf("  looking at parent device '%s':\n", chain[level].devpath);
+		print_level(&chain[level], first < n, first > 0 ? chain[0].devpath : NULL);
+	}
+	return UDEVINFO_OK;
 }
 
 /* The record named by -n (node or symlink, with or without udev_root). */
