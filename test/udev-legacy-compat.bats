@@ -518,3 +518,17 @@ ID==\"1-2.3\", SYSFS{manufacturer}==\"Logitech\", RUN+=\"/bin/touch $T/self\""
 	[ "$status" -eq 0 ]
 	[ -e "$T/self" ] && [ ! -e "$T/parent" ]
 }
+@test "050/064: udevsend too takes SUBSYSTEM from the environment, argv[1] only when it has none" {
+	rules 'SUBSYSTEM=="tty", KERNEL=="ttyS0", NAME="from_env"
+SUBSYSTEM=="foo", KERNEL=="ttyS0", SYMLINK+="from_arg"'
+	legacy
+	# no udevd answers (a private socket name): udevsend runs udev itself
+	export UDEVD_SOCKET="no-udevd-$$-$BATS_TEST_NUMBER" UDEVD_BIN=/nonexistent
+	run env ACTION=add DEVPATH=$TTYS SUBSYSTEM=tty SEQNUM=1 "$BIN/udevsend" foo
+	[ "$status" -eq 0 ]
+	[ "$(listing)" = "c 0600 0:0 from_env" ]
+	rm -rf "$T/dev/from_env" "$T/db"
+	run env -u SUBSYSTEM ACTION=add DEVPATH=$TTYS SEQNUM=2 "$BIN/udevsend" foo
+	[ "$status" -eq 0 ]
+	[ "$(listing | paste -sd ';' | sed 's/;/; /g')" = "l from_arg -> ttyS0; c 0600 0:0 ttyS0" ]
+}

@@ -383,6 +383,7 @@ static int deliver(int fd, uint64_t timeout)
 int main(int argc, char **argv)
 {
 	uint64_t deadline, timeout;
+	const char *sub;
 	int fd, r, tries;
 
 	/* SIGPIPE keeps its disposition for udev: sends use MSG_NOSIGNAL */
@@ -394,7 +395,9 @@ int main(int argc, char **argv)
 		return 0;
 	if (getenv("UDEVD_EVENT_SOURCE"))
 		return 0;
-	r = build_event(argc > 1 && argv[1][0] ? argv[1] : NULL);
+	/* 050, 064: SUBSYSTEM from the environment; argv[1] when it has none */
+	sub = getenv("SUBSYSTEM");
+	r = build_event(sub && *sub ? NULL : argc > 1 && argv[1][0] ? argv[1] : NULL);
 	if (r == -EINVAL)
 		return opts_usage_error("udevsend", UDEVSEND_USAGE,
 					"no event: the environment has no (or a bad)", missing());

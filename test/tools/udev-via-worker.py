@@ -53,7 +53,8 @@ def on_fd3(fd):
 
 def main():
     env = dict(os.environ)
-    if len(sys.argv) > 2:
+    # as udevsend: the environment's SUBSYSTEM, else the argument
+    if len(sys.argv) > 2 and not env.get("SUBSYSTEM"):
         env["SUBSYSTEM"] = sys.argv[2]
     ours, theirs = socket.socketpair(socket.AF_UNIX, socket.SOCK_SEQPACKET)
     start_env = {"PATH": os.environ.get("PATH", "/usr/bin:/bin"),
