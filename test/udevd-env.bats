@@ -46,7 +46,7 @@ want_env() { printf '%s\n' "${VARS[@]}" "SUBSYSTEM=block" | sort; }
 	[ "$(tr '\0' ' ' <"$T/env/10.argv")" = "$UDEV_BIN block " ]
 }
 
-@test "SUBSYSTEM comes from the environment without argv[1]; argv[1] wins over it" {
+@test "SUBSYSTEM comes from the environment; argv[1] only when it has none (udevsend 050/064)" {
 	start_udevd
 	run env -i "${VARS[@]}" SUBSYSTEM=block "$BIN/udevsend"
 	[ "$status" -eq 0 ]
@@ -54,6 +54,9 @@ want_env() { printf '%s\n' "${VARS[@]}" "SUBSYSTEM=block" | sort; }
 	rm "$T/env/10.env"
 	run env -i "${VARS[@]/#SEQNUM=10/SEQNUM=11}" SUBSYSTEM=usb "$BIN/udevsend" block
 	[ "$status" -eq 0 ]
-	tr '\0' '\n' <"$T/env/11.env" | grep -qx SUBSYSTEM=block
-	! tr '\0' '\n' <"$T/env/11.env" | grep -qx SUBSYSTEM=usb
+	tr '\0' '\n' <"$T/env/11.env" | grep -qx SUBSYSTEM=usb
+	! tr '\0' '\n' <"$T/env/11.env" | grep -qx SUBSYSTEM=block
+	run env -i "${VARS[@]/#SEQNUM=10/SEQNUM=12}" "$BIN/udevsend" block
+	[ "$status" -eq 0 ]
+	tr '\0' '\n' <"$T/env/12.env" | grep -qx SUBSYSTEM=block
 }
