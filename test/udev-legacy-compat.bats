@@ -488,18 +488,19 @@ KERNEL=="ttyS0", NAME{bogus}="b"'
 }
 
 # ---- the event's arguments ---------------------------------------------------
-@test "050/064: SUBSYSTEM comes from the environment; argv[1] only when it has none" {
+# subsystem_rows CMD...: CMD foo with SUBSYSTEM=tty in the environment takes
+# tty; without it, the argument foo
+subsystem_rows() {
 	rules 'SUBSYSTEM=="tty", KERNEL=="ttyS0", NAME="from_env"
-SUBSYSTEM=="foo", KERNEL=="ttyS0", NAME="from_arg"'
+SUBSYSTEM=="foo", KERNEL=="ttyS0", SYMLINK+="from_arg"'
 	legacy
-	run env ACTION=add DEVPATH=$TTYS SUBSYSTEM=tty SEQNUM=1 "${UDEV_RUN[@]}" foo
-	[ "$status" -eq 0 ]
-	[ "$(listing)" = "c 0600 0:0 from_env" ]
+	run env ACTION=add DEVPATH=$TTYS SUBSYSTEM=tty SEQNUM=1 "$@" foo
+	[ "$status" -eq 0 ] && [ "$(listing)" = "c 0600 0:0 from_env" ] || return 1
 	rm -rf "$T/dev/from_env" "$T/db"
-	run env -u SUBSYSTEM ACTION=add DEVPATH=$TTYS SEQNUM=2 "${UDEV_RUN[@]}" foo
-	[ "$status" -eq 0 ]
-	[ "$(listing)" = "c 0600 0:0 from_arg" ]
+	run env -u SUBSYSTEM ACTION=add DEVPATH=$TTYS SEQNUM=2 "$@" foo
+	[ "$status" -eq 0 ] && [ "$(listing | paste -sd ';')" = "l from_arg -> ttyS0;c 0600 0:0 ttyS0" ]
 }
+@test "050/064: SUBSYSTEM comes from the environment; argv[1] only when it has none" { subsystem_rows "${UDEV_RUN[@]}"; }
 
 # ---- SYSFS{} when the class device and a level share an attribute's name ----
 # shared_tree: the legacy tree with a "size" on sda's scsi device too
@@ -519,16 +520,7 @@ ID==\"1-2.3\", SYSFS{manufacturer}==\"Logitech\", RUN+=\"/bin/touch $T/self\""
 	[ -e "$T/self" ] && [ ! -e "$T/parent" ]
 }
 @test "050/064: udevsend too takes SUBSYSTEM from the environment, argv[1] only when it has none" {
-	rules 'SUBSYSTEM=="tty", KERNEL=="ttyS0", NAME="from_env"
-SUBSYSTEM=="foo", KERNEL=="ttyS0", SYMLINK+="from_arg"'
-	legacy
 	# no udevd answers (a private socket name): udevsend runs udev itself
 	export UDEVD_SOCKET="no-udevd-$$-$BATS_TEST_NUMBER" UDEVD_BIN=/nonexistent
-	run env ACTION=add DEVPATH=$TTYS SUBSYSTEM=tty SEQNUM=1 "$BIN/udevsend" foo
-	[ "$status" -eq 0 ]
-	[ "$(listing)" = "c 0600 0:0 from_env" ]
-	rm -rf "$T/dev/from_env" "$T/db"
-	run env -u SUBSYSTEM ACTION=add DEVPATH=$TTYS SEQNUM=2 "$BIN/udevsend" foo
-	[ "$status" -eq 0 ]
-	[ "$(listing | paste -sd ';' | sed 's/;/; /g')" = "l from_arg -> ttyS0; c 0600 0:0 ttyS0" ]
+	subsystem_rows "$BIN/udevsend"
 }
