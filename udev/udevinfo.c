@@ -166,31 +166,22 @@ static void print_level(const struct sysfs_device *d, int ids, const char *shado
  * class device without a physical device matches no BUS, ID or DRIVER. */
 static int attr_walk(const char *devpath)
 {
-	static struct sysfs_device chain[CHAIN_MAX];
-	char cur[SYSFS_PATH_MAX], next[SYSFS_PATH_MAX];
-	int n, level, first;
+	static struct udev_event ev;
+	int level, first;
 
-	str_copy(cur, devpath, sizeof(cur));
-	n = 0;
-	while (n < CHAIN_MAX && sysfs_device_get(cur, &chain[n]) == 0) {
-		n++;
-		if (sysfs_parent(cur, next, sizeof(next)) < 0)
-			break;
-		str_copy(cur, next, sizeof(cur));
-	}
-	if (!n)
+	str_copy(ev.devpath, devpath, sizeof(ev.devpath));
+	first = event_device_level(&ev);   /* the chain, as the rules see it */
+	if (!ev.nchain)
 		return UDEVINFO_NOT_FOUND;
-	for (first = 0; first < n && !chain[first].bus[0]; first++)
-		;
 	printf("\nudevinfo starts with the device given and walks up the chain, printing\n"
 	       "each level's keys in rule syntax. Keys of one level may be used together\n"
 	       "in one rule, with the keys of the device itself.\n\n");
 	printf("  looking at device '%s':\n    KERNEL=\"%s\"\n    SUBSYSTEM=\"%s\"\n",
-	       chain[0].devpath, chain[0].kernel, chain[0].subsystem);
-	print_level(&chain[0], first == 0, NULL);
-	for (level = first > 0 && first < n ? first : 1; level < n; level++) {
-		printf("  looking at parent device '%s':\n", chain[level].devpath);
-		print_level(&chain[level], first < n, first > 0 ? chain[0].devpath : NULL);
+	       ev.chain[0].devpath, ev.chain[0].kernel, ev.chain[0].subsystem);
+	print_level(&ev.chain[0], first == 0, NULL);
+	for (level = first > 0 && first < ev.nchain ? first : 1; level < ev.nchain; level++) {
+		printf("  looking at parent device '%s':\n", ev.chain[level].devpath);
+		print_level(&ev.chain[level], first < ev.nchain, first > 0 ? ev.chain[0].devpath : NULL);
 	}
 	return UDEVINFO_OK;
 }
