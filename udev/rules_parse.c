@@ -101,8 +101,11 @@ static const char *classify(struct token *t, const char *key, const char *attr)
 			t->type = TK_IMPORT_FILE;
 		else if (strstr(attr, "parent"))
 			t->type = TK_IMPORT_PARENT;
-		else
+		else {      /* as without braces: check_value decides */
 			rule_note = "IMPORT{} names no type, the first word decides";
+			free(t->attr);
+			t->attr = NULL;
+		}
 	}
 	/* udev 064 read every operator on every key: on a key that matches,
 	 * all but != match (KERNEL="x" of the 2004 syntax, KERNEL:="x"); on a
@@ -154,7 +157,7 @@ static const char *check_value(struct token *t)
 			return "MODE is not an octal number";
 	} else if ((t->type == TK_GOTO || t->type == TK_LABEL) && !*t->value) {
 		return "empty label";
-	} else if (t->type == TK_IMPORT_PROGRAM && (!t->attr || !strstr(t->attr, "program"))) {
+	} else if (t->type == TK_IMPORT_PROGRAM && !t->attr) {
 		t->type = import_auto(t->value);
 	}
 	return NULL;
