@@ -41,7 +41,9 @@ wait_rcs() {
 }
 
 @test "a parent's event finishes before its child's starts, and the other way round" {
-	send_bg 11 SEQNUM=11 DEVPATH=/devices/pci0/usb1 FAKE_UDEV_SLEEP=0.7
+	# 11 outlasts the start of a second worker (fake-worker.py: python, 0.65 s
+	# on a slow machine under load), so that 14 can overlap it
+	send_bg 11 SEQNUM=11 DEVPATH=/devices/pci0/usb1 FAKE_UDEV_SLEEP=3
 	send_bg 12 SEQNUM=12 DEVPATH=/devices/pci0/usb1/1-1 FAKE_UDEV_SLEEP=0.7
 	send_bg 13 SEQNUM=13 DEVPATH=/devices/pci0/usb1 FAKE_UDEV_SLEEP=0.7
 	# a sibling whose name shares a prefix is not a child: it may run alongside
@@ -53,7 +55,8 @@ wait_rcs() {
 }
 
 @test "events with the same MAJOR:MINOR never overlap" {
-	send_bg 11 SEQNUM=11 DEVPATH=/block/sda MAJOR=8 MINOR=0 FAKE_UDEV_SLEEP=0.7
+	# 11 outlasts a second worker's start (above)
+	send_bg 11 SEQNUM=11 DEVPATH=/block/sda MAJOR=8 MINOR=0 FAKE_UDEV_SLEEP=3
 	send_bg 12 SEQNUM=12 DEVPATH=/block/sdb MAJOR=8 MINOR=0 FAKE_UDEV_SLEEP=0.7
 	send_bg 13 SEQNUM=13 DEVPATH=/block/sdc MAJOR=8 MINOR=32 FAKE_UDEV_SLEEP=2
 	release_when_queued 4
