@@ -465,18 +465,25 @@ bench-late: all
 # the udev tests of events, dev.d and RUN a second time through `udev --worker`
 # (UDEV_VIA_WORKER=1 runs any udev-*.bats that way). The udevd-workers*
 # files choose their modes themselves and the kernel-event tests of
-# udevd-netlink.bats run once.
+# udevd-netlink.bats run once. SECOND_PASSES names the passes after the
+# first (fork, worker); empty, the suite runs once (.ci/run, for the firmware
+# builds: the modes' code is the same C as the default build's).
+# build.bats tests the Makefile with the default toolchain whatever the
+# variant, so it runs in the default build's make check only.
 SECOND_MODE_TESTS := $(filter-out test/udevd-workers%.bats test/udevd-netlink.bats, \
 	$(wildcard test/udevd-*.bats test/udev-eventpath.bats))
 WORKER_PASS_TESTS := $(wildcard test/udev-event.bats test/udev-devd.bats test/udev-net.bats)
+SECOND_PASSES ?= fork worker
+CHECK_TESTS = $(sort $(filter-out $(if $(filter glibc,$(VARIANT)),,test/build.bats), \
+	$(wildcard test/*.bats)))
 # The firmware builds must also stay within their size budgets (tools/size.sh).
 # The fuzz harnesses' corpus replay is a host tool (it uses nftw): it runs
 # with the system libc builds, the parsers it feeds are the same code.
 check: deps all size-check $(if $(filter glibc%,$(VARIANT)),fuzz-check,)
 	BIN=$(abspath $(O)) VARIANT=$(VARIANT) MAKE_VARIANT="$(MAKE_VARIANT)" \
-		tools/run-bats.sh test/ \
-		--pass UDEVD_WORKERS=fork $(SECOND_MODE_TESTS) \
-		--pass UDEV_VIA_WORKER=1 $(WORKER_PASS_TESTS)
+		tools/run-bats.sh $(CHECK_TESTS) \
+		$(if $(filter fork,$(SECOND_PASSES)),--pass UDEVD_WORKERS=fork $(SECOND_MODE_TESTS)) \
+		$(if $(filter worker,$(SECOND_PASSES)),--pass UDEV_VIA_WORKER=1 $(WORKER_PASS_TESTS))
 
 deps:
 	@sh tools/install-deps.sh check $(if $(filter glibc%,$(VARIANT)),,static)
@@ -497,7 +504,8 @@ size-check: all
 # The whole suite under ASan+UBSan (build/glibc-san/).
 # (a fresh top-level make: the tests run make themselves and parse its output)
 check-sanitize:
-	env -u MAKEFLAGS -u MAKELEVEL -u MFLAGS $(MAKE) check SANITIZE=address,undefined
+	env -u MAKEFLAGS -u MAKELEVEL -u MFLAGS $(MAKE) check SANITIZE=address,undefined \
+		SECOND_PASSES="$(SECOND_PASSES)"
 
 # udevd and udev under valgrind memcheck: a representative subset of the
 # event-path and udev tests, every run of the daemon and of udev wrapped.
