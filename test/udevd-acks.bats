@@ -37,6 +37,25 @@ NOBODY="setpriv --reuid nobody --regid nogroup --clear-groups"
 	! grep -q "not delivered" "$T/udevd.log"
 }
 
+@test "acks: udevd asks how full its socket is (SIOCOUTQ) once per dozens of acks, not per ack" {
+	command -v strace >/dev/null || skip "no strace"
+	start_udevd
+	strace -qq -p "$UDEVD_PID" -e trace=ioctl -o "$T/ioctl.log" &
+	BG=$!
+	wait_for eval '! grep -q "^TracerPid:[[:space:]]*0$" "/proc/$UDEVD_PID/status"'
+	for i in $(seq 1 60); do
+		send_event SEQNUM=$i DEVPATH=/devices/q$i
+	done
+	kill -INT $BG; wait $BG || true; BG=
+	[ "$(ended_count)" -eq 60 ]
+	# each ack adds at most 2 KiB to the queue (768 bytes here): one answer
+	# covers every ack that cannot reach 3/4 of the buffer even if no one read
+	n=$(grep -cE 'ioctl\([0-9]+, (TIOCOUTQ|SIOCOUTQ|0x5411)' "$T/ioctl.log" || :)
+	echo "SIOCOUTQ asked $n times for 60 acks"
+	[ "$n" -ge 1 ]
+	[ "$n" -le 3 ]
+}
+
 @test "acks: the status question answers done (with the code), pending, or unknown" {
 	start_udevd
 	# an event whose ack cannot be delivered (its sender has no address)

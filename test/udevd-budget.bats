@@ -90,3 +90,23 @@ cpus_allowed() { awk '/^Cpus_allowed_list/ { print $2 }' "/proc/$UDEVD_PID/statu
 	no_overlap 11 13 15
 	no_overlap 12 14 16
 }
+
+@test "budget: a running udev's state is read through a descriptor kept while it runs, none kept when udevd idles" {
+	command -v strace >/dev/null || skip "no strace"
+	start_pinned 0 --max-childs=4
+	strace -qq -p "$UDEVD_PID" -e trace=open,openat,pread64 -o "$T/stat.log" &
+	local st=$!
+	wait_for eval '! grep -q "^TracerPid:[[:space:]]*0$" "/proc/$UDEVD_PID/status"'
+	storm 11 18 FAKE_UDEV_SLEEP=0.5
+	kill -INT $st; wait $st || true
+	# eight udevs of 0.5 s each, looked at every 10 ms: each stat file is
+	# opened once (twice if its pid came back), then read again and again
+	opens=$(grep -cE 'open(at)?\(.*"/proc/[0-9]+/stat"' "$T/stat.log" || :)
+	reads=$(grep -c 'pread64(' "$T/stat.log" || :)
+	echo "/proc/PID/stat: $opens opens, $reads reads"
+	[ "$opens" -ge 1 ]
+	[ "$opens" -le 16 ]
+	[ "$reads" -gt $((opens * 2)) ]
+	wait_for eval '! ls -l "/proc/$UDEVD_PID/fd" | grep -qE "/proc/[0-9]+/stat"'
+	[ "$(ended_count)" -eq 8 ]
+}

@@ -10,10 +10,19 @@
 
 #include <stdint.h>
 
+#define BUDGET_STAT_FDS 32    /* /proc/PID/stat kept open for this many processes */
+
 struct budget {
 	unsigned long ncpu;        /* CPUs udevd may run on (sched_getaffinity) */
 	unsigned long limit;       /* events that may run, until next_ms */
 	uint64_t next_ms;          /* when the running processes are looked at again */
+	unsigned int turn;         /* counts the looks; a stat[] not seen in one is closed */
+	int nstat;                 /* stat[] in use; all closed when nothing runs */
+	struct {
+		pid_t pid;         /* 0: unused */
+		int fd;
+		unsigned int turn;
+	} stat[BUDGET_STAT_FDS];
 };
 
 void budget_init(struct budget *b);

@@ -40,6 +40,7 @@ static struct {
 	struct rec *bucket[BUCKETS];
 	size_t n;
 	int sock_full;                /* waiting for POLLOUT */
+	long credit;                  /* acks that fit before SIOCOUTQ is asked again */
 	uint64_t retry_at;            /* waiting for receivers' queues, or 0 */
 } box;                           /* zero: in .bss, not the binary */
 
@@ -73,6 +74,23 @@ static int over_budget(enum outbox_kind kind, long used)
 	return kind == OUTBOX_ACK && used >= box.sndbuf / 4 * 3;
 }
 
+/* 1 when an ack may be sent now: under 3/4 of the buffer in use. Each
+ * datagram sent adds at most DGRAM_COST to the use (a reader only lowers
+ * it), so one answer of SIOCOUTQ covers the sends that cannot reach 3/4
+ * even if no receiver reads: one ioctl per few dozen acks, not per ack. */
+static int ack_fits(void)
+{
+	long used;
+
+	if (box.credit > 0)
+		return 1;
+	used = outq();
+	if (over_budget(OUTBOX_ACK, used))
+		return 0;
+	box.credit = 1 + (box.sndbuf / 4 * 3 - 1 - used) / DGRAM_COST;
+	return 1;
+}
+
 static unsigned int hash_of(const void *addr, socklen_t len, uint64_t seqnum)
 {
 	const unsigned char *p = addr;
@@ -88,6 +106,8 @@ static ssize_t send_rec(const struct msg_hdr *h, const void *to, socklen_t tolen
 {
 	ssize_t r;
 
+	if (box.credit > 0)
+		box.credit--;
 	do
 		r = sendto(box.sock, h, sizeof(*h), MSG_DONTWAIT | MSG_NOSIGNAL,
 			   (const struct sockaddr *)to, tolen);
@@ -101,6 +121,7 @@ static void blocked(uint64_t now, enum outbox_kind kind)
 {
 	long used = outq();
 
+	box.credit = 0;
 	if (over_budget(kind, used) || used + DGRAM_COST >= box.sndbuf) {
 		if (!box.sock_full)
 			loop_watch_write(box.loop, box.sock, 1);
@@ -158,7 +179,7 @@ int outbox_send(const struct msg_hdr *h, const struct sockaddr_un *to, socklen_t
 	if ((size_t)tolen <= sizeof(sa_family_t) || (size_t)tolen > sizeof(*to))
 		return -EDESTADDRREQ;
 	/* acks wait their turn behind kept ones; replies go first if they can */
-	if (kind == OUTBOX_REPLY || (!box.sock_full && !over_budget(kind, outq()))) {
+	if (kind == OUTBOX_REPLY || (!box.sock_full && ack_fits())) {
 		r = (int)send_rec(h, to, tolen);
 		if (r != -EAGAIN && r != -EWOULDBLOCK)
 			return r;
