@@ -62,9 +62,12 @@ write_mknod_helper() {
 	grep -qx ACTION=add "$T/env/100"
 	grep -qx SUBSYSTEM=block "$T/env/100"
 	grep -qx DEVPATH=/devices/pseudo_0/adapter0/host0/target0:0:0/0:0:0:0/block/sda "$T/env/100"
-	grep -qx MAJOR=8 "$T/env/101" && grep -qx MINOR=1 "$T/env/101"
-	grep -qx DEVNAME=sda1 "$T/env/101" && grep -qx DEVTYPE=partition "$T/env/101"
-	grep -qx SEQNUM=104 "$T/env/104" && grep -qx argv1=bench "$T/env/104"
+	grep -qx MAJOR=8 "$T/env/101"
+	grep -qx MINOR=1 "$T/env/101"
+	grep -qx DEVNAME=sda1 "$T/env/101"
+	grep -qx DEVTYPE=partition "$T/env/101"
+	grep -qx SEQNUM=104 "$T/env/104"
+	grep -qx argv1=bench "$T/env/104"
 	grep -qx HOME=/ "$T/env/104"
 	grep -qx PATH=/sbin:/bin:/usr/sbin:/usr/bin "$T/env/104"
 }
@@ -147,7 +150,8 @@ write_mknod_helper() {
 	write_mknod_helper
 	run "$B/storm" -l "$T/events" -e DEVROOT="$T/dev" -d "$T/dev" "$T/helper"
 	[[ "$output" == *" failed=0 nodes=ok"* ]]
-	[ -b "$T/dev/sdb1" ] && [ -c "$T/dev/bench1" ]
+	[ -b "$T/dev/sdb1" ]
+	[ -c "$T/dev/bench1" ]
 	mknod "$T/dev/stray" c 1 3	# one node too many: caught
 	run "$B/storm" -l "$T/events" -t 0.2 -d "$T/dev" "$BIN/bench/noop"
 	[[ "$output" == *" nodes=bad nodes_bad=1"* ]]

@@ -98,7 +98,8 @@ teardown() { udevd_teardown; }
 	send_bg c SEQNUM=$max DEVPATH=/devices/c
 	wait_for test_queued_ge 2
 	send_bg b SEQNUM=18446744073709551614 DEVPATH=/devices/b
-	[ "$(rc_of b)" = 0 ] && [ "$(rc_of c)" = 0 ]
+	[ "$(rc_of b)" = 0 ]
+	[ "$(rc_of c)" = 0 ]
 	got=$(started_seqnums | paste -sd' ')
 	[ "$got" = "18446744073709551613 18446744073709551614 $max" ] ||
 		{ echo "order: $got"; cat "$T/udevd.log"; return 1; }
@@ -128,7 +129,8 @@ teardown() { udevd_teardown; }
 	t0=$SECONDS
 	send_bg 5 SEQNUM=5 DEVPATH=/devices/new5
 	send_bg 4 SEQNUM=4 DEVPATH=/devices/new4
-	[ "$(rc_of 4)" = 0 ] && [ "$(rc_of 5)" = 0 ]
+	[ "$(rc_of 4)" = 0 ]
+	[ "$(rc_of 5)" = 0 ]
 	[ $((SECONDS - t0)) -lt 5 ]
 	[ "$(ended_count)" -eq 8 ]
 }
@@ -180,7 +182,8 @@ teardown() { udevd_teardown; }
 		wait_for test -s "$T/ready.$n"
 		UDEVD_SOCKET=$UDEVD_SOCKET-$n UDEVSEND_ACK_TIMEOUT=30 send_bg $n SEQNUM=10 DEVPATH=/devices/a
 	done
-	[ "$(rc_of 1)" = 0 ] && [ "$(rc_of 300)" = 0 ]
+	[ "$(rc_of 1)" = 0 ]
+	[ "$(rc_of 300)" = 0 ]
 	cat "$T/probes.1" "$T/probes.300"
 	# 1 held: every 2 s; 300 held: after the first answer every 300 * 20 ms = 6 s
 	[ "$(wc -l <"$T/probes.1")" -ge 3 ]

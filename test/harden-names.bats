@@ -37,7 +37,8 @@ inside_root() {
 	add
 	[ "$status" -eq 0 ]
 	inside_root
-	[ ! -e "$T/escaped" ] && [ ! -e "$T/../escaped" ]
+	[ ! -e "$T/escaped" ]
+	[ ! -e "$T/../escaped" ]
 	[ -c "$T/dev/__/__/__/escaped" ]
 	[[ "$output" == *"NAME '../../../escaped' of /class/tty/ttyH0 made safe as '__/__/__/escaped'"* ]]
 	[[ "$output" == *"SYMLINK '../../link-../../../escaped'"*"made safe"* ]]
@@ -83,7 +84,9 @@ inside_root() {
 	add
 	[ "$status" -eq 0 ]
 	inside_root
-	[ ! -e "$T/pwned1" ] && [ ! -e "$T/pwned2" ] && [ ! -e "$T/pwned3" ]
+	[ ! -e "$T/pwned1" ]
+	[ ! -e "$T/pwned2" ]
+	[ ! -e "$T/pwned3" ]
 	# the RUN program got the output as literal argument words, no shell ran
 	wait_for test -s "$T/argv.out"
 	# (with ; ( ) made '_' as udev 064 did)

@@ -175,7 +175,8 @@ nothing_outside() {
 	shm_setup dir
 	run ev add /class/tty/ttyH0 tty
 	[ "$status" -eq 0 ]
-	[ -c "$T/dev/shm/dir/node" ] && [ -L "$T/dev/shm/dir/link" ]
+	[ -c "$T/dev/shm/dir/node" ]
+	[ -L "$T/dev/shm/dir/link" ]
 	[ "$(stat -c %U "$T/dev/shm/dir")" = root ]
 	# root's directory in the sticky /dev/shm: nobody can neither remove it
 	# nor rename it away
@@ -204,7 +205,8 @@ nothing_outside() {
 	UDEV_LOG=info run ev remove /class/tty/ttyH0 tty
 	echo "$output"
 	[ "$status" -eq 0 ]
-	[ -c "$T/dev/shm/dir/node" ] && [ -L "$T/dev/shm/dir/link" ]
+	[ -c "$T/dev/shm/dir/node" ]
+	[ -L "$T/dev/shm/dir/link" ]
 	[[ "$output" == *"belongs to another device now, not removing it"* ]]
 	# a regular file where the node was is not removed either (exit 11)
 	rm "$T/dev/shm/dir/node"
@@ -227,7 +229,8 @@ nothing_outside() {
 	[ -c "$T/real/dev/ttyS0" ]
 	run ev remove /class/tty/ttyS0 tty
 	[ "$status" -eq 0 ]
-	[ ! -e "$T/real/dev/ttyS0" ] && [ -d "$T/real/dev" ]
+	[ ! -e "$T/real/dev/ttyS0" ]
+	[ -d "$T/real/dev" ]
 	sed -i "s|^udev_root=.*|udev_root=\"$T/new/dev\"|" "$T/udev.conf"
 	run ev add /class/tty/ttyS0 tty
 	[ "$status" -eq 0 ]

@@ -39,8 +39,8 @@ mk_etc() {
 	for p in $programs; do
 		case $p in
 		udevinfo|udevtest|udevmonitor) [ -x "$D/usr/bin/$p" ] ;;
-		firmware) [ -x "$D/lib/udev/$p" ] && [ -f "$D/lib/udev/$p" ] ;;
-		*) [ -x "$D/sbin/$p" ] && [ -f "$D/sbin/$p" ] ;;
+		firmware) [ -x "$D/lib/udev/$p" ]; [ -f "$D/lib/udev/$p" ] ;;
+		*) [ -x "$D/sbin/$p" ]; [ -f "$D/sbin/$p" ] ;;
 		esac
 		cmp "$BIN/$p" "$D/sbin/$p" 2>/dev/null || cmp "$BIN/$p" "$D/usr/bin/$p" 2>/dev/null ||
 			cmp "$BIN/$p" "$D/lib/udev/$p"
@@ -98,10 +98,14 @@ links_resolve() {
 @test "install: prefix moves the whole tree, the link target and the compiled-in paths" {
 	command -v strace >/dev/null || skip "no strace"
 	mko install DESTDIR="$D" prefix=/opt/ul
-	[ -x "$D/opt/ul/sbin/hotplug" ] && [ -x "$D/opt/ul/bin/udevinfo" ]
-	[ -d "$D/opt/ul/share/man/man8" ] && [ -f "$D/opt/ul/etc/udev/udev.conf" ]
+	[ -x "$D/opt/ul/sbin/hotplug" ]
+	[ -x "$D/opt/ul/bin/udevinfo" ]
+	[ -d "$D/opt/ul/share/man/man8" ]
+	[ -f "$D/opt/ul/etc/udev/udev.conf" ]
 	[ "$(readlink "$D/opt/ul/etc/hotplug.d/default/10-udev.hotplug")" = /opt/ul/sbin/udevsend ]
-	[ ! -e "$D/sbin" ] && [ ! -e "$D/etc" ] && [ ! -e "$D/usr" ]
+	[ ! -e "$D/sbin" ]
+	[ ! -e "$D/etc" ]
+	[ ! -e "$D/usr" ]
 	links_resolve "$D"
 	# udev.conf names the rules where they were installed
 	grep -q '^udev_rules="/opt/ul/etc/udev/rules.d"' "$D/opt/ul/etc/udev/udev.conf"
@@ -118,10 +122,13 @@ links_resolve() {
 
 @test "install: prefix=/usr gives /usr/sbin, /usr/bin, /etc and /usr/share, never /usr/usr" {
 	mko install DESTDIR="$D" prefix=/usr
-	[ -x "$D/usr/sbin/udevd" ] && [ -x "$D/usr/bin/udevmonitor" ]
-	[ -f "$D/etc/udev/udev.conf" ] && [ -f "$D/usr/share/man/man8/udev.8" ]
+	[ -x "$D/usr/sbin/udevd" ]
+	[ -x "$D/usr/bin/udevmonitor" ]
+	[ -f "$D/etc/udev/udev.conf" ]
+	[ -f "$D/usr/share/man/man8/udev.8" ]
 	[ -f "$D/usr/share/doc/udev-legacy/writing-rules.md" ]
-	[ ! -e "$D/usr/usr" ] && [ ! -e "$D/sbin" ]
+	[ ! -e "$D/usr/usr" ]
+	[ ! -e "$D/sbin" ]
 	[ "$(readlink "$D/usr/bin/udevinfo")" = ../sbin/udev ]
 	links_resolve "$D"
 	grep -qa /usr/sbin/udevd "$D/usr/sbin/udevsend"
@@ -200,7 +207,9 @@ links_resolve() {
 	[ ! -e "$D/etc/dev.d" ]
 	[ ! -e "$D/etc/udev/rules.d" ]
 	[ ! -e "$D/etc/udev/udev.conf.dist" ]
-	[ ! -e "$D/usr/share/man" ] && [ ! -e "$D/usr/share/doc" ] && [ ! -e "$D/sbin" ]
+	[ ! -e "$D/usr/share/man" ]
+	[ ! -e "$D/usr/share/doc" ]
+	[ ! -e "$D/sbin" ]
 	# the user's edit survives, and only the folders that hold it
 	[ "$(find "$D" -mindepth 1 | sort)" = "$(printf '%s\n' "$D/etc" "$D/etc/udev" \
 		"$D/etc/udev/udev.conf")" ]

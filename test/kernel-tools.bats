@@ -75,7 +75,8 @@ fragment_config() {
 	echo 21:0 >"$T/sys/class/scsi_generic/sg0/dev"
 	run "$T/helperwait" -q 0 -s 'sleep 0.2' true
 	[[ "$output" =~ ^cmd_ms=[0-9]+\ settle_ms=([0-9]+)\ src=0\ done_ms=([0-9]+)\ rc=0 ]]
-	[ "${BASH_REMATCH[1]}" -ge 200 ] && [ "${BASH_REMATCH[2]}" -ge 200 ]
+	[ "${BASH_REMATCH[1]}" -ge 200 ]
+	[ "${BASH_REMATCH[2]}" -ge 200 ]
 	# the settle command failing fails the wait
 	run "$T/helperwait" -q 0 -t 1 -s 'exit 4' true
 	[ "$status" -eq 3 ]

@@ -12,7 +12,8 @@ setup() {
 
 @test "multi-call: udevstart, udevinfo and udevtest are links to udev" {
 	local p
-	[ -f "$BIN/udev" ] && [ ! -L "$BIN/udev" ]
+	[ -f "$BIN/udev" ]
+	[ ! -L "$BIN/udev" ]
 	for p in udevstart udevinfo udevtest; do
 		[ "$(readlink "$BIN/$p")" = udev ]
 	done

@@ -29,7 +29,9 @@ setup() {
 # nothing_happened: no node, no database, no script, no exec, sysfs as it was
 nothing_happened() {
 	[ -z "$(ls -A "$T/dev")" ] || { echo "made nodes: $(ls -A "$T/dev")"; return 1; }
-	[ ! -e "$T/db" ] && [ ! -e "$T/script-ran" ] && [ ! -e "$T/exec-ran" ]
+	[ ! -e "$T/db" ]
+	[ ! -e "$T/script-ran" ]
+	[ ! -e "$T/exec-ran" ]
 	find "$T/sys" -type f -exec md5sum {} + | sort | cmp -s - "$T/sys.before"
 	! grep -q " @$UDEVD_SOCKET\$" /proc/net/unix
 }

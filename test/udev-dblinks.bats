@@ -55,7 +55,9 @@ $(ls "$T/db" | grep 'sdb$')" ]
 	remove_disk "$(disk 1)"
 	[ "$(target disk/shared)" = ../sdb ]
 	remove_disk "$(disk 2)"
-	[ ! -e "$T/dev/disk/shared" ] && [ ! -e "$T/dev/back\\slash" ] && [ ! -e "$T/dev/$LONG" ]
+	[ ! -e "$T/dev/disk/shared" ]
+	[ ! -e "$T/dev/back\\slash" ]
+	[ ! -e "$T/dev/$LONG" ]
 	[ -z "$(ls -A "$T/db")" ]                     # the last link took the index away
 }
 
@@ -92,7 +94,8 @@ KERNEL=="sda", SYMLINK+="disk/new"'
 	[ -d "$T/db/.links/disk\x2fold" ]
 	mm=$(sed -n 1p "$T/disks" | cut -f2,3)
 	ev change "$(disk 1)" block OLD=1 MAJOR="${mm%	*}" MINOR="${mm#*	}"
-	[ ! -e "$T/dev/disk/old" ] && [ -L "$T/dev/disk/new" ]
+	[ ! -e "$T/dev/disk/old" ]
+	[ -L "$T/dev/disk/new" ]
 	[ "$(ls "$T/db/.links")" = 'disk\x2fnew' ]
 }
 

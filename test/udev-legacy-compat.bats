@@ -138,7 +138,8 @@ CCISS='/block/cciss!c0d0'
 	ln -s modem "$T/dev/l1"
 	ln -s modem "$T/dev/l2"
 	run "$BIN/udevinfo" -q path -n l2
-	[ "$status" -eq 0 ] && [ "$output" = /class/tty/ttyS0 ]
+	[ "$status" -eq 0 ]
+	[ "$output" = /class/tty/ttyS0 ]
 	run ev remove $TTYS tty
 	[ "$status" -eq 0 ]
 	[ -z "$(listing)" ]
@@ -148,7 +149,8 @@ CCISS='/block/cciss!c0d0'
 	mkdir -p "$T/db"
 	printf 'P:/class/tty/ttyS0\nN:old\nS:oldlink\n' > "$T/db/@class@tty@ttyS0"
 	run "$BIN/udevinfo" -q name -p /class/tty/ttyS0
-	[ "$status" -eq 0 ] && [ "$output" = old ]
+	[ "$status" -eq 0 ]
+	[ "$output" = old ]
 	rules 'KERNEL=="ttyS0", NAME="new"'
 	run ev add $TTYS tty
 	[ "$status" -eq 0 ]

@@ -126,7 +126,8 @@ two_claimants() {
 	# reformatted with another label: the old links go
 	mkimg "$T/sda.img" ext4 newer 11111111-0000-4000-8000-0000000000b2
 	ev change "$SDA" block
-	[ ! -e "$T/dev/disk/by-label/WHOLE" ] && [ ! -e "$T/dev/disk/by-uuid/0A0B-0C0D" ]
+	[ ! -e "$T/dev/disk/by-label/WHOLE" ]
+	[ ! -e "$T/dev/disk/by-uuid/0A0B-0C0D" ]
 	[ "$(readlink "$T/dev/disk/by-label/newer")" = ../../sda ]
 	# wiped: no file system keys, no links, the id and path links stay
 	dd if=/dev/zero of="$T/sda.img" bs=64k count=1 conv=notrunc status=none
@@ -167,7 +168,8 @@ x\x0aID_FS_TYPE=y -> ../../sda4' ] || { links by-label; return 1; }
 by-label
 by-path
 by-uuid" ]
-	[ ! -e "$T/etc" ] && [ ! -e "$T/dev/etc" ]
+	[ ! -e "$T/etc" ]
+	[ ! -e "$T/dev/etc" ]
 	grep -qx 'E:ID_FS_TYPE=ext4' "$T/db/"*sda4
 	for n in 1 2 3 4 5 6; do ev remove "$SDA/sda$n" block; done
 	[ ! -e "$T/dev/disk/by-label" ]

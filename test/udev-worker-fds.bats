@@ -41,11 +41,13 @@ root_fds() {
 # the leak after the first event, and none after the second
 leak_and_reset() {
 	run send ACTION=add DEVPATH=/class/tty/ttyS0 SEQNUM=1 UDEV_LOG=debug tty
-	[ "$status" -eq 0 ] && [ "$(listing)" = "c 0600 0:0 aa" ]
+	[ "$status" -eq 0 ]
+	[ "$(listing)" = "c 0600 0:0 aa" ]
 	grep -q 'INJECTED' "$T/trace.log"
 	[ "$(root_fds)" -eq 1 ]
 	run send ACTION=remove DEVPATH=/class/tty/ttyS0 SEQNUM=2 UDEV_LOG=debug tty
-	[ "$status" -eq 0 ] && [ -z "$(listing)" ]
+	[ "$status" -eq 0 ]
+	[ -z "$(listing)" ]
 	[ "$(root_fds)" -eq 0 ]
 }
 

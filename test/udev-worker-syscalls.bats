@@ -34,9 +34,11 @@ calls() { grep -cE "$1" "$T/trace.log" || :; }
 	for s in 1 3 5; do
 		send ACTION=add DEVPATH=/class/tty/ttyS0 SEQNUM=$s tty
 		[ "$(listing | paste -sd ';')" = "c 0600 0:0 aa;l bb -> aa" ]
-		[ -f "$T/var/db/class@tty@ttyS0" ] && [ -d "$T/var/db/.links" ]
+		[ -f "$T/var/db/class@tty@ttyS0" ]
+		[ -d "$T/var/db/.links" ]
 		send ACTION=remove DEVPATH=/class/tty/ttyS0 SEQNUM=$((s + 1)) tty
-		[ -z "$(listing)" ] && [ ! -e "$T/var/db/class@tty@ttyS0" ]
+		[ -z "$(listing)" ]
+		[ ! -e "$T/var/db/class@tty@ttyS0" ]
 		[ -n "$pids" ] || pids=$(calls 'getpid\(')
 	done
 	# the worker's start lists its descriptors once; the events none
@@ -44,7 +46,8 @@ calls() { grep -cE "$1" "$T/trace.log" || :; }
 	[ "$(calls '"/dev/null"')" -le 1 ]
 	# getpid asked by the first event, none by the next four (under
 	# check-sanitize, ASan's start-up asks once more)
-	[ "$pids" -le 2 ] && [ "$(calls 'getpid\(')" -eq "$pids" ]
+	[ "$pids" -le 2 ]
+	[ "$(calls 'getpid\(')" -eq "$pids" ]
 	# the folder and its parent made by the first add: mkdir once each
 	[ "$(calls "mkdir\\(\"$T/var/db\"")" -le 2 ]
 	[ "$(calls "mkdir\\(\"$T/var\"")" -eq 1 ]

@@ -138,7 +138,8 @@ squat_scenario() {
 	[[ "$output" == *"udevd rc 3"* ]]
 	[[ "$output" == *"udevsend rc 4 after "* ]]
 	ms=$(echo "$output" | sed -n 's/^udevsend rc 4 after \([0-9]*\) ms$/\1/p')
-	[ "$ms" -ge 4500 ] && [ "$ms" -lt 7000 ]
+	[ "$ms" -ge 4500 ]
+	[ "$ms" -lt 7000 ]
 	[ "$(ended_count)" -eq 1 ]
 	# the squatter got udevd's and udevsend's questions, never the event
 	grep -qx 'got 12 10' "$T/squat"
@@ -150,7 +151,8 @@ squat_scenario() {
 	echo "$output"
 	[[ "$output" == *"is held by uid $(id -u nobody), not by a udevd of root"* ]]
 	ms=$(echo "$output" | sed -n 's/^udevsend rc 4 after \([0-9]*\) ms$/\1/p')
-	[ -n "$ms" ] && [ "$ms" -lt 2000 ]
+	[ -n "$ms" ]
+	[ "$ms" -lt 2000 ]
 	[ "$(ended_count)" -eq 1 ]
 	grep -qx 'got 12 10' "$T/squat"
 	! grep -q '^got 1 ' "$T/squat"

@@ -85,8 +85,12 @@ cpus_allowed() { awk '/^Cpus_allowed_list/ { print $2 }' "/proc/$UDEVD_PID/statu
 	send_bg 15 SEQNUM=15 DEVPATH=/devices/a ACTION=remove FAKE_UDEV_SPIN=0.1 FAKE_UDEV_EXIT=0
 	send_bg 16 SEQNUM=16 DEVPATH=/devices/b ACTION=remove FAKE_UDEV_SPIN=0.1 FAKE_UDEV_EXIT=0
 	release_when_queued 6
-	[ "$(rc_of 11)" = 0 ] && [ "$(rc_of 12)" = 3 ] && [ "$(rc_of 13)" = 0 ]
-	[ "$(rc_of 14)" = 5 ] && [ "$(rc_of 15)" = 0 ] && [ "$(rc_of 16)" = 0 ]
+	[ "$(rc_of 11)" = 0 ]
+	[ "$(rc_of 12)" = 3 ]
+	[ "$(rc_of 13)" = 0 ]
+	[ "$(rc_of 14)" = 5 ]
+	[ "$(rc_of 15)" = 0 ]
+	[ "$(rc_of 16)" = 0 ]
 	no_overlap 11 13 15
 	no_overlap 12 14 16
 }

@@ -292,8 +292,12 @@ send_copy() {
 	# partition before its disk
 	grep -qx "remove /class/tty/ttyGONE tty" "$T/runs.log"
 	grep -qx "remove /class/net/eth6 net" "$T/runs.log"
-	[ ! -e "$T/dev/ttyGONE" ] && [ ! -e "$T/db/class@tty@ttyGONE" ] && [ ! -e "$T/db/@class@net@eth6" ]
-	[ ! -e "$T/dev/sdz" ] && [ ! -e "$T/dev/sdz1" ] && [ ! -e "$T/db/@block@sdz" ]
+	[ ! -e "$T/dev/ttyGONE" ]
+	[ ! -e "$T/db/class@tty@ttyGONE" ]
+	[ ! -e "$T/db/@class@net@eth6" ]
+	[ ! -e "$T/dev/sdz" ]
+	[ ! -e "$T/dev/sdz1" ]
+	[ ! -e "$T/db/@block@sdz" ]
 	[ "$(grep -n '^remove /block/sdz' "$T/runs.log" | cut -d: -f2-)" = \
 		"$(printf 'remove /block/sdz/sdz1 block\nremove /block/sdz block')" ]
 	# there without a record: added, with a node or without one
@@ -301,7 +305,8 @@ send_copy() {
 	[ "$(stat -c '%F %t:%T' "$T/dev/ttyK1")" = "character special file 4:5b" ]
 	grep -qx "add /class/net/eth7 net" "$T/runs.log"
 	grep -qx "add /class/scsi_host/host9 scsi_host" "$T/runs.log"
-	[ -e "$T/db/class@net@eth7" ] && [ -e "$T/db/class@scsi_host@host9" ]
+	[ -e "$T/db/class@net@eth7" ]
+	[ -e "$T/db/class@scsi_host@host9" ]
 	# recorded and right: left alone
 	! grep -q "/class/tty/ttyK0" "$T/runs.log" || false
 }

@@ -76,7 +76,9 @@ teardown() { udevd_teardown; }
 	send_bg 6 SEQNUM=6 DEVPATH=/devices/b
 	sleep 0.3
 	send_bg 5 SEQNUM=5 DEVPATH=/devices/a
-	[ "$(rc_of 7)" = 0 ] && [ "$(rc_of 6)" = 0 ] && [ "$(rc_of 5)" = 0 ]
+	[ "$(rc_of 7)" = 0 ]
+	[ "$(rc_of 6)" = 0 ]
+	[ "$(rc_of 5)" = 0 ]
 	[ "$(started_seqnums | tr '\n' ' ')" = "5 6 7 " ]
 }
 
@@ -87,14 +89,17 @@ teardown() { udevd_teardown; }
 	sleep 0.3
 	send_bg 11 SEQNUM=11 DEVPATH=/devices/b
 	sleep 0.5
-	[ ! -e "$T/rc.12" ] && [ ! -e "$T/rc.11" ]
+	[ ! -e "$T/rc.12" ]
+	[ ! -e "$T/rc.11" ]
 	# an older seqnum is not waited for, it runs at once
 	run send_event SEQNUM=9 DEVPATH=/devices/z
 	[ "$status" -eq 0 ]
-	[ ! -e "$T/rc.12" ] && [ ! -e "$T/rc.11" ]
+	[ ! -e "$T/rc.12" ]
+	[ ! -e "$T/rc.11" ]
 	run send_event SEQNUM=10 DEVPATH=/devices/a
 	[ "$status" -eq 0 ]
-	[ "$(rc_of 11)" = 0 ] && [ "$(rc_of 12)" = 0 ]
+	[ "$(rc_of 11)" = 0 ]
+	[ "$(rc_of 12)" = 0 ]
 	[ "$(started_seqnums | tr '\n' ' ')" = "9 10 11 12 " ]
 }
 

@@ -24,8 +24,11 @@ teardown() { udevd_teardown; }
 	sleep 0.3
 	run send_event SEQNUM=17 DEVPATH=/devices/f
 	[ "$status" -eq 18 ]
-	[ "$(rc_of 11)" = 0 ] && [ "$(rc_of 12)" = 0 ]
-	[ "$(rc_of 13)" = 18 ] && [ "$(rc_of 14)" = 18 ] && [ "$(rc_of 16)" = 18 ]
+	[ "$(rc_of 11)" = 0 ]
+	[ "$(rc_of 12)" = 0 ]
+	[ "$(rc_of 13)" = 18 ]
+	[ "$(rc_of 14)" = 18 ]
+	[ "$(rc_of 16)" = 18 ]
 	wait "$UDEVD_PID"
 	UDEVD_PID=
 	! socket_listed

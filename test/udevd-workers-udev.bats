@@ -76,7 +76,8 @@ events() {
 	[ "$status" -eq 4 ]
 	run send ACTION=add DEVPATH=/class/tty/ttyS0 SEQNUM=3 UDEV_CONFIG_FILE="$T/udev2.conf" tty
 	[ "$status" -eq 0 ]
-	[ -c "$T/dev/tts/0" ] && [ -c "$T/dev2/tts/0" ]
+	[ -c "$T/dev/tts/0" ]
+	[ -c "$T/dev2/tts/0" ]
 	[ "$(workers_started)" -eq 1 ]
 }
 
@@ -148,7 +149,8 @@ add_remove() {
 	# six events, one worker: udev.conf and the rules file read once
 	[ "$(opened "$UDEV_CONFIG_FILE")" -eq 1 ]
 	[ "$(opened "$T/etc/rules.d/50-test.rules")" -eq 1 ]
-	[ "$(opened /etc/passwd)" -le 1 ] && [ "$(opened /etc/group)" -le 1 ]
+	[ "$(opened /etc/passwd)" -le 1 ]
+	[ "$(opened /etc/group)" -le 1 ]
 	# edited in place, same size
 	etc_rules 'KERNEL=="ttyS0", NAME="bb"'
 	add_remove 7; [ "$got" = "c 0600 0:0 bb" ]
@@ -216,7 +218,8 @@ add_remove() {
 	printf '#!/bin/sh\necho "$ACTION" >>%s/hp.log\n' "$T" >"$T/etc/hotplug.d/default/50-log.hotplug"
 	chmod +x "$T/etc/hotplug.d/default/50-log.hotplug"
 	send "${hp[@]}" ACTION=add DEVPATH=/class/tty/ttyS0 SEQNUM=3 tty
-	[ "$(wc -l <"$T/execs")" -eq 1 ] && [ "$(cat "$T/hp.log")" = add ]
+	[ "$(wc -l <"$T/execs")" -eq 1 ]
+	[ "$(cat "$T/hp.log")" = add ]
 	rm "$T/etc/hotplug.d/default/50-log.hotplug"
 	send "${hp[@]}" ACTION=remove DEVPATH=/class/tty/ttyS0 SEQNUM=4 tty
 	[ "$(wc -l <"$T/execs")" -eq 1 ]
@@ -245,17 +248,20 @@ beside() {
 	TRACE_MORE=,read traced_pool 'KERNEL=="ttyS0", NAME="aa", OWNER="someone", GROUP="somegroup"'
 	add_remove 1 "${ids[@]}"; [ "$got" = "c 0600 2345:3456 aa" ]
 	[ "$(opened "$UDEV_CONFIG_FILE")" -eq 1 ]
-	[ "$(opened "$T/ids/passwd")" -eq 1 ] && [ "$(opened "$T/ids/group")" -eq 1 ]
+	[ "$(opened "$T/ids/passwd")" -eq 1 ]
+	[ "$(opened "$T/ids/group")" -eq 1 ]
 	beside "$T/etc"
 	add_remove 3 "${ids[@]}"; [ "$got" = "c 0600 2345:3456 aa" ]
 	beside "$T/ids"
 	add_remove 5 "${ids[@]}"; [ "$got" = "c 0600 2345:3456 aa" ]
 	[ "$(opened "$UDEV_CONFIG_FILE")" -eq 1 ]
 	[ "$(opened "$T/etc/rules.d/50-test.rules")" -eq 1 ]
-	[ "$(opened "$T/ids/passwd")" -eq 1 ] && [ "$(opened "$T/ids/group")" -eq 1 ]
+	[ "$(opened "$T/ids/passwd")" -eq 1 ]
+	[ "$(opened "$T/ids/group")" -eq 1 ]
 	# events 2 to 6 checked the watch: one read each, and after each
 	# beside, one more that emptied the queue
-	[ "$(inotify_reads 'EAGAIN')" -eq 5 ] && [ "$(inotify_reads '= [0-9]+$')" -eq 2 ]
+	[ "$(inotify_reads 'EAGAIN')" -eq 5 ]
+	[ "$(inotify_reads '= [0-9]+$')" -eq 2 ]
 	# a file written inside rules.d still counts: the directory is watched itself
 	echo '# not a rule' >"$T/etc/rules.d/README"
 	add_remove 7 "${ids[@]}"

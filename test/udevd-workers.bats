@@ -145,7 +145,8 @@ all_gone() { local p; for p in "$@"; do gone "$p" || return 1; done; }
 	send_bg 10 SEQNUM=10 DEVPATH=/devices/a FAKE_UDEV_SLEEP=0.3
 	send_bg 11 SEQNUM=11 DEVPATH=/devices/b FAKE_UDEV_SLEEP=0.3
 	release_when_queued 3
-	[ "$(rc_of 10)" = 0 ] && [ "$(rc_of 11)" = 0 ]
+	[ "$(rc_of 10)" = 0 ]
+	[ "$(rc_of 11)" = 0 ]
 	send_bg 12 SEQNUM=12 DEVPATH=/devices/c FAKE_UDEV_SLEEP=2
 	wait_for grep -q '^start 12 ' "$FAKE_UDEV_LOG"
 	busy=$(pids_of 12)

@@ -109,7 +109,8 @@ poke() { printf "$3" | dd of="$1" bs=1 seek="$2" conv=notrunc status=none; }
 	[ "$("$BIN/vol_id" -u "$T/fs.img")" = 11111111-0000-4000-8000-00000000000a ]
 	truncate -s 1M "$T/zero.img"
 	run "$BIN/vol_id" "$T/zero.img"
-	[ "$status" -eq 3 ] && [ -z "$output" ]
+	[ "$status" -eq 3 ]
+	[ -z "$output" ]
 	run "$BIN/vol_id" "$T/missing.img"
 	[ "$status" -eq 2 ]
 	run "$BIN/vol_id"

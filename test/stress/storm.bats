@@ -61,7 +61,8 @@ nodes_ge() { [ "$(nodes)" -ge "$1" ] || ! kill -0 "$storm" 2>/dev/null; }
 	echo "rc counts: $(awk '{ print $2 }' "$T/rc" | sort | uniq -c | paste -sd,)" >&3
 	# a new udevd took over
 	newpid=$(our_udevd)
-	[ -n "$newpid" ] && [ "$newpid" != "$pid" ]
+	[ -n "$newpid" ]
+	[ "$newpid" != "$pid" ]
 	# every event of the storm has its node
 	missing=$(for i in $(seq 1 "$N"); do [ -c "$T/dev/storm/s$i" ] || echo "$i"; done)
 	[ -z "$missing" ] || { echo "missing nodes: $(echo $missing | head -c 300)"; return 1; }

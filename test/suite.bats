@@ -1,0 +1,53 @@
+#!/usr/bin/env bats
+# SPDX-License-Identifier: GPL-2.0-only
+# The suite itself: every assertion can fail. bats runs each test under
+# `set -e`, which ignores a failure in any but the last command of an &&
+# list, so `[ "$a" = 1 ] && [ "$b" = 2 ]` on a line of its own checks
+# only b (and nothing, but on the test's last line). test/tools/bats-chains.py
+# finds such lines; the assertions are written one per line instead.
+
+load lib
+
+CHAINS="python3 $TOP/test/tools/bats-chains.py"
+
+setup() { common_setup; }
+
+@test "suite: no assertion is an && chain that set -e cannot see fail" {
+	shopt -s nullglob
+	run $CHAINS "$TOP"/test/*.bats "$TOP"/test/*/*.bats "$TOP"/test/*.bash
+	echo "$output"
+	[ "$status" -eq 0 ]
+	[ -z "$output" ]
+}
+
+@test "suite: the chain check finds such chains and leaves conditions alone" {
+	cat >"$T/sample.bats" <<-'SAMPLE'
+	helper() {
+		[ -e a ] && [ -e b ]
+		grep -q x f && ! grep -q y f
+		[ -e c ] && [ -e d ]
+	}
+
+	AT_TEST "sample" {
+		[ "$a" = 1 ] && [ "$b" = 2 ]
+		case $p in
+		x) [ -x "$p" ] && [ -f "$p" ] ;;
+		esac
+		[ -n "$pid" ] && kill "$pid"
+		[ "$v" = - ] && v=
+		[ -x f ] && [ -x g ] || skip "no f"
+		grep -q a f && grep -q b f &&
+			{ echo both; return 1; }
+		while [ ! -S s ] && [ $i -lt 9 ]; do i=$((i+1)); done
+		[[ $x == a && $y == b ]]
+		run true
+		[ "$status" -eq 0 ] && [ -z "$output" ]
+	}
+	SAMPLE
+	# (bats would take an @test in this file for one of its own)
+	sed -i 's/^AT_TEST/@test/' "$T/sample.bats"
+	run $CHAINS "$T/sample.bats"
+	echo "$output"
+	[ "$status" -eq 1 ]
+	[ "$(cut -d: -f2 <<<"$output" | paste -sd ' ')" = "2 3 8 10" ]
+}

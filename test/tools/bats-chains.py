@@ -1,0 +1,146 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-2.0-only
+"""bats-chains.py FILE...: lists the assertions in bats tests (and in the
+functions of the files they load) that cannot fail.
+
+bats runs a test with `set -e`, and bash's -e ignores a failure in any but
+the last command of an && list: `[ "$a" = 1 ] && [ "$b" = 2 ]` as a line of
+its own fails the test only through its last test, and only when it is the
+test's last line (bats then looks at the function's status). A chain whose
+last command checks something ([, [[, !, grep, test, cmp, diff) is such an
+assertion; one that ends in an action (`[ -n "$p" ] && kill "$p"`, an
+assignment, `return 1`) is a condition and is left alone, as is anything
+with || (`[ -x f ] || skip`). Exit 1 and one line per finding, FILE:LINE.
+"""
+import re
+import sys
+
+ASSERTS = ('[', '[[', '!', 'grep', 'test', 'cmp', 'diff')
+
+
+def split_top(stmt):
+    """stmt's parts between && and || outside quotes, $( ), ( ), { }, [[ ]],
+    and the operators between them"""
+    parts, ops, cur, depth, q, i = [], [], '', 0, None, 0
+    while i < len(stmt):
+        c = stmt[i]
+        if q:
+            if c == '\\' and q == '"':
+                cur += stmt[i:i + 2]
+                i += 2
+                continue
+            if c == q:
+                q = None
+        elif c in '"\'':
+            q = c
+        elif c == '#' and (i == 0 or stmt[i - 1] in ' \t') and depth == 0:
+            break
+        elif stmt.startswith('[[', i) or c in '({':
+            depth += 1
+        elif stmt.startswith(']]', i) or c in ')}':
+            depth = max(0, depth - 1)
+        elif depth == 0 and stmt[i:i + 2] in ('&&', '||'):
+            parts.append(cur.strip())
+            ops.append(stmt[i:i + 2])
+            cur = ''
+            i += 2
+            continue
+        cur += c
+        i += 1
+    parts.append(cur.strip())
+    return parts, ops
+
+
+def split_semi(stmt):
+    """stmt's commands between ; (and ;;) outside quotes and brackets; a
+    case pattern ("a|b)") before a command is dropped"""
+    out, cur, depth, q = [], '', 0, None
+    for i, c in enumerate(stmt):
+        if q:
+            if c == q and stmt[i - 1] != '\\':
+                q = None
+        elif c in '"\'':
+            q = c
+        elif c in '({[':
+            depth += 1
+        elif c in ')}]':
+            if depth == 0 and not out and re.fullmatch(r'[^\s]*', cur.strip()):
+                cur = ''        # "pattern)" of a case arm
+                continue
+            depth = max(0, depth - 1)
+        elif c == ';' and depth == 0:
+            out.append(cur.strip())
+            cur = ''
+            continue
+        cur += c
+    out.append(cur.strip())
+    return [c for c in out if c]
+
+
+def statements(body):
+    """(first line number, text) of each statement: continued lines joined,
+    here-documents left out"""
+    out, cur, first, heredoc = [], '', None, None
+    for n, line in body:
+        s = line.strip()
+        if heredoc:
+            if s == heredoc:
+                heredoc = None
+            continue
+        m = re.search(r"<<-?\s*['\"]?(\w+)['\"]?", s)
+        if m:
+            heredoc = m.group(1)
+        if not cur and (not s or s.startswith('#')):
+            continue
+        if first is None:
+            first = n
+        cur = (cur + ' ' + s) if cur else s
+        if re.search(r'(\\|&&|\|\||\|)$', s):
+            cur = cur.rstrip('\\')
+            continue
+        out.append((first, cur))
+        cur, first = '', None
+    if cur:
+        out.append((first, cur))
+    return out
+
+
+def findings(path):
+    lines = open(path, encoding='utf-8').read().split('\n')
+    i = 0
+    while i < len(lines):
+        if lines[i].startswith('@test ') or re.match(r'[\w-]+\(\) \{$', lines[i]):
+            j = i + 1
+            body = []
+            while j < len(lines) and lines[j] != '}':
+                body.append((j + 1, lines[j]))
+                j += 1
+            stmts = statements(body)
+            for k, (n, stmt) in enumerate(stmts):
+                for cmd in split_semi(stmt):
+                    if re.match(r'(while|until|if|elif)\s', cmd):
+                        continue    # a condition, not an assertion
+                    parts, ops = split_top(cmd)
+                    if '&&' not in ops or '||' in ops:
+                        continue
+                    words = parts[-1].split()
+                    if not words or words[0] not in ASSERTS:
+                        continue
+                    if k == len(stmts) - 1:
+                        continue    # the last line: bats sees the status
+                    yield f'{path}:{n}: {stmt}'
+            i = j
+        i += 1
+
+
+def main():
+    bad = 0
+    for path in sys.argv[1:]:
+        for f in findings(path):
+            print(f)
+            bad += 1
+    return 1 if bad else 0
+
+
+if __name__ == '__main__':
+    sys.exit(main())
