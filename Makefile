@@ -479,7 +479,13 @@ CHECK_TESTS = $(sort $(filter-out $(if $(filter glibc,$(VARIANT)),,test/build.ba
 # The firmware builds must also stay within their size budgets (tools/size.sh).
 # The fuzz harnesses' corpus replay is a host tool (it uses nftw): it runs
 # with the system libc builds, the parsers it feeds are the same code.
-check: deps all size-check $(if $(filter glibc%,$(VARIANT)),fuzz-check,)
+# deps first, then a make of its own: which libc the per-event helpers link
+# (HELPER_LIBC=auto) is decided when make reads this file, and deps may just
+# have installed dietlibc.
+check: deps
+	@$(MAKE) --no-print-directory check-suite
+
+check-suite: all size-check $(if $(filter glibc%,$(VARIANT)),fuzz-check,)
 	BIN=$(abspath $(O)) VARIANT=$(VARIANT) MAKE_VARIANT="$(MAKE_VARIANT)" \
 		tools/run-bats.sh $(CHECK_TESTS) \
 		$(if $(filter fork,$(SECOND_PASSES)),--pass UDEVD_WORKERS=fork $(SECOND_MODE_TESTS)) \
@@ -625,7 +631,7 @@ demo:
 clean:
 	rm -rf build
 
-.PHONY: FORCE all check deps size size-check clean install uninstall print-programs print-outdir print-helper-libc print-version demo \
+.PHONY: FORCE all check check-suite deps size size-check clean install uninstall print-programs print-outdir print-helper-libc print-version demo \
 	fuzz fuzz-bins fuzz-check fuzz-run check-sanitize check-valgrind check-stress lint
 
 # ---- cross build proof -------------------------------------------------------
