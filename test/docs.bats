@@ -117,7 +117,7 @@ GENERATED_NAMES=" storm.md "
 	top=$(grep -m1 -E '^udev-legacy [0-9]+' "$TOP/RELEASE-NOTES")
 	[[ "$top" == "udev-legacy $v "* ]] || { echo "top: '$top', Makefile: $v"; return 1; }
 	! grep -E '^udev-legacy [0-9]+' "$TOP/RELEASE-NOTES" |
-		grep -vE '\((20[0-9]{2}-[0-9]{2}-[0-9]{2}|not released yet)\)$'
+		grep -vE '\((20[0-9]{2}-[0-9]{2}-[0-9]{2}|not released yet)\)$' || false
 	grep -q "^Upgrading from udev 0.5x" "$TOP/RELEASE-NOTES"
 	# and the man pages name the same version
 	! grep -L "^\.TH .*\"udev-legacy $v\"" "$TOP"/docs/*.8 | grep .

@@ -47,11 +47,11 @@ no_tmp_left() { [ -z "$(find "$T/db" -name '.tmp*' 2>/dev/null)" ]; }
 	grep -q "cannot write database record of $TTYUSB: No space left on device" "$T/add.err"
 	# the first record is whole, the second absent, no temporary file stayed
 	grep -qx 'class@tty@ttyS0' "$T/db.list"
-	! grep -q 'ttyUSB0\|\.tmp' "$T/db.list"
+	! grep -q 'ttyUSB0\|\.tmp' "$T/db.list" || false
 	grep -qx ttyUSB0 "$T/dev.list"
 	[[ "$output" == *"remove rc 0"* ]]
 	[[ "$output" == *"remove2 rc 0"* ]]
-	! grep -q 'class@tty@ttyS0\|\.tmp' "$T/db.after"
+	! grep -q 'class@tty@ttyS0\|\.tmp' "$T/db.after" || false
 	[ ! -e "$T/dev/ttyS0" ] && [ ! -e "$T/dev/ttyUSB0" ]
 }
 

@@ -1,10 +1,12 @@
 #!/usr/bin/env bats
 # SPDX-License-Identifier: GPL-2.0-only
 # The suite itself: every assertion can fail. bats runs each test under
-# `set -e`, which ignores a failure in any but the last command of an &&
-# list, so `[ "$a" = 1 ] && [ "$b" = 2 ]` on a line of its own checks
-# only b (and nothing, but on the test's last line). test/tools/bats-chains.py
-# finds such lines; the assertions are written one per line instead.
+# `set -e`, which ignores the status of a command negated with ! and a
+# failure in any but the last command of an && list: on a line of its own
+# (but the test's last), `! grep -q secret log` checks nothing and
+# `[ "$a" = 1 ] && [ "$b" = 2 ]` only b. test/tools/bats-chains.py finds such
+# lines; the suite writes `! grep -q secret log || false` (|| return 1 in a
+# function that may be called as a condition) and one check per line.
 
 load lib
 
@@ -12,7 +14,7 @@ CHAINS="python3 $TOP/test/tools/bats-chains.py"
 
 setup() { common_setup; }
 
-@test "suite: no assertion is an && chain that set -e cannot see fail" {
+@test "suite: no assertion is a negation or an && chain that set -e cannot see fail" {
 	shopt -s nullglob
 	run $CHAINS "$TOP"/test/*.bats "$TOP"/test/*/*.bats "$TOP"/test/*.bash
 	echo "$output"
@@ -40,8 +42,13 @@ setup() { common_setup; }
 			{ echo both; return 1; }
 		while [ ! -S s ] && [ $i -lt 9 ]; do i=$((i+1)); done
 		[[ $x == a && $y == b ]]
+		! grep -q secret log
+		! grep -q secret log || false
 		run true
 		[ "$status" -eq 0 ] && [ -z "$output" ]
+	}
+	pred() {
+		! grep -q x f
 	}
 	SAMPLE
 	# (bats would take an @test in this file for one of its own)
@@ -49,5 +56,5 @@ setup() { common_setup; }
 	run $CHAINS "$T/sample.bats"
 	echo "$output"
 	[ "$status" -eq 1 ]
-	[ "$(cut -d: -f2 <<<"$output" | paste -sd ' ')" = "2 3 8 10" ]
+	[ "$(cut -d: -f2 <<<"$output" | paste -sd ' ')" = "2 3 8 10 19" ]
 }

@@ -44,7 +44,7 @@ KERNEL=="sd[abc]", SYMLINK+="disk/shared '"$LONG"' back\slash"'
 	[ "$(target disk/shared)" = ../sdc ]
 	[ "$(ls "$T/db/.links/disk\x2fshared" | wc -l)" -eq 3 ]
 	[ "$(ls "$T/db/.links/back\x5cslash" | wc -l)" -eq 3 ]
-	! ls "$T/db/.links" | grep -q aaaa            # not indexed
+	! ls "$T/db/.links" | grep -q aaaa || false            # not indexed
 	[ "$(target "$LONG" | grep -o sd.)" = sdc ]
 	remove_disk "$(disk 3)"
 	for l in disk/shared "$LONG" 'back\slash'; do

@@ -133,7 +133,7 @@ two_claimants() {
 	dd if=/dev/zero of="$T/sda.img" bs=64k count=1 conv=notrunc status=none
 	ev change "$SDA" block
 	[ ! -e "$T/dev/disk/by-label/newer" ]
-	! grep -q "^E:ID_FS_" "$T/db/"*block@sda
+	! grep -q "^E:ID_FS_" "$T/db/"*block@sda || false
 	[ -L "$T/dev/disk/by-path/pci-0000:00:1f.2-scsi-0:0:0:0" ]
 	[ -L "$T/dev/disk/by-id/ata-TEST_DISK_0_WD-SERIAL1" ]
 	ev remove "$SDA1" block && ev remove "$SDA" block

@@ -45,7 +45,7 @@ l $1-link -> $1" ] || { listing; return 1; }
 record() { grep -lx "P:/class/tty/$1" "$T"/db/* 2>/dev/null; }
 
 absent() {
-	! listing | grep -q " $1\$\| $1-link "
+	! listing | grep -q " $1\$\| $1-link " || return 1
 	[ -z "$(record "$1")" ]
 }
 
@@ -109,7 +109,7 @@ absent() {
 	[ "$status" -eq 0 ]
 	absent ttyX
 	grep -q 'seqnum 2 remove /class/tty/ttyX is late' "$T/udevd.log"
-	! grep -q 'is stale' "$T/udevd.log"
+	! grep -q 'is stale' "$T/udevd.log" || false
 	[ "$(cut -d' ' -f1,2 "$T/ran" | paste -sd,)" = "1 add,3 change,2 remove" ]
 }
 

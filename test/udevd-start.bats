@@ -20,7 +20,7 @@ our_udevds() {
 
 @test "udevsend starts UDEVD_BIN --daemon once when nothing answers" {
 	UDEVD_BIN=$BIN/udevd
-	! socket_listed
+	! socket_listed || false
 	run send_event SEQNUM=10 DEVPATH=/devices/a FAKE_UDEV_EXIT=2
 	[ "$status" -eq 2 ]
 	socket_listed

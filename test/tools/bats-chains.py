@@ -3,14 +3,18 @@
 """bats-chains.py FILE...: lists the assertions in bats tests (and in the
 functions of the files they load) that cannot fail.
 
-bats runs a test with `set -e`, and bash's -e ignores a failure in any but
-the last command of an && list: `[ "$a" = 1 ] && [ "$b" = 2 ]` as a line of
+bats runs a test with `set -e`, and bash's -e ignores the status of a
+command negated with ! (`! grep -q secret log` on a line of its own never
+fails a test: write `! grep -q secret log || false`), and a failure in
+any but the last command of an && list: `[ "$a" = 1 ] && [ "$b" = 2 ]` as a line of
 its own fails the test only through its last test, and only when it is the
 test's last line (bats then looks at the function's status). A chain whose
 last command checks something ([, [[, !, grep, test, cmp, diff) is such an
 assertion; one that ends in an action (`[ -n "$p" ] && kill "$p"`, an
 assignment, `return 1`) is a condition and is left alone, as is anything
-with || (`[ -x f ] || skip`). Exit 1 and one line per finding, FILE:LINE.
+with || (`[ -x f ] || skip`). Either is fine as the last line of a test or
+function, whose status bats or the caller sees. Exit 1 and one line per
+finding, FILE:LINE.
 """
 import re
 import sys
@@ -78,8 +82,8 @@ def split_semi(stmt):
 
 
 def statements(body):
-    """(first line number, text) of each statement: continued lines joined,
-    here-documents left out"""
+    """(first line number, last line number, text) of each statement:
+    continued lines joined, here-documents left out"""
     out, cur, first, heredoc = [], '', None, None
     for n, line in body:
         s = line.strip()
@@ -98,10 +102,10 @@ def statements(body):
         if re.search(r'(\\|&&|\|\||\|)$', s):
             cur = cur.rstrip('\\')
             continue
-        out.append((first, cur))
+        out.append((first, n, cur))
         cur, first = '', None
     if cur:
-        out.append((first, cur))
+        out.append((first, body[-1][0], cur))
     return out
 
 
@@ -116,19 +120,20 @@ def findings(path):
                 body.append((j + 1, lines[j]))
                 j += 1
             stmts = statements(body)
-            for k, (n, stmt) in enumerate(stmts):
+            for k, (n, last, stmt) in enumerate(stmts):
+                if k == len(stmts) - 1:
+                    continue        # the last line: bats sees the status
                 for cmd in split_semi(stmt):
                     if re.match(r'(while|until|if|elif)\s', cmd):
                         continue    # a condition, not an assertion
                     parts, ops = split_top(cmd)
-                    if '&&' not in ops or '||' in ops:
+                    if '||' in ops:
                         continue
                     words = parts[-1].split()
-                    if not words or words[0] not in ASSERTS:
-                        continue
-                    if k == len(stmts) - 1:
-                        continue    # the last line: bats sees the status
-                    yield f'{path}:{n}: {stmt}'
+                    if '&&' in ops and words and words[0] in ASSERTS:
+                        yield n, last, 'chain', stmt
+                    elif not ops and cmd.startswith('! '):
+                        yield n, last, 'negation', stmt
             i = j
         i += 1
 
@@ -136,8 +141,8 @@ def findings(path):
 def main():
     bad = 0
     for path in sys.argv[1:]:
-        for f in findings(path):
-            print(f)
+        for n, _, _, stmt in findings(path):
+            print(f'{path}:{n}: {stmt}')
             bad += 1
     return 1 if bad else 0
 
