@@ -5,8 +5,10 @@
 # failure in any but the last command of an && list: on a line of its own
 # (but the test's last), `! grep -q secret log` checks nothing and
 # `[ "$a" = 1 ] && [ "$b" = 2 ]` only b. test/tools/bats-chains.py finds such
-# lines; the suite writes `! grep -q secret log || false` (|| return 1 in a
-# function that may be called as a condition) and one check per line.
+# lines, and the checks of a function called as a condition (wait_for f,
+# f || ...), where set -e is off altogether; the suite writes
+# `! grep -q secret log || false`, one check per line, and `|| return 1`
+# after each check but the last of such a function.
 
 load lib
 
@@ -14,7 +16,7 @@ CHAINS="python3 $TOP/test/tools/bats-chains.py"
 
 setup() { common_setup; }
 
-@test "suite: no assertion is a negation or an && chain that set -e cannot see fail" {
+@test "suite: no check that set -e cannot see fail (a negation, an && chain, a check in a condition's function)" {
 	shopt -s nullglob
 	run $CHAINS "$TOP"/test/*.bats "$TOP"/test/*/*.bats "$TOP"/test/*.bash
 	echo "$output"
@@ -50,11 +52,19 @@ setup() { common_setup; }
 	pred() {
 		! grep -q x f
 	}
+	cond() {
+		[ -e a ]
+		grep -q b f || return 1
+		[ -e c ]
+	}
+	AT_TEST "waits" {
+		wait_for cond
+	}
 	SAMPLE
 	# (bats would take an @test in this file for one of its own)
 	sed -i 's/^AT_TEST/@test/' "$T/sample.bats"
 	run $CHAINS "$T/sample.bats"
 	echo "$output"
 	[ "$status" -eq 1 ]
-	[ "$(cut -d: -f2 <<<"$output" | paste -sd ' ')" = "2 3 8 10 19" ]
+	[ "$(cut -d: -f2 <<<"$output" | paste -sd ' ')" = "2 3 8 10 19 28" ]
 }

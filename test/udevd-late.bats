@@ -37,7 +37,7 @@ tty() {
 present() {
 	[ "$(listing | grep " $1\$\| $1-link ")" = "c 0600 0:0 $1
 l $1-link -> $1" ] || { listing; return 1; }
-	[ "$(stat -c '%t:%T' "$T/dev/$1")" = "4:$(printf '%x' "$2")" ]
+	[ "$(stat -c '%t:%T' "$T/dev/$1")" = "4:$(printf '%x' "$2")" ] || return 1
 	grep -qx "N:$1" $(record "$1")
 }
 

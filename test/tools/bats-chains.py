@@ -13,8 +13,10 @@ last command checks something ([, [[, !, grep, test, cmp, diff) is such an
 assertion; one that ends in an action (`[ -n "$p" ] && kill "$p"`, an
 assignment, `return 1`) is a condition and is left alone, as is anything
 with || (`[ -x f ] || skip`). Either is fine as the last line of a test or
-function, whose status bats or the caller sees. Exit 1 and one line per
-finding, FILE:LINE.
+function, whose status bats or the caller sees. In a function called as a
+condition (`wait_for f`, `f || ...`, `if f`) set -e is off altogether: a
+check there that is not its last line needs its own `|| return 1`. Exit 1
+and one line per finding, FILE:LINE.
 """
 import re
 import sys
@@ -81,6 +83,22 @@ def split_semi(stmt):
     return [c for c in out if c]
 
 
+def in_quote(text):
+    """1 when text ends inside a quoted string"""
+    q = None
+    for i, c in enumerate(text):
+        if q:
+            if c == q and (q == "'" or text[i - 1] != '\\'):
+                q = None
+        elif c in '"\'' and (i == 0 or text[i - 1] != '\\'):
+            q = c
+        elif c == '#' and (i == 0 or text[i - 1] in ' \t\n'):
+            while i < len(text) and text[i] != '\n':
+                i += 1
+            return False if i >= len(text) else in_quote(text[i:])
+    return q is not None
+
+
 def statements(body):
     """(first line number, last line number, text) of each statement:
     continued lines joined, here-documents left out"""
@@ -98,8 +116,8 @@ def statements(body):
             continue
         if first is None:
             first = n
-        cur = (cur + ' ' + s) if cur else s
-        if re.search(r'(\\|&&|\|\||\|)$', s):
+        cur = (cur + '\n' + s) if cur else s
+        if re.search(r'(\\|&&|\|\||\|)$', s) or in_quote(cur):
             cur = cur.rstrip('\\')
             continue
         out.append((first, n, cur))
@@ -138,12 +156,63 @@ def findings(path):
         i += 1
 
 
+def functions(path):
+    """name -> (path, statements) of each function defined in path"""
+    lines = open(path, encoding='utf-8').read().split('\n')
+    out, i = {}, 0
+    while i < len(lines):
+        m = re.match(r'([\w-]+)\(\) \{$', lines[i])
+        if m:
+            j = i + 1
+            body = []
+            while j < len(lines) and lines[j] != '}':
+                body.append((j + 1, lines[j]))
+                j += 1
+            out[m.group(1)] = (path, statements(body))
+            i = j
+        i += 1
+    return out
+
+
+def as_conditions(paths, names):
+    """the names called as a condition somewhere: wait_for NAME, if NAME,
+    ! NAME, NAME ... || and NAME ... &&"""
+    found = set()
+    for path in paths:
+        text = open(path, encoding='utf-8').read()
+        for name in names:
+            n = re.escape(name)
+            if re.search(r'(wait_for|if|until|while|!)\s+(eval\s+)?[\'"]?' + n + r'\b', text) or \
+               re.search(r'(^|[;(]\s*|\s)' + n + r'\b[^|&;\n]*(\|\||&&)', text, re.M):
+                found.add(name)
+    return found
+
+
+def in_conditions(paths):
+    """checks that cannot fail in the functions called as conditions: set -e
+    is off in all of such a function but its last line (|| return 1 works)"""
+    funcs = {}
+    for path in paths:
+        funcs.update(functions(path))
+    for name in sorted(as_conditions(paths, funcs)):
+        path, stmts = funcs[name]
+        for n, _, stmt in stmts[:-1]:
+            for cmd in split_semi(stmt):
+                parts, ops = split_top(cmd)
+                words = cmd.split()
+                if '||' not in ops and words and words[0] in ASSERTS:
+                    yield path, n, f'{name}: {stmt}'
+
+
 def main():
     bad = 0
     for path in sys.argv[1:]:
         for n, _, _, stmt in findings(path):
             print(f'{path}:{n}: {stmt}')
             bad += 1
+    for path, n, what in in_conditions(sys.argv[1:]):
+        print(f'{path}:{n}: {what}')
+        bad += 1
     return 1 if bad else 0
 
 
