@@ -7,8 +7,8 @@ bats runs a test with `set -e`, and bash's -e ignores the status of a
 command negated with ! (`! grep -q secret log` on a line of its own never
 fails a test: write `! grep -q secret log || false`), and a failure in
 any but the last command of an && list: `[ "$a" = 1 ] && [ "$b" = 2 ]` as a line of
-its own fails the test only through its last test, and only when it is the
-test's last line (bats then looks at the function's status). A chain whose
+its own fails the test only through its last test, unless it is the test's
+last line (bats then looks at the function's status). A chain whose
 last command checks something ([, [[, !, grep, test, cmp, diff) is such an
 assertion; one that ends in an action (`[ -n "$p" ] && kill "$p"`, an
 assignment, `return 1`) is a condition and is left alone, as is anything
