@@ -25,6 +25,19 @@ void budget_init(struct budget *b)
 	b->ncpu = (unsigned long)compat_cpus_usable();
 }
 
+/* The slot of pid's kept file, marked as looked at in this turn; -1: none. */
+static int stat_find(struct budget *b, pid_t pid)
+{
+	int i;
+
+	for (i = 0; i < BUDGET_STAT_FDS; i++)
+		if (b->stat[i].pid == pid) {
+			b->stat[i].turn = b->turn;
+			return i;
+		}
+	return -1;
+}
+
 /* The open stat file of pid, kept in b->stat when there is room (*slot),
  * or -errno. */
 static int stat_open(struct budget *b, pid_t pid, int *slot)
@@ -32,13 +45,9 @@ static int stat_open(struct budget *b, pid_t pid, int *slot)
 	char path[40];
 	int i, fd;
 
-	*slot = -1;
-	for (i = 0; i < BUDGET_STAT_FDS; i++)
-		if (b->stat[i].pid == pid) {
-			b->stat[i].turn = b->turn;
-			*slot = i;
-			return b->stat[i].fd;
-		}
+	*slot = stat_find(b, pid);
+	if (*slot >= 0)
+		return b->stat[*slot].fd;
 	fmt_s(path, sizeof(path), "/proc/%d/stat", (int)pid);
 	fd = open(path, O_RDONLY | O_CLOEXEC);
 	if (fd < 0)
@@ -55,16 +64,6 @@ static int stat_open(struct budget *b, pid_t pid, int *slot)
 	return fd;
 }
 
-/* pid runs an event that is too young to be looked at: its file stays. */
-static void stat_keep(struct budget *b, pid_t pid)
-{
-	int i;
-
-	for (i = 0; i < BUDGET_STAT_FDS; i++)
-		if (b->stat[i].pid == pid)
-			b->stat[i].turn = b->turn;
-}
-
 static void stat_close(struct budget *b, int slot, int fd)
 {
 	close(fd);
@@ -72,6 +71,17 @@ static void stat_close(struct budget *b, int slot, int fd)
 		b->stat[slot].pid = 0;
 		b->nstat--;
 	}
+}
+
+/* Closes the files of the processes not looked at in this turn (all: every
+ * file). */
+static void stat_sweep(struct budget *b, int all)
+{
+	int i;
+
+	for (i = 0; i < BUDGET_STAT_FDS; i++)
+		if (b->stat[i].pid && (all || b->stat[i].turn != b->turn))
+			stat_close(b, i, b->stat[i].fd);
 }
 
 /* 1 when pid sleeps, waits on I/O or is stopped: it leaves its CPU to others.
@@ -102,7 +112,6 @@ static unsigned long count_waiting(struct budget *b, const struct queue *q, uint
 {
 	struct event *ev;
 	unsigned long n = 0;
-	int i;
 
 	b->turn++;
 	for (ev = queue_running_next(q, NULL); ev; ev = queue_running_next(q, ev)) {
@@ -110,13 +119,10 @@ static unsigned long count_waiting(struct budget *b, const struct queue *q, uint
 			continue;
 		if (!ev->starting && now - ev->start_ms >= BUDGET_SETTLE_MS)
 			n += (unsigned long)proc_waits(b, ev->pid);
-		else
-			stat_keep(b, ev->pid);
+		else            /* too young to be looked at: its file stays */
+			stat_find(b, ev->pid);
 	}
-	/* the files of processes that run no event now */
-	for (i = 0; i < BUDGET_STAT_FDS; i++)
-		if (b->stat[i].pid && b->stat[i].turn != b->turn)
-			stat_close(b, i, b->stat[i].fd);
+	stat_sweep(b, 0);
 	return n;
 }
 
@@ -124,11 +130,9 @@ unsigned long budget_limit(struct budget *b, const struct queue *q, unsigned lon
 			   uint64_t now)
 {
 	unsigned long limit;
-	int i;
 
-	for (i = 0; b->nstat && queue_running(q) == 0 && i < BUDGET_STAT_FDS; i++)
-		if (b->stat[i].pid)     /* idle: no file stays open */
-			stat_close(b, i, b->stat[i].fd);
+	if (b->nstat && queue_running(q) == 0)
+		stat_sweep(b, 1);       /* idle: no file stays open */
 	if (max <= b->ncpu)
 		return max;
 	if (queue_running(q) < b->ncpu)
