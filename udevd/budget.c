@@ -8,7 +8,6 @@
  * runs events (one pread per look instead of open, read, read, close). */
 #include "compat.h"
 #include "budget.h"
-#include "fd.h"
 #include "fmt.h"
 
 #include <errno.h>

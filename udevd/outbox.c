@@ -69,9 +69,15 @@ static long outq(void)
 	return ioctl(box.sock, SIOCOUTQ, &v) < 0 ? 0 : v;
 }
 
+/* What acks may use of the buffer: 3/4 of it. */
+static long ack_limit(void)
+{
+	return box.sndbuf / 4 * 3;
+}
+
 static int over_budget(enum outbox_kind kind, long used)
 {
-	return kind == OUTBOX_ACK && used >= box.sndbuf / 4 * 3;
+	return kind == OUTBOX_ACK && used >= ack_limit();
 }
 
 /* 1 when an ack may be sent now: under 3/4 of the buffer in use. Each
@@ -87,7 +93,7 @@ static int ack_fits(void)
 	used = outq();
 	if (over_budget(OUTBOX_ACK, used))
 		return 0;
-	box.credit = 1 + (box.sndbuf / 4 * 3 - 1 - used) / DGRAM_COST;
+	box.credit = 1 + (ack_limit() - 1 - used) / DGRAM_COST;
 	return 1;
 }
 

@@ -100,8 +100,8 @@ def in_quote(text):
 
 
 def statements(body):
-    """(first line number, last line number, text) of each statement:
-    continued lines joined, here-documents left out"""
+    """(first line number, text) of each statement: continued lines joined,
+    here-documents left out"""
     out, cur, first, heredoc = [], '', None, None
     for n, line in body:
         s = line.strip()
@@ -120,58 +120,45 @@ def statements(body):
         if re.search(r'(\\|&&|\|\||\|)$', s) or in_quote(cur):
             cur = cur.rstrip('\\')
             continue
-        out.append((first, n, cur))
+        out.append((first, cur))
         cur, first = '', None
     if cur:
-        out.append((first, body[-1][0], cur))
+        out.append((first, cur))
     return out
 
 
-def findings(path):
+def blocks(path):
+    """(function name, or None for a test; its statements) of each test and
+    function in path"""
     lines = open(path, encoding='utf-8').read().split('\n')
     i = 0
     while i < len(lines):
-        if lines[i].startswith('@test ') or re.match(r'[\w-]+\(\) \{$', lines[i]):
-            j = i + 1
-            body = []
-            while j < len(lines) and lines[j] != '}':
-                body.append((j + 1, lines[j]))
-                j += 1
-            stmts = statements(body)
-            for k, (n, last, stmt) in enumerate(stmts):
-                if k == len(stmts) - 1:
-                    continue        # the last line: bats sees the status
-                for cmd in split_semi(stmt):
-                    if re.match(r'(while|until|if|elif)\s', cmd):
-                        continue    # a condition, not an assertion
-                    parts, ops = split_top(cmd)
-                    if '||' in ops:
-                        continue
-                    words = parts[-1].split()
-                    if '&&' in ops and words and words[0] in ASSERTS:
-                        yield n, last, 'chain', stmt
-                    elif not ops and cmd.startswith('! '):
-                        yield n, last, 'negation', stmt
-            i = j
-        i += 1
-
-
-def functions(path):
-    """name -> (path, statements) of each function defined in path"""
-    lines = open(path, encoding='utf-8').read().split('\n')
-    out, i = {}, 0
-    while i < len(lines):
         m = re.match(r'([\w-]+)\(\) \{$', lines[i])
-        if m:
+        if m or lines[i].startswith('@test '):
             j = i + 1
             body = []
             while j < len(lines) and lines[j] != '}':
                 body.append((j + 1, lines[j]))
                 j += 1
-            out[m.group(1)] = (path, statements(body))
+            yield (m.group(1) if m else None), statements(body)
             i = j
         i += 1
-    return out
+
+
+def findings(path):
+    """(line, statement) of each negation or && chain set -e does not see"""
+    for _, stmts in blocks(path):
+        for n, stmt in stmts[:-1]:      # the last line: bats sees its status
+            for cmd in split_semi(stmt):
+                if re.match(r'(while|until|if|elif)\s', cmd):
+                    continue            # a condition, not an assertion
+                parts, ops = split_top(cmd)
+                if '||' in ops:
+                    continue
+                words = parts[-1].split()
+                if ('&&' in ops and words and words[0] in ASSERTS) or \
+                   (not ops and cmd.startswith('! ')):
+                    yield n, stmt
 
 
 def as_conditions(paths, names):
@@ -193,10 +180,10 @@ def in_conditions(paths):
     is off in all of such a function but its last line (|| return 1 works)"""
     funcs = {}
     for path in paths:
-        funcs.update(functions(path))
+        funcs.update((name, (path, stmts)) for name, stmts in blocks(path) if name)
     for name in sorted(as_conditions(paths, funcs)):
         path, stmts = funcs[name]
-        for n, _, stmt in stmts[:-1]:
+        for n, stmt in stmts[:-1]:
             for cmd in split_semi(stmt):
                 parts, ops = split_top(cmd)
                 words = cmd.split()
@@ -207,7 +194,7 @@ def in_conditions(paths):
 def main():
     bad = 0
     for path in sys.argv[1:]:
-        for n, _, _, stmt in findings(path):
+        for n, stmt in findings(path):
             print(f'{path}:{n}: {stmt}')
             bad += 1
     for path, n, what in in_conditions(sys.argv[1:]):
