@@ -76,3 +76,61 @@ calls() { grep -cE "$1" "$T/trace.log" || :; }
 	send ACTION=add DEVPATH=/class/tty/ttyS0 SEQNUM=3 tty
 	[ "$(listing | paste -sd ';')" = "c 0600 0:0 aa;l bb -> aa" ]
 }
+
+# own_conf: udev.conf and what it names in $T/etc, which nothing else in the
+# test writes (udevd.log and the trace stay in $T, whose changes the
+# worker's change watch would otherwise see)
+own_conf() {
+	mkdir -p "$T/etc/rules.d" "$T/etc/dev.d"
+	sed -e "s|^udev_rules=.*|udev_rules=\"$T/etc/rules.d\"|" \
+	    -e "s|^udev_permissions=.*|udev_permissions=\"$T/etc/permissions\"|" \
+	    -e "s|^udev_devd=.*|udev_devd=\"$T/etc/dev.d\"|" "$T/udev.conf" >"$T/etc/udev.conf"
+	export UDEV_CONFIG_FILE="$T/etc/udev.conf"
+	printf '%s\n' "$1" >"$T/etc/rules.d/50-test.rules"
+}
+
+# after_start PATTERN: the worker's calls that match, from its first event on
+after_start() { awk '/^recvfrom\(/ { on = 1 } on' "$T/trace.log" | grep -cE "$1" || :; }
+
+@test "pool worker: per event no cwd or umask reset, no read of an unchanged watch, no chown that mknod did" {
+	own_conf 'KERNEL=="ttyS0", NAME="aa"
+KERNEL=="ttyUSB0", NAME="uu", OWNER="65534", GROUP="65534"'
+	pool_of_one strace -qq -e trace=recvfrom,fchdir,umask,read,poll,fchownat -o "$T/trace.log"
+	local s
+	for s in 1 3 5; do
+		send ACTION=add DEVPATH=/class/tty/ttyS0 SEQNUM=$s tty
+		[ "$(listing)" = "c 0600 0:0 aa" ]
+		send ACTION=remove DEVPATH=/class/tty/ttyS0 SEQNUM=$((s + 1)) tty
+		[ -z "$(listing)" ]
+	done
+	# six events received (a seventh recvfrom waits, unfinished)
+	[ "$(after_start '^recvfrom\(.* = [1-9]')" -eq 6 ]
+	[ "$(after_start '^(fchdir|umask)\(')" -eq 0 ]
+	# the change watch is polled with fds 0-2, read only when it has news
+	[ "$(after_start '^poll\(')" -eq 6 ]
+	[ "$(after_start '^read\(.*EAGAIN')" -eq 0 ]
+	# root:root in a directory of group 0: as mknod made it
+	[ "$(after_start '^fchownat\(')" -eq 0 ]
+	# another owner: chowned
+	send ACTION=add DEVPATH=/class/tty/ttyUSB0 SEQNUM=7 tty
+	[ "$(listing)" = "c 0600 65534:65534 uu" ]
+	[ "$(after_start '^fchownat\(.*65534, 65534')" -eq 1 ]
+	# an edited rule is seen at the next event: the watch is read then
+	printf '%s\n' 'KERNEL=="ttyS0", NAME="bb"' >"$T/etc/rules.d/50-test.rules"
+	send ACTION=add DEVPATH=/class/tty/ttyS0 SEQNUM=8 tty
+	[ "$(listing | paste -sd ';')" = "c 0600 0:0 bb;c 0600 65534:65534 uu" ]
+	[ "$(after_start '^poll\(.*revents=POLLIN')" -eq 1 ]
+}
+
+@test "pool worker: a root:root node in a setgid directory of another group is chowned to group 0" {
+	own_conf 'KERNEL=="ttyS0", NAME="sub/aa"'
+	mkdir -m 2755 "$T/dev/sub"
+	chgrp 65534 "$T/dev/sub"
+	pool_of_one
+	send ACTION=add DEVPATH=/class/tty/ttyS0 SEQNUM=1 tty
+	[ "$(listing)" = "c 0600 0:0 sub/aa" ]
+	# and the next one, in the same worker
+	send ACTION=remove DEVPATH=/class/tty/ttyS0 SEQNUM=2 tty
+	send ACTION=add DEVPATH=/class/tty/ttyS0 SEQNUM=3 tty
+	[ "$(listing)" = "c 0600 0:0 sub/aa" ]
+}

@@ -175,6 +175,11 @@ int driver_fd(const struct driver *d)
 	return d->watch.inotify ? d->watch.fd : -1;
 }
 
+void driver_fd_empty(struct driver *d)
+{
+	watch_polled_empty(&d->watch);
+}
+
 void driver_free(struct driver *d)
 {
 	if (d->loaded)

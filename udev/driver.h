@@ -40,6 +40,9 @@ int driver_event(struct driver *d, char *const *envp, const char *subsystem, int
 /* The descriptor the driver keeps open between events, or -1. d starts
  * zeroed. */
 int driver_fd(const struct driver *d);
+/* A poll of driver_fd just found nothing to read: the next driver_load
+ * need not read it. */
+void driver_fd_empty(struct driver *d);
 void driver_free(struct driver *d);
 
 #endif

@@ -58,8 +58,26 @@ static int make_tmp(int dir, const char *tmp, const char *target, mode_t mode, d
 	return -errno;
 }
 
-static int node_one(int dir, const char *base, int block, dev_t devnum, uid_t uid,
-		    gid_t gid, mode_t mode)
+/* 1 when a node made now in a directory of group dir_gid is uid:gid
+ * already: mknod gives it our effective uid, and our effective gid or
+ * (setgid directory, grpid mount) the directory's. The ids are asked once:
+ * udev never changes them. */
+static int owned_as(uid_t uid, gid_t gid, gid_t dir_gid)
+{
+	static uid_t euid;
+	static gid_t egid;
+	static int known;
+
+	if (!known) {
+		euid = geteuid();
+		egid = getegid();
+		known = 1;
+	}
+	return uid == euid && gid == egid && gid == dir_gid;
+}
+
+static int node_one(int dir, gid_t dir_gid, const char *base, int block, dev_t devnum,
+		    uid_t uid, gid_t gid, mode_t mode)
 {
 	char tmp[NAME_MAX + 1];
 	int r;
@@ -68,8 +86,10 @@ static int node_one(int dir, const char *base, int block, dev_t devnum, uid_t ui
 	r = make_tmp(dir, tmp, NULL, (block ? S_IFBLK : S_IFCHR) | (mode & 07777), devnum);
 	if (r < 0)
 		return r;
-	/* tmp is root's own in a directory no one else may change (walk.c) */
-	if (fchownat(dir, tmp, uid, gid, AT_SYMLINK_NOFOLLOW) < 0 ||
+	/* tmp is root's own in a directory no one else may change (walk.c);
+	 * the mode is always set: a default ACL of the directory may have
+	 * changed what mknod gave */
+	if ((!owned_as(uid, gid, dir_gid) && fchownat(dir, tmp, uid, gid, AT_SYMLINK_NOFOLLOW) < 0) ||
 	    fchmodat(dir, tmp, mode & 07777, 0) < 0) {
 		r = -errno;
 		unlinkat(dir, tmp, 0);
@@ -85,14 +105,16 @@ int node_create(const struct udev_conf *conf, const char *name, int block,
 {
 	char part[NAME_MAX + 16];
 	const char *base;
-	int n, r, dir = walk_parent(conf->root, name, 1, &base);
+	gid_t dir_gid;
+	int n, r, dir = walk_parent_gid(conf->root, name, 1, &base, &dir_gid);
 
 	if (dir < 0)   /* a refused walk is no chown failure (exit 5, not 7) */
 		return dir == -EPERM ? -EACCES : dir;
-	r = node_one(dir, base, block, makedev(major, minor), uid, gid, mode);
+	r = node_one(dir, dir_gid, base, block, makedev(major, minor), uid, gid, mode);
 	for (n = 1; r == 0 && n <= partitions; n++) {
 		snprintf(part, sizeof(part), "%s%d", base, n);
-		r = node_one(dir, part, block, makedev(major, minor + (unsigned int)n), uid, gid, mode);
+		r = node_one(dir, dir_gid, part, block, makedev(major, minor + (unsigned int)n),
+			     uid, gid, mode);
 	}
 	close(dir);
 	return r;

@@ -30,6 +30,7 @@ struct walk {
 	const char *at[WALK_DEPTH + 1]; /* [i] where the i-th component starts */
 	int n;
 	const char *base;               /* the last component */
+	struct stat st;                 /* of the last directory checked */
 };
 
 /* Logs why root/name is refused: the part of name up to len is "why". */
@@ -41,20 +42,19 @@ static void refuse(const char *root, const char *name, size_t len, const char *w
 	log_err("refusing %s/%s: %s%s%s %s", root, name, root, len ? "/" : "", part, why);
 }
 
-/* The directory fd, reached as the first len bytes of name: refused when
- * another user owns it or may change it. */
-static int dir_check(int fd, const char *root, const char *name, size_t len)
+/* The directory fd, reached as the first len bytes of name (its stat in
+ * *st): refused when another user owns it or may change it. */
+static int dir_check(int fd, const char *root, const char *name, size_t len, struct stat *st)
 {
-	struct stat st;
 	const char *why;
 	int others = 0;
 
-	if (fstat(fd, &st) < 0)
+	if (fstat(fd, st) < 0)
 		return -errno;
-	others = (st.st_mode & S_IWOTH) || ((st.st_mode & S_IWGRP) && st.st_gid != 0);
-	if (st.st_uid != 0 && st.st_uid != geteuid())
+	others = (st->st_mode & S_IWOTH) || ((st->st_mode & S_IWGRP) && st->st_gid != 0);
+	if (st->st_uid != 0 && st->st_uid != geteuid())
 		why = "is a directory of another user";
-	else if (others && !((st.st_mode & S_ISVTX) && st.st_uid == 0))
+	else if (others && !((st->st_mode & S_ISVTX) && st->st_uid == 0))
 		why = "is a directory others may write (and not sticky and root's)";
 	else
 		return 0;
@@ -109,7 +109,7 @@ static int walk_step(struct walk *w, const char *root, const char *name,
 		return fd;
 	w->fd[++w->n] = fd;
 	w->at[w->n] = p;
-	return dir_check(fd, root, name, (size_t)(p + len - name));
+	return dir_check(fd, root, name, (size_t)(p + len - name), &w->st);
 }
 
 /* udev_root itself is configuration, not device data: followed as given,
@@ -135,7 +135,7 @@ static int walk(struct walk *w, const char *root, const char *name, int create)
 	w->fd[0] = open_root(root, create);
 	if (w->fd[0] < 0)
 		return w->fd[0];
-	r = dir_check(w->fd[0], root, name, 0);
+	r = dir_check(w->fd[0], root, name, 0, &w->st);
 	for (; r == 0 && (slash = strchr(p, '/')); p = slash + 1)
 		r = walk_step(w, root, name, p, (size_t)(slash - p), create);
 	if (r == 0 && bad_component(p, strlen(p)))
@@ -148,7 +148,8 @@ static int walk(struct walk *w, const char *root, const char *name, int create)
 	return 0;
 }
 
-int walk_parent(const char *root, const char *name, int create, const char **base)
+int walk_parent_gid(const char *root, const char *name, int create, const char **base,
+		    gid_t *gid)
 {
 	struct walk w;
 	int r = walk(&w, root, name, create);
@@ -157,7 +158,14 @@ int walk_parent(const char *root, const char *name, int create, const char **bas
 		return r;
 	walk_close(&w, w.n - 1);
 	*base = w.base;
+	if (gid)
+		*gid = w.st.st_gid;
 	return w.fd[w.n];
+}
+
+int walk_parent(const char *root, const char *name, int create, const char **base)
+{
+	return walk_parent_gid(root, name, create, base, NULL);
 }
 
 void walk_rmdir_parents(const char *root, const char *name)

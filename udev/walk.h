@@ -5,6 +5,8 @@
 #ifndef UDEV_WALK_H
 #define UDEV_WALK_H
 
+#include <sys/types.h>
+
 /* Opens the directory that holds the last component of name (relative to
  * root), creating missing directories (mode 0755) when create is set, and
  * points *base at that component. Returns the directory's descriptor, or
@@ -12,6 +14,9 @@
  * or writable by others and not sticky and root's), -ENOENT, -EINVAL (an
  * empty, "." or ".." component), -errno; refusals are logged. */
 int walk_parent(const char *root, const char *name, int create, const char **base);
+/* The same, and the directory's group in *gid. */
+int walk_parent_gid(const char *root, const char *name, int create, const char **base,
+		    gid_t *gid);
 /* Removes the directories leading to name that are empty now, deepest first,
  * walked the same way; root itself stays. */
 void walk_rmdir_parents(const char *root, const char *name);

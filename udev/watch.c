@@ -130,6 +130,7 @@ void watch_free(struct watch *w)
 	if (w->inotify)
 		close(w->fd);
 	w->inotify = 0;
+	w->polled_empty = 0;
 }
 
 void watch_start(struct watch *w)
@@ -262,9 +263,17 @@ static int events_unchanged(const struct watch *w)
 
 int watch_unchanged(struct watch *w)
 {
+	int polled = w->polled_empty;
+
+	w->polled_empty = 0;
 	if (!w->inotify && w->n == 0)
 		return 0;   /* nothing watched: cannot tell */
-	if (w->inotify && !events_unchanged(w))
+	if (w->inotify && !polled && !events_unchanged(w))
 		return 0;
 	return stamps_unchanged(w);
+}
+
+void watch_polled_empty(struct watch *w)
+{
+	w->polled_empty = w->inotify;
 }

@@ -19,6 +19,7 @@ struct watch {
 	int n;
 	struct wd_name *wd; /* what each inotify watch is for */
 	int nwd;
+	int polled_empty;   /* watch_polled_empty: the next check reads nothing */
 };
 
 /* Forgets what was watched and starts again (inotify when it can). */
@@ -30,6 +31,9 @@ void watch_start(struct watch *w);
 int watch_add(struct watch *w, const char *path, int depth);
 /* 1 when nothing watched changed since watch_add. */
 int watch_unchanged(struct watch *w);
+/* The caller has just polled fd (inotify) and found nothing to read: the
+ * next watch_unchanged does not read it again. */
+void watch_polled_empty(struct watch *w);
 /* 1 when changes are noticed by inotify (cheap to check per event). */
 int watch_cheap(const struct watch *w);
 void watch_free(struct watch *w);

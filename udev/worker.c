@@ -1,8 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /* udev's worker mode (see worker.h). Before each event the process is put
- * back as udevd's fork mode would start it: the working directory and umask
- * it started with, no descriptors but the ones it started with (those a
- * fork-mode udev inherits from udevd). The event's environment is passed to
+ * back as udevd's fork mode would start it: no descriptors but the ones it
+ * started with (those a fork-mode udev inherits from udevd). Its working
+ * directory and umask stay the ones it started with: nothing in udev changes
+ * either (its programs run in processes of their own), so they are not set
+ * again per event. The event's environment is passed to
  * the driver (driver.h), which takes every setting from it: the process's
  * own environment is never swapped. udev.conf, the rules and the driver's
  * other kept state (cache.h) stay while nothing they were read from changed
@@ -19,16 +21,14 @@
 #include <stdlib.h>
 #include <string.h>
 #include <poll.h>
-#include <sys/stat.h>
 #include <unistd.h>
 
 static struct {
-	int fd, cwd;
-	mode_t umask;
+	int fd;
 	int start_fds[64], nstart;
 	int no_close_range;         /* the kernel has no close_range(2) */
 	const char *log_level;      /* udevcontrol's, from udevd (log.h) */
-} worker = { .fd = MSG_WORKER_FD, .cwd = -1, .umask = 022 };
+} worker = { .fd = MSG_WORKER_FD };
 
 static struct driver driver;    /* zeroed (bss); keeps conf, rules, memos (worker_main) */
 
@@ -41,7 +41,7 @@ static int keep_fd(int fd)
 	for (i = 0; i < worker.nstart; i++)
 		if (worker.start_fds[i] == fd)
 			return 1;
-	return fd <= 2 || fd == worker.fd || fd == worker.cwd || fd == driver_fd(&driver);
+	return fd <= 2 || fd == worker.fd || fd == driver_fd(&driver);
 }
 
 /* Descriptors the worker was started with are kept: a fork-mode udev
@@ -66,10 +66,10 @@ static void close_stray_fd(int fd)
  * spares. */
 static int kept_fds(int *keep)
 {
-	int own[3] = { worker.fd, worker.cwd, driver_fd(&driver) };
+	int own[2] = { worker.fd, driver_fd(&driver) };
 	int i, j, n = 0, fd;
 
-	for (i = 0; i < worker.nstart + 3; i++) {
+	for (i = 0; i < worker.nstart + 2; i++) {
 		fd = i < worker.nstart ? worker.start_fds[i] : own[i - worker.nstart];
 		for (j = 0; j < n && keep[j] != fd; j++)
 			;
@@ -87,7 +87,7 @@ static int kept_fds(int *keep)
  * /proc/self/fd, which also names each one found. */
 static void close_strays(void)
 {
-	int keep[sizeof(worker.start_fds) / sizeof(worker.start_fds[0]) + 3];
+	int keep[sizeof(worker.start_fds) / sizeof(worker.start_fds[0]) + 2];
 	int r;
 
 	if (!worker.no_close_range) {
@@ -102,18 +102,22 @@ static void close_strays(void)
 
 /* The process as fork mode would exec it. fds 0-2 were made sure of at the
  * start (main) and nothing here closes them: a poll of the three, not an
- * open of /dev/null, checks it. */
+ * open of /dev/null, checks it. The same poll asks the driver's change
+ * watch (inotify) whether anything is to be read: when not, driver_load
+ * reads nothing. */
 static void event_reset(void)
 {
-	struct pollfd std[3] = { { 0, 0, 0 }, { 1, 0, 0 }, { 2, 0, 0 } };
+	struct pollfd fds[4] = { { 0, 0, 0 }, { 1, 0, 0 }, { 2, 0, 0 }, { -1, POLLIN, 0 } };
 
-	if (worker.cwd >= 0 && fchdir(worker.cwd) < 0)
-		log_warn("cannot return to the start directory: %s, ignoring", strerror(errno));
-	umask(worker.umask);
 	close_strays();
-	if (poll(std, 3, 0) < 0 ||
-	    ((std[0].revents | std[1].revents | std[2].revents) & POLLNVAL))
+	fds[3].fd = driver_fd(&driver);   /* < 0: poll skips it */
+	if (poll(fds, 4, 0) < 0 ||
+	    ((fds[0].revents | fds[1].revents | fds[2].revents) & POLLNVAL)) {
 		fd_sanitize();
+		return;
+	}
+	if (fds[3].fd >= 0 && !fds[3].revents)
+		driver_fd_empty(&driver);
 }
 
 /* NUL-separated KEY=value block -> NULL-terminated array (msg_check has
@@ -150,9 +154,6 @@ static void worker_setup(void)
 {
 	fd_cloexec(worker.fd);
 	fd_each(note_start_fd);
-	worker.cwd = open(".", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-	worker.umask = umask(022);
-	umask(worker.umask);
 }
 
 int worker_main(const char *log_level)
