@@ -378,14 +378,16 @@ static int claim_cb(const struct db_record *rec, void *data)
 	return 0;
 }
 
-/* An index entry: the record it names, if it still claims the link. */
+/* An index entry: the record it names, if it still claims the link; the
+ * skipped device's own record is not read. */
 static void claim_entry(const char *record, void *data)
 {
 	struct claim_ctx *c = data;
 	char file[1024];
 	struct db_record rec;
 
-	if (path_join(file, sizeof(file), c->conf->db, record) == 0 &&
+	db_record_name(c->skip, 0, file, sizeof(file));
+	if (strcmp(record, file) != 0 && path_join(file, sizeof(file), c->conf->db, record) == 0 &&
 	    db_read_file(file, &rec) == 0)
 		claim_cb(&rec, c);
 }

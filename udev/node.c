@@ -139,31 +139,42 @@ static int remove_node_at(int dir, const char *root, const char *base, dev_t dev
 	return unlinkat(dir, base, 0) < 0 && errno != ENOENT ? -errno : 0;
 }
 
+struct node_gone {
+	const char *root;
+	int partitions;
+	unsigned int major, minor;
+	int r;
+};
+
+/* walk_remove's step for node_remove: the node and its partition nodes;
+ * the emptied parent folders go in any case. */
+static int remove_nodes_at(int dir, const char *base, void *data)
+{
+	char part[NAME_MAX + 16];
+	struct node_gone *g = data;
+	dev_t devnum = g->major || g->minor ? makedev(g->major, g->minor) : 0;
+	int i, e;
+
+	for (i = 1; i <= g->partitions; i++) {
+		snprintf(part, sizeof(part), "%s%d", base, i);
+		e = remove_node_at(dir, g->root, part,
+				   devnum ? makedev(g->major, g->minor + (unsigned int)i) : 0);
+		if (e < 0)
+			g->r = e;
+	}
+	e = remove_node_at(dir, g->root, base, devnum);
+	if (e < 0)
+		g->r = e;
+	return 1;
+}
+
 int node_remove(const struct udev_conf *conf, const char *name, int partitions,
 		unsigned int major, unsigned int minor)
 {
-	char part[NAME_MAX + 16];
-	const char *base;
-	dev_t devnum = major || minor ? makedev(major, minor) : 0;
-	int i, r = 0, e, dir = walk_parent(conf->root, name, 0, &base);
+	struct node_gone g = { conf->root, partitions, major, minor, 0 };
+	int r = walk_remove(conf->root, name, remove_nodes_at, &g);
 
-	if (dir == -ENOENT)
-		return 0;
-	if (dir < 0)
-		return dir;
-	for (i = 1; i <= partitions; i++) {
-		unsigned int pminor = minor + (unsigned int)i;
-
-		snprintf(part, sizeof(part), "%s%d", base, i);
-		e = remove_node_at(dir, conf->root, part, devnum ? makedev(major, pminor) : 0);
-		if (e < 0)
-			r = e;
-	}
-	e = remove_node_at(dir, conf->root, base, devnum);
-	close(dir);
-	if (base != name)   /* a name in udev_root itself leaves no folder behind */
-		walk_rmdir_parents(conf->root, name);
-	return e < 0 ? e : r;
+	return r < 0 ? r : g.r;
 }
 
 int node_symlink(const struct udev_conf *conf, const char *link, const char *name)
@@ -194,12 +205,23 @@ int node_symlink(const struct udev_conf *conf, const char *link, const char *nam
 	return r;
 }
 
+/* 1 when base in dir is the symlink to want, 0 when not (or missing). */
+static int link_points(int dir, const char *base, const char *want)
+{
+	char have[1024];
+	ssize_t n = readlinkat(dir, base, have, sizeof(have) - 1);
+
+	if (n < 0)
+		return errno == ENOENT || errno == EINVAL ? 0 : -errno;
+	have[n] = '\0';
+	return strcmp(have, want) == 0;
+}
+
 int node_symlink_owned(const struct udev_conf *conf, const char *link, const char *name)
 {
-	char want[1024], have[1024];
+	char want[1024];
 	const char *base;
-	ssize_t n;
-	int r = 0, dir;
+	int r, dir;
 
 	if (path_relative(link, name, want, sizeof(want)) < 0)
 		return -ENAMETOOLONG;
@@ -208,29 +230,30 @@ int node_symlink_owned(const struct udev_conf *conf, const char *link, const cha
 		return 0;
 	if (dir < 0)
 		return dir;
-	n = readlinkat(dir, base, have, sizeof(have) - 1);
-	r = n < 0 && errno != ENOENT && errno != EINVAL ? -errno : 0;
+	r = link_points(dir, base, want);
 	close(dir);
-	if (n < 0)
+	return r;
+}
+
+/* walk_remove's step for node_symlink_remove: base goes when it is the
+ * symlink to want. */
+static int remove_link_at(int dir, const char *base, void *data)
+{
+	int r = link_points(dir, base, data);
+
+	if (r <= 0)
 		return r;
-	have[n] = '\0';
-	return strcmp(have, want) == 0;
+	return unlinkat(dir, base, 0) < 0 ? -errno : 1;
 }
 
 int node_symlink_remove(const struct udev_conf *conf, const char *link, const char *name)
 {
-	const char *base;
-	int dir, r = node_symlink_owned(conf, link, name);
+	char want[1024];
+	int r;
 
+	if (path_relative(link, name, want, sizeof(want)) < 0)
+		return -ENAMETOOLONG;
 	/* gone, or another device has claimed the name since: not ours to remove */
-	if (r <= 0)
-		return r;
-	dir = walk_parent(conf->root, link, 0, &base);
-	if (dir < 0)
-		return dir == -ENOENT ? 0 : dir;
-	r = unlinkat(dir, base, 0) < 0 ? -errno : 0;
-	close(dir);
-	if (r == 0)
-		walk_rmdir_parents(conf->root, link);
-	return r;
+	r = walk_remove(conf->root, link, remove_link_at, want);
+	return r < 0 ? r : 0;
 }

@@ -168,22 +168,37 @@ int walk_parent(const char *root, const char *name, int create, const char **bas
 	return walk_parent_gid(root, name, create, base, NULL);
 }
 
-void walk_rmdir_parents(const char *root, const char *name)
+/* Removes the directories w leads through that are empty now, deepest
+ * first, with the descriptors of the walk; closes them all. */
+static void rmdir_walked(struct walk *w)
 {
 	char comp[NAME_MAX + 1];
-	struct walk w;
 	size_t len;
 	int i;
 
-	if (walk(&w, root, name, 0) < 0)
-		return;
-	for (i = w.n; i > 0; i--) {
-		len = strcspn(w.at[i], "/");
-		memcpy(comp, w.at[i], len);
+	for (i = w->n; i > 0; i--) {
+		len = strcspn(w->at[i], "/");
+		memcpy(comp, w->at[i], len);
 		comp[len] = '\0';
-		close(w.fd[i]);
-		if (unlinkat(w.fd[i - 1], comp, AT_REMOVEDIR) < 0)
+		close(w->fd[i]);
+		if (unlinkat(w->fd[i - 1], comp, AT_REMOVEDIR) < 0)
 			break;
 	}
-	walk_close(&w, i > 0 ? i - 1 : 0);
+	walk_close(w, i > 0 ? i - 1 : 0);
+}
+
+int walk_remove(const char *root, const char *name,
+		int (*fn)(int dir, const char *base, void *data), void *data)
+{
+	struct walk w;
+	int r = walk(&w, root, name, 0);
+
+	if (r < 0)
+		return r == -ENOENT ? 0 : r;
+	r = fn(w.fd[w.n], w.base, data);
+	if (r > 0)
+		rmdir_walked(&w);
+	else
+		walk_close(&w, w.n);
+	return r;
 }

@@ -17,8 +17,14 @@ int walk_parent(const char *root, const char *name, int create, const char **bas
 /* The same, and the directory's group in *gid. */
 int walk_parent_gid(const char *root, const char *name, int create, const char **base,
 		    gid_t *gid);
-/* Removes the directories leading to name that are empty now, deepest first,
- * walked the same way; root itself stays. */
-void walk_rmdir_parents(const char *root, const char *name);
+/* Walks to the directory of name as walk_parent does (never creating) and
+ * calls fn with its descriptor and name's last component: fn removes what
+ * it removes there and returns > 0 when it did, 0 when it left all, or
+ * -errno. When it removed something, the directories leading to name that
+ * are empty now go too, deepest first, through the same walk (root itself
+ * stays). Returns fn's result, 0 when the path is missing, or the walk's
+ * -errno. */
+int walk_remove(const char *root, const char *name,
+		int (*fn)(int dir, const char *base, void *data), void *data);
 
 #endif
