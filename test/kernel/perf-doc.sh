@@ -110,6 +110,32 @@ cmd_table() {
 	done
 }
 
+# CPU time of both CPUs together during each storm: all that was busy, and
+# of it the daemon's (udevd with its workers and the programs they ran, or
+# mdev; the TIME lines' cpu_busy_ms and daemon_cpu_ms, from /proc/stat and
+# /proc/PID/stat)
+cpu_table() {
+	local h n op line busy own ev
+	header | sed 's/^| helper |/| daemon |/'
+	for h in $daemons; do
+		line="| $(describe "$h") |"
+		for n in $luns; do
+			for op in insmod rmmod; do
+				busy=$(field "$h" "$n" "$op" cpu_busy_ms)
+				own=$(field "$h" "$n" "$op" daemon_cpu_ms)
+				ev=$(events "$n" "$op")
+				line="$line $(awk -v b="$busy" -v d="$own" -v e="$ev" -v h="$h" 'BEGIN {
+					if (b == "-") { print "-"; exit }
+					printf "%.1f s", b / 1000
+					if (h != "netlink-none" && d != "-" && e + 0 > 0)
+						printf " (daemon %.1f s, %.2f ms per event)", d / 1000, d / e
+				}') |"
+			done
+		done
+		echo "$line"
+	done
+}
+
 netlink_section() {
 	[ -n "$daemons" ] || return 0
 	cat <<EOF
@@ -132,6 +158,13 @@ $(table "$daemons" netlink-none | sed 's/^| helper |/| daemon |/')
 insmod's (rmmod's) own run time, the kernel's work, while each daemon worked:
 
 $(cmd_table)
+
+CPU time used during each storm, both CPUs together (from /proc/stat), and of
+it the daemon's: \`mdev -d\`'s, or udevd's with its workers and the programs
+they ran (/proc/PID/stat, reaped children included), also per uevent of the
+storm ("-": a boot made before these counts):
+
+$(cpu_table)
 EOF
 }
 
