@@ -456,7 +456,17 @@ LATE_DELAYS ?= 1 3 6
 bench-late: all
 	BIN=$(abspath $(O)) LATE_N="$(LATE_N)" LATE_DELAYS="$(LATE_DELAYS)" bench/run-late
 
-.PHONY: bench bench-static bench-late
+# make bench-worker: what one event costs a udev pool worker alone (bench/worker-cpu):
+# CPU per event of this build's udev --worker over WORKER_N adds and removes,
+# plain and with two symlinks per device; WORKER_COMPARE="NAME=UDEV_BIN ..."
+# runs other binaries (another checkout's build) beside it in the same run.
+WORKER_N       ?= 1000
+WORKER_REPS    ?= 3
+WORKER_COMPARE ?=
+bench-worker: all
+	bench/worker-cpu -n $(WORKER_N) -r $(WORKER_REPS) this=$(abspath $(O))/udev $(WORKER_COMPARE)
+
+.PHONY: bench bench-static bench-late bench-worker
 
 # ---- tests -----------------------------------------------------------------
 # make check installs what the tests need when it is missing (as root), builds,

@@ -214,3 +214,34 @@ write_mknod_helper() {
 	[ "$status" -eq 3 ]
 	[[ "$output" == *"  - udev@fake N=2 add: bad"* ]]
 }
+
+@test "make bench-worker's script: a tiny run prints each binary's CPU per event; a worker that makes nothing fails it" {
+	[ -x "$BIN/udev" ] || skip "no udev in $BIN"
+	run "$TOP/bench/worker-cpu" -n 5 -r 1 "this=$BIN/udev"
+	echo "$output"
+	[ "$status" -eq 0 ]
+	[[ "$output" == *"| udev | case | events per run | runs | CPU per event, median (µs) |"* ]]
+	[[ "$output" =~ \|\ this\ \|\ plain\ \|\ 10\ \|\ 1\ \|\ [0-9.]+\ \| ]]
+	[[ "$output" =~ \|\ this\ \|\ links\ \|\ 10\ \|\ 1\ \|\ [0-9.]+\ \| ]]
+	[[ "$output" == *"every node and link was there after the adds"* ]]
+	# a worker that says hello and acks every event with 0, but makes no node
+	cat >"$T/lazy" <<-'EOF'
+		#!/usr/bin/env python3
+		import os, socket, struct
+		H = struct.Struct("<16sIIQIIiI")
+		s = socket.socket(fileno=3)
+		s.send(H.pack(b"udev-legacy/1", 13, 0, 0, 0, 0, 0, 0))
+		while True:
+		    m = s.recv(70000)
+		    if not m:
+		        break
+		    seq = H.unpack(m[:H.size])[3]
+		    s.send(H.pack(b"udev-legacy/1", 2, 1, seq, 0, 0, 0, 0))
+	EOF
+	chmod +x "$T/lazy"
+	run "$TOP/bench/worker-cpu" -n 3 -r 1 "lazy=$T/lazy"
+	echo "$output"
+	[ "$status" -eq 3 ]
+	[[ "$output" == *"lazy (plain): after the adds: 3 missing"* ]]
+	[[ "$output" != *"every node and link was there"* ]]
+}
