@@ -144,7 +144,7 @@ in_event() { awk -v n="$1" '/^recvfrom\(/ { e++ } e == n' "$T/trace.log" | grep 
 
 @test "pool worker: a remove walks to each symlink twice (checked, then removed with its empty folders), and reads no record but its own" {
 	own_conf 'KERNEL=="ttyS0", SYMLINK+="disk/by-id/x-%k disk/by-path/p-%k"'
-	pool_of_one strace -qq -e trace=recvfrom,openat,readlinkat -o "$T/trace.log"
+	pool_of_one strace -qq -e trace=recvfrom,open,openat,readlinkat -o "$T/trace.log"
 	local s
 	for s in 1 3; do
 		send ACTION=add DEVPATH=/class/tty/ttyS0 SEQNUM=$s tty
@@ -156,8 +156,9 @@ in_event() { awk -v n="$1" '/^recvfrom\(/ { e++ } e == n' "$T/trace.log" | grep 
 	# the second remove (event 4): udev_root opened once per symlink check
 	# and once per symlink removal (its emptied folders go through the same
 	# walk), once for the node
-	[ "$(in_event 4 "^openat\\(AT_FDCWD, \"$T/dev\"")" -eq 5 ]
+	# (open, or openat at AT_FDCWD: which one depends on the libc)
+	[ "$(in_event 4 "^open(at)?\\((AT_FDCWD, )?\"$T/dev\"")" -eq 5 ]
 	[ "$(in_event 4 '^readlinkat\(')" -eq 4 ]
 	# the record read once; not again as a claimant of its own symlinks
-	[ "$(in_event 4 "^openat\\(AT_FDCWD, \"$T/var/db/class@tty@ttyS0\"")" -eq 1 ]
+	[ "$(in_event 4 "^open(at)?\\((AT_FDCWD, )?\"$T/var/db/class@tty@ttyS0\"")" -eq 1 ]
 }
