@@ -156,9 +156,12 @@ static int remove_nodes_at(int dir, const char *base, void *data)
 	int i, e;
 
 	for (i = 1; i <= g->partitions; i++) {
+		/* not makedev(..., minor + i): dietlibc's makedev declares
+		 * its own i, which would shadow this one */
+		unsigned int pminor = g->minor + (unsigned int)i;
+
 		snprintf(part, sizeof(part), "%s%d", base, i);
-		e = remove_node_at(dir, g->root, part,
-				   devnum ? makedev(g->major, g->minor + (unsigned int)i) : 0);
+		e = remove_node_at(dir, g->root, part, devnum ? makedev(g->major, pminor) : 0);
 		if (e < 0)
 			g->r = e;
 	}
