@@ -18,10 +18,14 @@ setup() {
 }
 
 # in_dev_ns SCRIPT: runs SCRIPT (bash) with a private /dev holding null and log
-# (our syslogd); every process it leaves is killed when it ends.
+# (our syslogd); every process it leaves is killed when it ends. /proc is the
+# namespace's own: udevd reads its children's /proc/PID/stat, and a sanitizer
+# build's leak check reads /proc/PID/task, by the namespace's pids (with the
+# machine's /proc, a pid missing there made every ASan udev exit 1).
 in_dev_ns() {
 	unshare -m -p -f bash -c '
 		set -e
+		mount -t proc proc /proc
 		mount -t tmpfs tmpfs /dev
 		mknod -m 666 /dev/null c 1 3
 		busybox syslogd -n -O "$T/syslog" &
