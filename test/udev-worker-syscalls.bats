@@ -71,13 +71,14 @@ calls() { grep -cE "$1" "$T/trace.log" || :; }
 	rules 'KERNEL=="ttyS0", NAME="aa", SYMLINK+="bb"'
 	traced_pool
 	send ACTION=add DEVPATH=/class/tty/ttyS0 SEQNUM=1 tty
-	send ACTION=remove DEVPATH=/class/tty/ttyS0 SEQNUM=2 tty
 	# the worker is the child of the strace udevd started
 	local worker=$(pgrep -P "$(pgrep -P "$UDEVD_PID")")
 	[ -n "$worker" ]
 	echo left >"$T/dev/aa.udev-tmp-$worker"
 	ln -s nowhere "$T/dev/bb.udev-tmp-$worker"
-	send ACTION=add DEVPATH=/class/tty/ttyS0 SEQNUM=3 tty
+	# the node and the link are there: both are replaced through the
+	# temporary names (a new symlink is made at once, without one)
+	send ACTION=add DEVPATH=/class/tty/ttyS0 SEQNUM=2 tty
 	[ "$(listing | paste -sd ';')" = "c 0600 0:0 aa;l bb -> aa" ]
 }
 
@@ -142,9 +143,9 @@ KERNEL=="ttyUSB0", NAME="uu", OWNER="65534", GROUP="65534"'
 # in_event N PATTERN: the worker's calls that match, in its Nth event
 in_event() { awk -v n="$1" '/^recvfrom\(/ { e++ } e == n' "$T/trace.log" | grep -cE "$2" || :; }
 
-@test "pool worker: a remove walks to each symlink twice (checked, then removed with its empty folders), and reads no record but its own" {
+@test "pool worker: an event opens udev_root once, a remove walks to each symlink once (checked and removed with its empty folders), a new symlink is made without a temporary name, no record but its own is read" {
 	own_conf 'KERNEL=="ttyS0", SYMLINK+="disk/by-id/x-%k disk/by-path/p-%k"'
-	pool_of_one strace -qq -e trace=recvfrom,open,openat,readlinkat -o "$T/trace.log"
+	pool_of_one strace -qq -e trace=recvfrom,open,openat,readlinkat,symlinkat,renameat,renameat2 -o "$T/trace.log"
 	local s
 	for s in 1 3; do
 		send ACTION=add DEVPATH=/class/tty/ttyS0 SEQNUM=$s tty
@@ -153,12 +154,17 @@ in_event() { awk -v n="$1" '/^recvfrom\(/ { e++ } e == n' "$T/trace.log" | grep 
 		[ -z "$(listing)" ]
 		[ -z "$(ls -A "$T/dev")" ]
 	done
-	# the second remove (event 4): udev_root opened once per symlink check
-	# and once per symlink removal (its emptied folders go through the same
-	# walk), once for the node
-	# (open, or openat at AT_FDCWD: which one depends on the libc)
-	[ "$(in_event 4 "^open(at)?\\((AT_FDCWD, )?\"$T/dev\"")" -eq 5 ]
-	[ "$(in_event 4 '^readlinkat\(')" -eq 4 ]
+	# the second add (event 3): udev_root opened once for the node and
+	# both symlinks (open, or openat at AT_FDCWD: which one depends on the
+	# libc); each symlink made by its name, only the node renamed into place
+	[ "$(in_event 3 "^open(at)?\\((AT_FDCWD, )?\"$T/dev\"")" -eq 1 ]
+	[ "$(in_event 3 '^symlinkat\(".*", [0-9]+, "(x|p)-ttyS0"\)')" -eq 2 ]
+	[ "$(in_event 3 '^renameat2?\([0-9]+, "[^"]*\.udev-tmp-')" -eq 1 ]
+	# the second remove (event 4): udev_root opened once; each symlink
+	# checked and removed (its emptied folders too) in one walk, with one
+	# readlink, when no other device claims it
+	[ "$(in_event 4 "^open(at)?\\((AT_FDCWD, )?\"$T/dev\"")" -eq 1 ]
+	[ "$(in_event 4 '^readlinkat\(')" -eq 2 ]
 	# the record read once; not again as a claimant of its own symlinks
 	[ "$(in_event 4 "^open(at)?\\((AT_FDCWD, )?\"$T/var/db/class@tty@ttyS0\"")" -eq 1 ]
 }

@@ -17,6 +17,7 @@
 #include "path.h"
 #include "str.h"
 #include "cache.h"
+#include "walk.h"
 
 #include <ctype.h>
 #include <errno.h>
@@ -101,6 +102,7 @@ int event_init(struct udev_event *ev, const struct udev_conf *conf,
 
 void event_free(struct udev_event *ev)
 {
+	walk_forget();
 	if (ev->tmpnode[0])
 		unlink(ev->tmpnode);
 	while (ev->nrun)

@@ -19,17 +19,19 @@ int link_release(const struct udev_conf *conf, const char *link, const char *nam
 		 const char *devpath)
 {
 	struct db_record other;
-	int r = node_symlink_owned(conf, link, name);
+	int r;
 
+	/* the claimants first: with none (the usual case) the removal's own
+	 * walk checks that the link is ours, so it is walked once */
 	memset(&other, 0, sizeof(other));
+	if (db_find_claim(conf, link, devpath, &other) < 0 || !other.name[0] ||
+	    strcmp(other.name, link) == 0)
+		return node_symlink_remove(conf, link, name);
+	r = node_symlink_owned(conf, link, name);
 	if (r <= 0)
 		return r;   /* gone, or another device's already */
-	if (db_find_claim(conf, link, devpath, &other) == 0 && other.name[0] &&
-	    strcmp(other.name, link) != 0) {
-		log_info("symlink %s/%s moves from %s to %s", conf->root, link, name, other.name);
-		return node_symlink(conf, link, other.name);
-	}
-	return node_symlink_remove(conf, link, name);
+	log_info("symlink %s/%s moves from %s to %s", conf->root, link, name, other.name);
+	return node_symlink(conf, link, other.name);
 }
 
 int links_drop(const struct udev_conf *conf, const char *old, const char *keep,

@@ -116,7 +116,7 @@ int node_create(const struct udev_conf *conf, const char *name, int block,
 		r = node_one(dir, dir_gid, part, block, makedev(major, minor + (unsigned int)n),
 			     uid, gid, mode);
 	}
-	close(dir);
+	walk_done(dir);
 	return r;
 }
 
@@ -194,8 +194,16 @@ int node_symlink(const struct udev_conf *conf, const char *link, const char *nam
 	dir = walk_parent(conf->root, link, 1, &base);
 	if (dir < 0)
 		return dir;
+	/* a new name is made at once (symlinkat makes it whole or not at all);
+	 * only one that is there is replaced through a temporary name */
+	if (symlinkat(target, dir, base) == 0) {
+		walk_done(dir);
+		return 0;
+	}
 	r = 0;
-	if (fstatat(dir, base, &st, AT_SYMLINK_NOFOLLOW) == 0 && !S_ISLNK(st.st_mode)) {
+	if (errno != EEXIST)
+		r = -errno;
+	else if (fstatat(dir, base, &st, AT_SYMLINK_NOFOLLOW) == 0 && !S_ISLNK(st.st_mode)) {
 		log_err("%s/%s exists and is no symlink, not replacing it", conf->root, link);
 		r = -EEXIST;
 	}
@@ -204,7 +212,7 @@ int node_symlink(const struct udev_conf *conf, const char *link, const char *nam
 		r = make_tmp(dir, tmp, target, 0, 0);
 	if (r == 0)
 		r = rename_over(dir, tmp, base);
-	close(dir);
+	walk_done(dir);
 	return r;
 }
 
@@ -234,7 +242,7 @@ int node_symlink_owned(const struct udev_conf *conf, const char *link, const cha
 	if (dir < 0)
 		return dir;
 	r = link_points(dir, base, want);
-	close(dir);
+	walk_done(dir);
 	return r;
 }
 

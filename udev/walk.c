@@ -81,10 +81,36 @@ static int open_dir_at(int at, const char *comp, int create)
 	return fd < 0 ? -errno : fd;
 }
 
+/* udev_root as the event's first walk opened and checked it: kept until
+ * walk_forget (the end of the event), so that the walks of one event (the
+ * node, each symlink) do not open and check it again. Only udev_root is
+ * kept: it is configuration and udev never removes it, while a folder
+ * below it may be removed and made anew by another worker at any time. */
+static struct {
+	char path[1024];
+	struct stat st;         /* its stat, for walk_parent_gid */
+	int fd, kept;
+} root_kept;
+
+void walk_forget(void)
+{
+	if (root_kept.kept)
+		close(root_kept.fd);
+	root_kept.kept = 0;
+}
+
+void walk_done(int dir)
+{
+	if (!root_kept.kept || dir != root_kept.fd)
+		close(dir);
+}
+
 static void walk_close(struct walk *w, int upto)
 {
-	while (upto >= 0)
+	while (upto > 0)
 		close(w->fd[upto--]);
+	if (upto == 0)
+		walk_done(w->fd[0]);
 }
 
 /* One step: the component at p (len bytes) opened below w->fd[w->n]. */
@@ -132,10 +158,23 @@ static int walk(struct walk *w, const char *root, const char *name, int create)
 	int r;
 
 	w->n = 0;
-	w->fd[0] = open_root(root, create);
-	if (w->fd[0] < 0)
-		return w->fd[0];
-	r = dir_check(w->fd[0], root, name, 0, &w->st);
+	if (root_kept.kept && strcmp(root_kept.path, root) == 0) {
+		w->fd[0] = root_kept.fd;
+		w->st = root_kept.st;
+		r = 0;
+	} else {
+		w->fd[0] = open_root(root, create);
+		if (w->fd[0] < 0)
+			return w->fd[0];
+		r = dir_check(w->fd[0], root, name, 0, &w->st);
+		if (r == 0 && strlen(root) < sizeof(root_kept.path)) {
+			walk_forget();
+			str_copy(root_kept.path, root, sizeof(root_kept.path));
+			root_kept.st = w->st;
+			root_kept.fd = w->fd[0];
+			root_kept.kept = 1;
+		}
+	}
 	for (; r == 0 && (slash = strchr(p, '/')); p = slash + 1)
 		r = walk_step(w, root, name, p, (size_t)(slash - p), create);
 	if (r == 0 && bad_component(p, strlen(p)))

@@ -27,4 +27,11 @@ int walk_parent_gid(const char *root, const char *name, int create, const char *
 int walk_remove(const char *root, const char *name,
 		int (*fn)(int dir, const char *base, void *data), void *data);
 
+/* Closes a descriptor walk_parent returned (it may be udev_root's, which
+ * stays open for the event's next walk). */
+void walk_done(int dir);
+/* Closes udev_root, kept open since the event's first walk: called at the
+ * end of every event (event_free), so that nothing walked outlives it. */
+void walk_forget(void);
+
 #endif
