@@ -397,8 +397,9 @@ KERNEL=="ttyS0", SYMLINK+="s6"'
 }
 @test "node, symlink and record are made beside and renamed into place" {
 	command -v strace >/dev/null || skip "no strace"
-	rules 'KERNEL=="ttyS0", SYMLINK="modem"'
+	rules 'KERNEL=="ttyS0", SYMLINK="modem fax"'
 	echo old > "$T/dev/ttyS0"
+	ln -s old "$T/dev/modem"
 	run strace -f -e trace=mknod,mknodat,symlink,symlinkat,rename,renameat,renameat2 \
 		-o "$T/trace" env ASAN_OPTIONS=detect_leaks=0 ACTION=add DEVPATH=$TTYS SUBSYSTEM=tty "$BIN/udev" tty
 	[ "$status" -eq 0 ]
@@ -407,6 +408,11 @@ KERNEL=="ttyS0", SYMLINK+="s6"'
 	grep -E 'renameat2?\([0-9]+, "ttyS0\.udev-tmp-[0-9]+", [0-9]+, "ttyS0"' "$T/trace"
 	grep -E 'symlinkat\("ttyS0", [0-9]+, "modem\.udev-tmp-[0-9]+"' "$T/trace"
 	grep -E 'renameat2?\([0-9]+, "modem\.udev-tmp-[0-9]+", [0-9]+, "modem"' "$T/trace"
+	# a symlink that is not there yet is made at its name: whole or not at all
+	grep -E 'symlinkat\("ttyS0", [0-9]+, "fax"\) += 0' "$T/trace"
+	! grep -E '"fax\.udev-tmp-' "$T/trace" || false
+	[ "$(readlink "$T/dev/modem")" = ttyS0 ]
+	[ "$(readlink "$T/dev/fax")" = ttyS0 ]
 	grep -E 'rename(at2?)?\(.*"'"$T"'/db/\.tmp-[0-9]+",.*"'"$T"'/db/class@tty@ttyS0"' "$T/trace"
 	! grep -E 'mknod(at)?\(.*"([^"]*/)?ttyS0"' "$T/trace"
 }

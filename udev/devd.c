@@ -40,10 +40,10 @@ static void devd_dir(struct udev_event *ev, const char *sub)
 	char dir[1024];
 	int i;
 
-	if (snprintf(dir, sizeof(dir), "%s/%s", ev->conf->devd, sub) >= (int)sizeof(dir))
-		return;
 	/* the worker knows dev.d's directories: a device's own name has none */
 	if (ev->cache && !cache_subdir(ev->cache, ev->conf->devd, sub))
+		return;
+	if (snprintf(dir, sizeof(dir), "%s/%s", ev->conf->devd, sub) >= (int)sizeof(dir))
 		return;
 	memset(&once, 0, sizeof(once));
 	m = cache_listing(ev->cache ? ev->cache : &once, dir, ".dev", NULL);

@@ -51,14 +51,17 @@ static int env_grow(struct env *e)
  * byte of device data can end a line of the database or of IMPORT. */
 static char *env_entry(const char *key, size_t klen, const char *val)
 {
-	size_t vlen = str_escape(NULL, val, 0);
+	size_t raw = strlen(val), vlen = str_escape(NULL, val, 0);
 	char *s = malloc(klen + vlen + 2);
 
 	if (!s)
 		return NULL;
 	memcpy(s, key, klen);
 	s[klen] = '=';
-	str_escape(s + klen + 1, val, vlen + 1);
+	if (vlen == raw)   /* nothing to escape (the usual case): a copy */
+		memcpy(s + klen + 1, val, raw + 1);
+	else
+		str_escape(s + klen + 1, val, vlen + 1);
 	return s;
 }
 
