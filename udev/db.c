@@ -201,7 +201,7 @@ static void db_parse_line(struct db_record *rec, const char *line)
 	case 'N': str_copy(rec->name, v, sizeof(rec->name)); break;
 	case 'A': rec->partitions = atoi(v); break;
 	case 'R': rec->ignore_remove = atoi(v); break;
-	case 'M': sscanf(v, "%u:%u", &rec->major, &rec->minor); break;
+	case 'M': str_to_devnum(v, &rec->major, &rec->minor); break;
 	case 'U': str_copy(rec->subsystem, v, sizeof(rec->subsystem)); break;
 	case 'S':
 		if (rec->symlinks[0])

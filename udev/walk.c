@@ -30,7 +30,8 @@ struct walk {
 	const char *at[WALK_DEPTH + 1]; /* [i] where the i-th component starts */
 	int n;
 	const char *base;               /* the last component */
-	struct stat st;                 /* of the last directory checked */
+	struct stat st;                 /* of the last directory checked (of
+					 * udev_root kept: st_gid only) */
 };
 
 /* Logs why root/name is refused: the part of name up to len is "why". */
@@ -87,21 +88,22 @@ static int open_dir_at(int at, const char *comp, int create)
  * kept: it is configuration and udev never removes it, while a folder
  * below it may be removed and made anew by another worker at any time. */
 static struct {
-	char path[1024];
-	struct stat st;         /* its stat, for walk_parent_gid */
-	int fd, kept;
+	const char *root;       /* the event's udev.conf's (the same string for
+				 * all its walks); NULL: none kept */
+	gid_t gid;              /* its group, for walk_parent_gid */
+	int fd;
 } root_kept;
 
 void walk_forget(void)
 {
-	if (root_kept.kept)
+	if (root_kept.root)
 		close(root_kept.fd);
-	root_kept.kept = 0;
+	root_kept.root = NULL;
 }
 
 void walk_done(int dir)
 {
-	if (!root_kept.kept || dir != root_kept.fd)
+	if (!root_kept.root || dir != root_kept.fd)
 		close(dir);
 }
 
@@ -158,21 +160,20 @@ static int walk(struct walk *w, const char *root, const char *name, int create)
 	int r;
 
 	w->n = 0;
-	if (root_kept.kept && strcmp(root_kept.path, root) == 0) {
+	if (root_kept.root == root) {
 		w->fd[0] = root_kept.fd;
-		w->st = root_kept.st;
+		w->st.st_gid = root_kept.gid;
 		r = 0;
 	} else {
 		w->fd[0] = open_root(root, create);
 		if (w->fd[0] < 0)
 			return w->fd[0];
 		r = dir_check(w->fd[0], root, name, 0, &w->st);
-		if (r == 0 && strlen(root) < sizeof(root_kept.path)) {
+		if (r == 0) {
 			walk_forget();
-			str_copy(root_kept.path, root, sizeof(root_kept.path));
-			root_kept.st = w->st;
+			root_kept.root = root;
+			root_kept.gid = w->st.st_gid;
 			root_kept.fd = w->fd[0];
-			root_kept.kept = 1;
 		}
 	}
 	for (; r == 0 && (slash = strchr(p, '/')); p = slash + 1)
