@@ -2,6 +2,7 @@
 /* Safe and \xNN-encoded forms of untrusted names (see enc.h). */
 #include "compat.h"
 #include "enc.h"
+#include "str.h"
 
 #include <string.h>
 
@@ -52,7 +53,6 @@ static int enc_all_dots(const unsigned char *in, size_t len)
 
 size_t enc_encode(char *out, size_t size, const unsigned char *in, size_t len)
 {
-	static const char hex[] = "0123456789abcdef";
 	int dots = enc_all_dots(in, len);
 	size_t i = 0, o = 0, n;
 
@@ -66,10 +66,7 @@ size_t enc_encode(char *out, size_t size, const unsigned char *in, size_t len)
 			i += n;
 			continue;
 		}
-		out[o++] = '\\';
-		out[o++] = 'x';
-		out[o++] = hex[in[i] >> 4];
-		out[o++] = hex[in[i] & 15];
+		o += str_hex_byte(out + o, in[i]);
 		i++;
 	}
 	if (size)

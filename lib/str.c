@@ -79,9 +79,19 @@ int str_to_u64(const char *s, unsigned long long *out)
 	return 0;
 }
 
-size_t str_escape(char *dst, const char *src, size_t size)
+size_t str_hex_byte(char *out, unsigned char c)
 {
 	static const char hex[] = "0123456789abcdef";
+
+	out[0] = '\\';
+	out[1] = 'x';
+	out[2] = hex[c >> 4];
+	out[3] = hex[c & 0xf];
+	return 4;
+}
+
+size_t str_escape(char *dst, const char *src, size_t size)
+{
 	size_t len = 0;
 	unsigned char c;
 
@@ -92,14 +102,10 @@ size_t str_escape(char *dst, const char *src, size_t size)
 			len++;
 			continue;
 		}
-		if (len + 4 < size) {
-			dst[len] = '\\';
-			dst[len + 1] = 'x';
-			dst[len + 2] = hex[c >> 4];
-			dst[len + 3] = hex[c & 0xf];
-		} else if (len < size) {
+		if (len + 4 < size)
+			str_hex_byte(dst + len, c);
+		else if (len < size)
 			size = len + 1;   /* never half an escape */
-		}
 		len += 4;
 	}
 	if (size)

@@ -13,6 +13,9 @@ size_t str_append(char *dst, const char *src, size_t size);
  * that a hostile value logs as one line; truncates like str_copy. With
  * size 0 (dst may then be NULL) it only measures. */
 size_t str_escape(char *dst, const char *src, size_t size);
+/* Writes byte c as the four characters \xNN (lower-case hex) at out, with
+ * no NUL; returns 4. */
+size_t str_hex_byte(char *out, unsigned char c);
 /* Copies src up to its first '/' (or its end) into dst, like str_copy. */
 size_t str_copy_component(char *dst, const char *src, size_t size);
 /* Parses "MAJOR:MINOR" (a sysfs `dev` file, a trailing newline allowed). */

@@ -23,7 +23,6 @@
 /* link as one file name; -ENAMETOOLONG when it does not fit one. */
 static int dblinks_name(const char *link, char *out, size_t size)
 {
-	static const char hex[] = "0123456789abcdef";
 	size_t n = 0;
 	const char *p;
 
@@ -32,14 +31,10 @@ static int dblinks_name(const char *link, char *out, size_t size)
 	for (p = link; *p; p++) {
 		if (n + 5 > size)
 			return -ENAMETOOLONG;
-		if (*p == '/' || *p == '\\' || (p == link && *p == '.')) {
-			out[n++] = '\\';
-			out[n++] = 'x';
-			out[n++] = hex[(unsigned char)*p >> 4];
-			out[n++] = hex[*p & 0xf];
-		} else {
+		if (*p == '/' || *p == '\\' || (p == link && *p == '.'))
+			n += str_hex_byte(out + n, (unsigned char)*p);
+		else
 			out[n++] = *p;
-		}
 	}
 	out[n] = '\0';
 	return 0;
