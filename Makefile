@@ -199,8 +199,8 @@ udevmonitor_OBJS := udevd/udevmonitor.o udevd/ctl.o
 
 # -- persistent storage names: the superblock and disk id helpers (extras/)
 PROGRAMS += vol_id disk_id
-vol_id_OBJS  := extras/vol_id.o extras/volume.o extras/volume_fs.o
-disk_id_OBJS := extras/disk_id.o
+vol_id_OBJS  := extras/vol_id.o extras/volume.o extras/volume_fs.o extras/volume_export.o
+disk_id_OBJS := extras/disk_id.o extras/volume.o extras/volume_fs.o extras/volume_export.o
 
 # -- the per-event helpers in the glibc builds
 # udevsend and hotplug start once per kernel event, vol_id and disk_id once

@@ -3,8 +3,9 @@
  * for IMPORT{program}: its bus, vendor, model and serial number (SCSI VPD
  * pages 0x80 and 0x83 or the wwid, ATA behind libata, USB, virtio, NVMe,
  * MMC) and its path, the chain of buses above it as path_id named it
- * (pci-0000:00:1f.2-scsi-0:0:0:0).
- *   disk_id [--export] DEVPATH
+ * (pci-0000:00:1f.2-scsi-0:0:0:0). With --volume=NODE, also what vol_id
+ * reads from NODE's superblock: one program per disk for the rules.
+ *   disk_id [--export] [--volume=NODE [--timeout=SECONDS]] DEVPATH
  * Exit codes: 0 printed, 1 usage, 2 no such device in sysfs, 3 nothing
  * found. See docs/disk_id.8. */
 #include "compat.h"
@@ -14,9 +15,11 @@
 #include "opts.h"
 #include "str.h"
 #include "sysfs.h"
+#include "volume.h"
 
 #include <errno.h>
 #include <fcntl.h>
+#include <signal.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -28,8 +31,10 @@ struct disk {
 	int n;
 	int scsi, usbif, usbdev;  /* chain levels, -1 when none */
 	char part[16];            /* partition number, "" for a whole disk */
-	char out[4096];
+	char out[4096 + VOL_EXPORT_MAX];
 };
+
+static struct disk this_disk;   /* main's, and the alarm's */
 
 /* The parent chain from devpath; a partition starts at its disk. */
 static int disk_chain(struct disk *d, const char *devpath)
@@ -378,42 +383,81 @@ static void id_path(struct disk *d)
 	put_safe(d, "ID_PATH", path, 0);
 }
 
+#define DISK_ID_USAGE "usage: disk_id [--export] [--volume=NODE [--timeout=SECONDS]] DEVPATH"
+
+/* The volume did not answer in time: the disk's own keys (complete before
+ * the alarm was set) are still right. */
+static void on_alarm(int sig)
+{
+	static const char msg[] = "disk_id: timed out reading the volume\n";
+
+	(void)sig;
+	(void)!write(STDERR_FILENO, msg, sizeof(msg) - 1);
+	_exit(this_disk.out[0] && fd_write_all(STDOUT_FILENO, this_disk.out, strlen(this_disk.out)) >= 0 ?
+	      0 : EXIT_TIMEOUT);
+}
+
+/* NODE's ID_FS_* keys after the disk's, when it holds a known volume. */
+static void volume_keys(const char *node, unsigned int timeout)
+{
+	struct volume v;
+	int rc;
+
+	signal(SIGALRM, on_alarm);
+	alarm(timeout);
+	rc = volume_probe_node(node, &v);
+	alarm(0);
+	if (rc == VOL_FOUND)
+		volume_export(&v, this_disk.out, sizeof(this_disk.out));
+}
+
 int main(int argc, char **argv)
 {
-	static struct disk d;
-	const char *devpath = NULL;
+	const char *devpath = NULL, *node = NULL;
+	unsigned long long timeout = 5;
 	int i;
 
 	log_init("disk_id", 0);
-	if (opts_std(argc, argv, "disk_id", "usage: disk_id [--export] DEVPATH"))
+	if (opts_std(argc, argv, "disk_id", DISK_ID_USAGE))
 		return 0;
 	for (i = 1; i < argc; i++) {
-		if (strcmp(argv[i], "--export") == 0 || strcmp(argv[i], "-x") == 0)
+		const char *a = argv[i];
+
+		if (strcmp(a, "--export") == 0 || strcmp(a, "-x") == 0)
 			continue;
-		if (argv[i][0] == '-' || devpath) {
-			log_err("usage: disk_id [--export] DEVPATH");
+		if (strncmp(a, "--volume=", 9) == 0 && a[9] && !node) {
+			node = a + 9;
+			continue;
+		}
+		if (strncmp(a, "--timeout=", 10) == 0 && str_to_u64(a + 10, &timeout) == 0 &&
+		    timeout > 0 && timeout < 3600)
+			continue;
+		if (a[0] == '-' || devpath) {
+			log_err(DISK_ID_USAGE);
 			return 1;
 		}
-		devpath = sysfs_devpath(argv[i]);
+		devpath = sysfs_devpath(a);
 	}
 	if (!devpath || devpath[0] != '/' || strstr(devpath, "/../")) {
-		log_err("usage: disk_id [--export] DEVPATH");
+		log_err(DISK_ID_USAGE);
 		return 1;
 	}
-	if (disk_chain(&d, devpath) < 0) {
+	if (disk_chain(&this_disk, devpath) < 0) {
 		log_err("no device %s in sysfs", devpath);
 		return 2;
 	}
-	disk_levels(&d);
-	put(&d, "ID_PART_ENTRY_NUMBER", d.part);
-	if (d.usbdev >= 0)
-		ids_usb(&d);
-	if (d.scsi >= 0)
-		ids_scsi(&d);
-	else if (d.usbdev < 0)
-		ids_other(&d);
-	id_path(&d);
-	if (!d.out[0])
+	disk_levels(&this_disk);
+	put(&this_disk, "ID_PART_ENTRY_NUMBER", this_disk.part);
+	if (this_disk.usbdev >= 0)
+		ids_usb(&this_disk);
+	if (this_disk.scsi >= 0)
+		ids_scsi(&this_disk);
+	else if (this_disk.usbdev < 0)
+		ids_other(&this_disk);
+	id_path(&this_disk);
+	if (node)
+		volume_keys(node, (unsigned int)timeout);
+	if (!this_disk.out[0])
 		return 3;
-	return fd_write_all(STDOUT_FILENO, d.out, strlen(d.out)) < 0 ? 2 : 0;
+	return fd_write_all(STDOUT_FILENO, this_disk.out, strlen(this_disk.out)) < 0 ? 2 : 0;
 }

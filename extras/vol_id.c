@@ -19,10 +19,8 @@
 #include <string.h>
 #include <unistd.h>
 
-#define ENC_MAX 256   /* a link name: at most NAME_MAX bytes */
-
-/* 1 (usage) and 16 (timeout) are the suite's, from opts.h */
-enum { EXIT_FOUND, EXIT_READ = 2, EXIT_UNKNOWN, EXIT_NONE };
+/* Exit codes VOL_FOUND, VOL_READ, VOL_UNKNOWN and VOL_NONE are volume.h's;
+ * 1 (usage) and 16 (timeout) the suite's, from opts.h. */
 
 struct opts {
 	char what;            /* 'e' export, 't' type, 'l' label, 'u' uuid */
@@ -73,43 +71,7 @@ static int parse_args(int argc, char **argv, struct opts *o)
 	return o->device ? 0 : -EINVAL;
 }
 
-/* KEY=safe and KEY_ENC=encoded lines of one untrusted value. */
-static void put_pair(char *out, size_t size, const char *key, const unsigned char *val)
-{
-	char buf[ENC_MAX * 4];
-
-	str_append(out, key, size);
-	str_append(out, "=", size);
-	enc_safe(buf, ENC_MAX, val, strlen((const char *)val));
-	str_append(out, buf, size);
-	str_append(out, "\n", size);
-	str_append(out, key, size);
-	str_append(out, "_ENC=", size);
-	enc_encode(buf, ENC_MAX, val, strlen((const char *)val));
-	str_append(out, buf, size);
-	str_append(out, "\n", size);
-}
-
-static void put(char *out, size_t size, const char *key, const char *val)
-{
-	str_append(out, key, size);
-	str_append(out, "=", size);
-	str_append(out, val, size);
-	str_append(out, "\n", size);
-}
-
-static void export(const struct volume *v, char *out, size_t size)
-{
-	put(out, size, "ID_FS_USAGE", v->usage);
-	put(out, size, "ID_FS_TYPE", v->type);
-	put(out, size, "ID_FS_VERSION", v->version);
-	put_pair(out, size, "ID_FS_UUID", v->uuid);
-	if (v->uuid_sub[0])
-		put_pair(out, size, "ID_FS_UUID_SUB", v->uuid_sub);
-	put_pair(out, size, "ID_FS_LABEL", v->label);
-}
-
-/* The one value -t, -l or -u asks for, in its encoded form; EXIT_NONE when
+/* The one value -t, -l or -u asks for, in its encoded form; VOL_NONE when
  * the volume has none. */
 static int print_one(const struct volume *v, char what, char *out, size_t size)
 {
@@ -118,47 +80,20 @@ static int print_one(const struct volume *v, char what, char *out, size_t size)
 	if (what == 't') {
 		str_copy(out, v->type, size);
 		str_append(out, "\n", size);
-		return EXIT_FOUND;
+		return VOL_FOUND;
 	}
 	if (!val[0])
-		return EXIT_NONE;
-	enc_encode(out, ENC_MAX, val, strlen((const char *)val));
+		return VOL_NONE;
+	enc_encode(out, VOL_ENC_MAX, val, strlen((const char *)val));
 	str_append(out, "\n", size);
-	return EXIT_FOUND;
-}
-
-static int probe_device(const struct opts *o, struct volume *v)
-{
-	int r;
-
-	memset(v, 0, sizeof(*v));
-	v->fd = open(o->device, O_RDONLY | O_CLOEXEC);
-	if (v->fd < 0) {
-		/* no medium, or the device went away: nothing to report */
-		if (errno == ENOMEDIUM || errno == ENXIO || errno == ENODEV)
-			log_info("cannot open %s: %s", o->device, strerror(errno));
-		else
-			log_err("cannot open %s: %s", o->device, strerror(errno));
-		return EXIT_READ;
-	}
-	r = volume_probe(v);
-	close(v->fd);
-	if (r == -ENOENT) {
-		log_info("%s: no known volume type", o->device);
-		return EXIT_UNKNOWN;
-	}
-	if (r < 0) {
-		log_err("cannot read %s: %s", o->device, strerror(-r));
-		return EXIT_READ;
-	}
-	return EXIT_FOUND;
+	return VOL_FOUND;
 }
 
 int main(int argc, char **argv)
 {
 	struct opts o;
 	struct volume v;
-	char out[ENC_MAX * 12];
+	char out[VOL_EXPORT_MAX];
 	int rc;
 
 	log_init("vol_id", 0);
@@ -168,16 +103,16 @@ int main(int argc, char **argv)
 		return usage();
 	signal(SIGALRM, on_alarm);
 	alarm(o.timeout);
-	rc = probe_device(&o, &v);
+	rc = volume_probe_node(o.device, &v);
 	alarm(0);
-	if (rc != EXIT_FOUND)
+	if (rc != VOL_FOUND)
 		return rc;
 	out[0] = '\0';
 	if (o.what == 'e')
-		export(&v, out, sizeof(out));
+		volume_export(&v, out, sizeof(out));
 	else
 		rc = print_one(&v, o.what, out, sizeof(out));
-	if (rc == EXIT_FOUND && fd_write_all(STDOUT_FILENO, out, strlen(out)) < 0)
-		return EXIT_READ;
+	if (rc == VOL_FOUND && fd_write_all(STDOUT_FILENO, out, strlen(out)) < 0)
+		return VOL_READ;
 	return rc;
 }

@@ -47,6 +47,22 @@ void volume_label(struct volume *v, const unsigned char *field, size_t len);
 /* A text field (LUKS UUID, ISO dates) copied like volume_label into out. */
 void volume_text(unsigned char *out, size_t size, const unsigned char *field, size_t len);
 
+/* vol_id's exit codes, and what volume_probe_node found. */
+enum { VOL_FOUND, VOL_READ = 2, VOL_UNKNOWN, VOL_NONE };
+/* An encoded label or UUID: at most a link name (NAME_MAX bytes). */
+#define VOL_ENC_MAX 256
+/* What volume_export writes at most. */
+#define VOL_EXPORT_MAX (VOL_ENC_MAX * 12)
+
+/* Opens node and probes it (volume_export.c): VOL_FOUND and v filled in,
+ * VOL_READ when it cannot be opened or read, VOL_UNKNOWN when no format
+ * matched; logs why. */
+int volume_probe_node(const char *node, struct volume *v);
+/* Appends what v holds to out as ID_FS_USAGE, ID_FS_TYPE, ID_FS_VERSION,
+ * ID_FS_UUID, ID_FS_UUID_SUB (when there is one) and ID_FS_LABEL lines,
+ * the untrusted ones in their safe form and as _ENC. */
+void volume_export(const struct volume *v, char *out, size_t size);
+
 /* The formats (volume_fs.c, volume_other.c): 1 when found, 0 when not,
  * -errno when the device could not be read. */
 int probe_ext(struct volume *v);

@@ -10,6 +10,8 @@ setup() { udev_setup; fake_sysfs; }
 
 # out DEVPATH: disk_id's keys, one per line
 out() { "$BIN/disk_id" --export "$1"; }
+# volume NODE DEVPATH [OPTION]: with the volume's keys; stderr in $T/err
+volume() { timeout 20 "$BIN/disk_id" --export --volume="$1" "${@:3}" "$2" 2>"$T/err"; }
 
 @test "disk_id: ATA disk behind libata: model_serial, WWN, PCI and SCSI path" {
 	sda=$(fake_disk 0 sda 8:0 WD-WMAM9XF1 50014ee0aaf4a3b2)
@@ -158,4 +160,48 @@ ID_PATH=platform-sdhci.0" ]
 	[ "$status" -eq 2 ]
 	run "$BIN/disk_id" /devices/../etc
 	[ "$status" -eq 1 ]
+}
+
+@test "disk_id: --volume=NODE adds what vol_id reads from its superblock, after the disk's keys" {
+	need mkfs.ext4
+	sda=$(fake_disk 0 sda 8:0 WD-WMAM9XF1 50014ee0aaf4a3b2)
+	mkimg "$T/fs.img" ext4 'my data' 11111111-0000-4000-8000-0000000000a1
+	ids=$(out "$sda")
+	run "$BIN/disk_id" --export --volume="$T/fs.img" "$sda"
+	[ "$status" -eq 0 ]
+	[ "$output" = "$ids
+$("$BIN/vol_id" --export "$T/fs.img")" ]
+	grep -qx 'ID_FS_LABEL_ENC=my\\x20data' <<<"$output"
+	# no known volume, no medium, no node: the disk's keys alone, exit 0
+	truncate -s 1M "$T/empty.img"
+	for node in "$T/empty.img" "$T/none"; do
+		run volume "$node" "$sda"
+		[ "$status" -eq 0 ] && [ "$output" = "$ids" ] || { echo "$node: $status $output"; return 1; }
+	done
+	# nothing in sysfs: exit 2 as without --volume, however readable the node
+	run "$BIN/disk_id" --volume="$T/fs.img" /devices/none
+	[ "$status" -eq 2 ]
+	# usage: an empty node, two nodes, a timeout out of range
+	for bad in --volume= "--volume=$T/fs.img --volume=$T/fs.img" --timeout=0 --timeout=x; do
+		# shellcheck disable=SC2086 # two words in one case
+		run "$BIN/disk_id" $bad "$sda"
+		[ "$status" -eq 1 ] || { echo "$bad: $status"; return 1; }
+	done
+}
+
+@test "disk_id: a volume that never answers: the disk's keys after the timeout, exit 0" {
+	sda=$(fake_disk 0 sda 8:0 WD-WMAM9XF1 50014ee0aaf4a3b2)
+	ids=$(out "$sda")
+	# a FIFO without a writer blocks open(): like a dead device
+	mkfifo "$T/dead"
+	SECONDS=0
+	run volume "$T/dead" "$sda" --timeout=1
+	[ "$status" -eq 0 ] || { echo "$status $output"; cat "$T/err"; return 1; }
+	[ "$SECONDS" -le 3 ]
+	[ "$output" = "$ids" ]
+	grep -q "timed out" "$T/err"
+	# a disk with no keys of its own (none in sysfs): the suite's timeout code
+	mkdir -p "$S/devices/virtual/block/dm-0" && echo 254:0 >"$S/devices/virtual/block/dm-0/dev"
+	run volume "$T/dead" /devices/virtual/block/dm-0 --timeout=1
+	[ "$status" -eq 16 ]
 }

@@ -50,6 +50,39 @@ data -> ../../sda1" ]
 	[ "$("$BIN/vol_id" -l "$T/dev/disk/by-uuid/$UUID1")" = data ]
 }
 
+@test "storage: one program per device: disk_id --volume for disks and partitions, vol_id for the others" {
+	disk_with_parts
+	# a device-mapper volume: no disk below it in sysfs, only vol_id's keys
+	mkimg "$T/dm.img" vfat DMVOL 5555AAAA
+	DM=/devices/virtual/block/dm-0
+	fake_blockdev "$DM" "$(attach "$T/dm.img")" disk
+	# the shipped rules with wrappers that log each start, then run the helper
+	mkdir "$T/wrap"
+	for p in disk_id vol_id; do
+		printf '#!/bin/sh\necho %s "$@" >>%s\nexec %s "$@"\n' "$p" "$T/starts" "$BIN/$p" >"$T/wrap/$p"
+		chmod +x "$T/wrap/$p"
+	done
+	sed "s|/sbin/vol_id|$T/wrap/vol_id|; s|/sbin/disk_id|$T/wrap/disk_id|" \
+		"$TOP/etc/udev/rules.d/60-persistent-storage.rules" >"$T/rules.d/60-persistent-storage.rules"
+	add_all "$SDA" "$SDA1" "$SDA2" "$DM"
+	# four devices, four starts: disk_id with the temporary node, vol_id for dm-0
+	tmp() { local n; n=$(cat "$S$1/dev"); echo "$T/dev/.tmp-${n%:*}-${n#*:}"; }
+	[ "$(awk '{ print $1, $2, $3 }' "$T/starts" | sed 's/-[0-9]*$//')" = "disk_id --export --volume=$(tmp "$SDA")
+disk_id --export --volume=$(tmp "$SDA1")
+disk_id --export --volume=$(tmp "$SDA2")
+vol_id --export $(tmp "$DM")" ]
+	[ "$(links by-uuid)" = "$UUID1 -> ../../sda1
+1234-ABCD -> ../../sda2
+5555-AAAA -> ../../dm-0" ]
+	[ "$(links by-label)" = "DMVOL -> ../../dm-0
+STICK -> ../../sda2
+data -> ../../sda1" ]
+	[ "$(links by-id | grep -c ata-TEST_DISK_0_WD-SERIAL1)" -eq 3 ]
+	grep -qx "E:ID_FS_LABEL=STICK" "$T/db/"*sda2
+	grep -qx "E:ID_SERIAL_SHORT=WD-SERIAL1" "$T/db/"*sda2
+	! grep -q "E:ID_SERIAL" "$T/db/"*dm-0 || false
+}
+
 @test "storage: udevinfo -q env shows the imported keys; udevtest the links it would make" {
 	disk_with_parts
 	add_all "$SDA" "$SDA1"

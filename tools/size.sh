@@ -18,6 +18,8 @@ trap 'rm -f "$tmp"' EXIT
 # budget NAME: bytes allowed for this variant, empty when there is none.
 # hotplug has udevsend's code linked in (it sends the event of the
 # 10-udev.hotplug link itself): 14 KiB, less than the two programs together.
+# disk_id has vol_id's superblock code linked in (--volume: one program per
+# disk in 60-persistent-storage.rules): 20 KiB.
 # The default build (glibc) links udevsend statically against the smallest
 # libc present (Makefile, HELPER_LIBC): 16 KiB holds dietlibc's, klibc's and
 # musl's; the dynamic glibc one (no small libc installed) is over it.
@@ -29,7 +31,8 @@ budget() {
 	case $1 in
 	udevsend) b=8192 ;;
 	hotplug) b=14336 ;;
-	firmware|vol_id|disk_id) b=16384 ;;
+	firmware|vol_id) b=16384 ;;
+	disk_id) b=20480 ;;
 	udevd) b=40960 ;;
 	udev+tools) b=71680 ;;
 	*) return ;;
