@@ -458,13 +458,15 @@ bench-late: all
 
 # make bench-worker: what one event costs a udev pool worker alone (bench/worker-cpu):
 # CPU per event of this build's udev --worker over WORKER_N adds and removes,
-# plain and with two symlinks per device; WORKER_COMPARE="NAME=UDEV_BIN ..."
+# plain, with two symlinks per device, and running the static no-op per event
+# (its wall time per event too); WORKER_COMPARE="NAME=UDEV_BIN ..."
 # runs other binaries (another checkout's build) beside it in the same run.
 WORKER_N       ?= 1000
 WORKER_REPS    ?= 3
 WORKER_COMPARE ?=
 bench-worker: all
-	bench/worker-cpu -n $(WORKER_N) -r $(WORKER_REPS) this=$(abspath $(O))/udev $(WORKER_COMPARE)
+	bench/worker-cpu -n $(WORKER_N) -r $(WORKER_REPS) --run $(O)/bench/noop \
+		this=$(abspath $(O))/udev $(WORKER_COMPARE)
 
 .PHONY: bench bench-static bench-late bench-worker
 

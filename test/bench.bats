@@ -217,12 +217,14 @@ write_mknod_helper() {
 
 @test "make bench-worker's script: a tiny run prints each binary's CPU per event; a worker that makes nothing fails it" {
 	[ -x "$BIN/udev" ] || skip "no udev in $BIN"
-	run "$TOP/bench/worker-cpu" -n 5 -r 1 "this=$BIN/udev"
+	[ -x "$BIN/bench/noop" ] || skip "no bench/noop in $BIN"
+	run "$TOP/bench/worker-cpu" -n 5 -r 1 --run "$BIN/bench/noop" "this=$BIN/udev"
 	echo "$output"
 	[ "$status" -eq 0 ]
-	[[ "$output" == *"| udev | case | events per run | runs | CPU per event, median (µs) |"* ]]
+	[[ "$output" == *"| udev | case | events per run | runs | CPU per event, median (µs) |"*"| wall per event, median (µs) |"* ]]
 	[[ "$output" =~ \|\ this\ \|\ plain\ \|\ 10\ \|\ 1\ \|\ [0-9.]+\ \| ]]
 	[[ "$output" =~ \|\ this\ \|\ links\ \|\ 10\ \|\ 1\ \|\ [0-9.]+\ \| ]]
+	[[ "$output" =~ \|\ this\ \|\ run\ \|\ 10\ \|\ 1(\ \|\ [0-9.–]+){5}\ \| ]]
 	[[ "$output" == *"every node and link was there after the adds"* ]]
 	# a worker that says hello and acks every event with 0, but makes no node
 	cat >"$T/lazy" <<-'EOF'
@@ -244,4 +246,7 @@ write_mknod_helper() {
 	[ "$status" -eq 3 ]
 	[[ "$output" == *"lazy (plain): after the adds: 3 missing"* ]]
 	[[ "$output" != *"every node and link was there"* ]]
+	# --run of something that cannot run: refused before any run
+	run "$TOP/bench/worker-cpu" -n 1 -r 1 --run "$T/none" "this=$BIN/udev"
+	[ "$status" -ne 0 ] && [[ "$output" == *"--run $T/none: not an executable"* ]]
 }

@@ -168,3 +168,30 @@ in_event() { awk -v n="$1" '/^recvfrom\(/ { e++ } e == n' "$T/trace.log" | grep 
 	# the record read once; not again as a claimant of its own symlinks
 	[ "$(in_event 4 "^open(at)?\\((AT_FDCWD, )?\"$T/var/db/class@tty@ttyS0\"")" -eq 1 ]
 }
+
+@test "pool worker: a program's exit wakes the worker at once (SIGCHLD), no sleeps between looks; a hung one is still killed at the timeout" {
+	printf '#!/bin/sh\nsleep 0.3\necho ID_SLOW=1\n' >"$T/slow"
+	printf '#!/bin/sh\necho ran >>"%s"\nexec sleep 0.3\n' "$T/ran" >"$T/run-slow"
+	cp "$(command -v sleep)" "$T/hang-sleep"
+	chmod +x "$T/slow" "$T/run-slow"
+	rules "KERNEL==\"ttyS0\", IMPORT{program}=\"$T/slow\", RUN+=\"$T/run-slow\", NAME=\"aa\"
+KERNEL==\"ttyUSB0\", RUN+=\"$T/hang-sleep 30\", NAME=\"uu\""
+	pool_of_one strace -qq -e trace=nanosleep,clock_nanosleep,poll,wait4,rt_sigaction -o "$T/trace.log"
+	send ACTION=add DEVPATH=/class/tty/ttyS0 SEQNUM=1 tty
+	[ "$(listing)" = "c 0600 0:0 aa" ]
+	grep -qx "E:ID_SLOW=1" "$T/var/db/class@tty@ttyS0"
+	[ "$(cat "$T/ran")" = ran ]
+	# the old waits slept 1, 2, 4... ms between looks (about nine sleeps
+	# for a program of 0.3 s); now one poll each, ended by SIGCHLD
+	[ "$(calls 'nanosleep\(')" -eq 0 ]
+	[ "$(calls '^--- SIGCHLD')" -ge 2 ]
+	[ "$(calls '^rt_sigaction\(SIGCHLD, \{sa_handler=0x')" -eq 1 ]
+	# a program that does not end: the poll's deadline, then it is killed
+	# (and the event's exit code says so: 9, a RUN program failed)
+	run send ACTION=add DEVPATH=/class/tty/ttyUSB0 SEQNUM=2 UDEV_EXEC_TIMEOUT=1 tty
+	[ "$status" -eq 9 ]
+	[ "$(listing | paste -sd ';')" = "c 0600 0:0 aa;c 0600 0:0 uu" ]
+	! pgrep -f "$T/hang-sleep 30" || false
+	[ "$(calls 'nanosleep\(')" -eq 0 ]
+	[ "$(calls '^--- SIGCHLD')" -ge 3 ]
+}
