@@ -154,7 +154,10 @@ static void exec_capture(int fd, char *out, size_t size, long long deadline)
 	ssize_t n;
 
 	while (now_ms() < deadline) {
-		if (poll(&pfd, 1, (int)(deadline - now_ms())) <= 0)
+		n = poll(&pfd, 1, (int)(deadline - now_ms()));
+		if (n < 0 && errno == EINTR)
+			continue;   /* SIGCHLD (exec_wait's) */
+		if (n <= 0)
 			break;
 		if (len + 1 < size)
 			n = read(fd, out + len, size - 1 - len);
