@@ -81,6 +81,26 @@ sig() { sed -n "s/^$1:[[:space:]]*//p" "$T/status"; }
 	[ "$(sig SigIgn)" = "$want" ]
 }
 
+@test "exec: udev started with SIGCHLD blocked still hears its program end (it unblocks SIGCHLD)" {
+	command -v strace >/dev/null || skip "no strace"
+	printf '#!/bin/sh\nsleep 0.3\n' >"$T/slow"
+	chmod +x "$T/slow"
+	rules "KERNEL==\"ttyS0\", RUN+=\"$T/slow\", RUN+=\"$T/probe\""
+	# python blocks SIGCHLD, then execs strace, which execs udev with that mask
+	run python3 -c 'import os, signal, sys
+signal.pthread_sigmask(signal.SIG_BLOCK, [signal.SIGCHLD])
+os.execvp(sys.argv[1], sys.argv[1:])' strace -qq -e trace=poll -o "$T/trace" \
+		env ACTION=add DEVPATH=$TTYS SUBSYSTEM=tty SEQNUM=1 "$BIN/udev" tty
+	[ "$status" -eq 0 ]
+	[ -c "$T/dev/ttyS0" ]
+	# the wait for the slow program: a poll of the SIGCHLD pipe, ended by
+	# the signal, not by its time limit (= 0 every second)
+	grep -q '^--- SIGCHLD' "$T/trace"
+	! grep -qE '^poll\(\[\{fd=[0-9]+, events=POLLIN\}\], 1, [0-9]+\) = 0 \(Timeout\)' "$T/trace" || false
+	# the programs it runs still start with nothing blocked
+	[ "$(sig SigBlk)" = 0000000000000000 ]
+}
+
 @test "exec: the program leads its own process group" {
 	rules "KERNEL==\"ttyS0\", RUN+=\"$T/probe\""
 	run ev add $TTYS tty

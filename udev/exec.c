@@ -176,9 +176,13 @@ static void exec_capture(int fd, char *out, size_t size, long long deadline)
 /* The exit of the program being waited for wakes exec_wait at once, where
  * it slept 1, 2, 4... ms between looks (a program of 5 ms held the worker
  * for 7): SIGCHLD writes a byte into a pipe made for the wait, which
- * exec_wait polls until its deadline. The handler stays (SA_RESTART: no
- * other call of udev sees EINTR); between waits it writes nothing. Without
- * the pipe (no descriptor left), the sleeps. */
+ * exec_wait polls until its deadline. The handler stays, with SA_RESTART;
+ * SIGCHLD comes only while exec_run has a child (exec_capture's poll goes
+ * on after it), and between waits the handler writes nothing. SIGCHLD is
+ * unblocked when the handler is set (a udev started with it blocked, from a
+ * script, would not hear it), and each poll lasts at most CHLD_LOOK_MS
+ * all the same. Without the pipe (no descriptor left), the sleeps. */
+#define CHLD_LOOK_MS 1000
 static volatile sig_atomic_t chld_wfd = -1;
 
 static void on_chld(int sig)
@@ -195,6 +199,7 @@ static int chld_watch(int p[2])
 {
 	static int installed;
 	struct sigaction sa;
+	sigset_t chld;
 
 	if (pipe(p) < 0)
 		return -errno;
@@ -212,19 +217,23 @@ static int chld_watch(int p[2])
 			close(p[1]);
 			return -errno;
 		}
+		sigemptyset(&chld);
+		sigaddset(&chld, SIGCHLD);
+		sigprocmask(SIG_UNBLOCK, &chld, NULL);
 		installed = 1;
 	}
 	chld_wfd = p[1];
 	return 0;
 }
 
-/* Until SIGCHLD's byte, or left ms; then the pipe is emptied. */
+/* Until SIGCHLD's byte, or left ms (at most CHLD_LOOK_MS); then the pipe
+ * is emptied. */
 static void chld_sleep(int rfd, long long left)
 {
 	struct pollfd pfd = { .fd = rfd, .events = POLLIN };
 	char drain[16];
 
-	if (poll(&pfd, 1, (int)left) > 0)
+	if (poll(&pfd, 1, (int)(left < CHLD_LOOK_MS ? left : CHLD_LOOK_MS)) > 0)
 		while (read(rfd, drain, sizeof(drain)) > 0)
 			;
 }
