@@ -200,13 +200,10 @@ static int chld_watch(int p[2])
 	static int installed;
 	struct sigaction sa;
 	sigset_t chld;
+	int r = fd_pipe(p);
 
-	if (pipe(p) < 0)
-		return -errno;
-	fd_cloexec(p[0]);
-	fd_cloexec(p[1]);
-	fd_nonblock(p[0]);
-	fd_nonblock(p[1]);
+	if (r < 0)
+		return r;
 	if (!installed) {
 		memset(&sa, 0, sizeof(sa));
 		sa.sa_handler = on_chld;

@@ -245,13 +245,10 @@ static int setup_signals(struct udevd *d)
 	static const int sigs[] = { SIGCHLD, SIGTERM, SIGINT, SIGHUP };
 	struct sigaction sa;
 	unsigned int i;
+	int r = fd_pipe(d->sigpipe);
 
-	if (pipe(d->sigpipe) < 0)
-		return -errno;
-	fd_cloexec(d->sigpipe[0]);
-	fd_cloexec(d->sigpipe[1]);
-	fd_nonblock(d->sigpipe[0]);
-	fd_nonblock(d->sigpipe[1]);
+	if (r < 0)
+		return r;
 	signal_fd = d->sigpipe[1];
 	memset(&sa, 0, sizeof(sa));
 	sa.sa_handler = on_signal;
