@@ -113,9 +113,10 @@ cmd_table() {
 # CPU time of both CPUs together during each storm: all that was busy, and
 # of it the daemon's (udevd with its workers and the programs they ran, or
 # mdev; the TIME lines' cpu_busy_ms and daemon_cpu_ms, from /proc/stat and
-# /proc/PID/stat)
+# /proc/PID/stat), for udevd split into its own, its live workers', the
+# programs they ran and the workers that ended during the storm
 cpu_table() {
-	local h n op line busy own ev
+	local h n op line busy own ev split
 	header | sed 's/^| helper |/| daemon |/'
 	for h in $daemons; do
 		line="| $(describe "$h") |"
@@ -124,11 +125,20 @@ cpu_table() {
 				busy=$(field "$h" "$n" "$op" cpu_busy_ms)
 				own=$(field "$h" "$n" "$op" daemon_cpu_ms)
 				ev=$(events "$n" "$op")
-				line="$line $(awk -v b="$busy" -v d="$own" -v e="$ev" -v h="$h" 'BEGIN {
+				split=""
+				for f in udevd workers programs reaped; do
+					split="$split $(field "$h" "$n" "$op" ${f}_cpu_ms)"
+				done
+				line="$line $(awk -v b="$busy" -v d="$own" -v e="$ev" -v h="$h" -v s="$split" 'BEGIN {
 					if (b == "-") { print "-"; exit }
 					printf "%.1f s", b / 1000
-					if (h != "netlink-none" && d != "-" && e + 0 > 0)
-						printf " (daemon %.1f s, %.2f ms per event)", d / 1000, d / e
+					if (h == "netlink-none" || d == "-" || e + 0 <= 0)
+						exit
+					printf " (daemon %.1f s, %.2f ms per event", d / 1000, d / e
+					if (split(s, p, " ") == 4 && p[1] != "-")
+						printf ": udevd %.1f, workers %.1f, their programs %.1f, ended workers %.1f s", \
+							p[1] / 1000, p[2] / 1000, p[3] / 1000, p[4] / 1000
+					printf ")"
 				}') |"
 			done
 		done
