@@ -42,16 +42,18 @@ int fd_nonblock(int fd)
 	return 0;
 }
 
-int fd_pipe(int p[2])
+int fd_pipe(int p[2], int nonblock)
 {
-	if (pipe2(p, O_CLOEXEC | O_NONBLOCK) == 0)
+	if (pipe2(p, O_CLOEXEC | (nonblock ? O_NONBLOCK : 0)) == 0)
 		return 0;
 	if (errno != ENOSYS || pipe(p) < 0)
 		return -errno;
 	fd_cloexec(p[0]);
 	fd_cloexec(p[1]);
-	fd_nonblock(p[0]);
-	fd_nonblock(p[1]);
+	if (nonblock) {
+		fd_nonblock(p[0]);
+		fd_nonblock(p[1]);
+	}
 	return 0;
 }
 

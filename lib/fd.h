@@ -11,9 +11,11 @@
 int fd_sanitize(void);
 int fd_cloexec(int fd);
 int fd_nonblock(int fd);
-/* A pipe with both ends close-on-exec and non-blocking (a self-pipe for a
- * signal handler): pipe2, or pipe and fcntl before Linux 2.6.27; -errno. */
-int fd_pipe(int p[2]);
+/* A pipe with both ends close-on-exec, and non-blocking when nonblock is
+ * set (a self-pipe for a signal handler; not for a program's output, which
+ * it would write with EAGAIN): pipe2, or pipe and fcntl before Linux
+ * 2.6.27; -errno. */
+int fd_pipe(int p[2], int nonblock);
 /* write()/read() the whole buffer, retrying on EINTR; -errno on failure. */
 ssize_t fd_write_all(int fd, const void *buf, size_t len);
 ssize_t fd_read_all(int fd, void *buf, size_t len);

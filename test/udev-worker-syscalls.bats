@@ -195,3 +195,37 @@ KERNEL==\"ttyUSB0\", RUN+=\"$T/hang-sleep 30\", NAME=\"uu\""
 	[ "$(calls 'nanosleep\(')" -eq 0 ]
 	[ "$(calls '^--- SIGCHLD')" -ge 3 ]
 }
+
+@test "pool worker: a program's output pipe is made close-on-exec in one call, the temporary node without a mkdir of udev_root or a getpid" {
+	printf '#!/bin/sh\necho ID_TMP="$1"\n' >"$T/etc-prog"
+	chmod +x "$T/etc-prog"
+	own_conf "KERNEL==\"ttyS0\", IMPORT{program}=\"$T/etc-prog \$tempnode\", NAME=\"aa\""
+	pool_of_one strace -qq -e trace=recvfrom,pipe,pipe2,fcntl,mkdir,mknod,mknodat,getpid -o "$T/trace.log"
+	local s
+	for s in 1 3 5; do
+		send ACTION=add DEVPATH=/class/tty/ttyS0 SEQNUM=$s tty
+		[ "$(listing)" = "c 0600 0:0 aa" ]
+		# the program got the temporary node, removed after the event
+		grep -qx "E:ID_TMP=$T/dev/.tmp-4-64-[0-9]*" "$T/var/db/class@tty@ttyS0"
+		send ACTION=remove DEVPATH=/class/tty/ttyS0 SEQNUM=$((s + 1)) tty
+		[ -z "$(listing)" ]
+	done
+	# the second and third add: the output's pipe one pipe2 with O_CLOEXEC
+	# (and the exit's, when the program outlives its output), no fcntl; the
+	# node made at once
+	local e
+	for e in 3 5; do
+		[ "$(in_event $e '^pipe2\(\[[0-9]+, [0-9]+\], O_CLOEXEC\)')" -eq 1 ]
+		[ "$(in_event $e '^pipe2\(')" -eq "$(in_event $e '^pipe2\(.*O_CLOEXEC')" ]
+		[ "$(in_event $e '^(pipe|fcntl)\(')" -eq 0 ]
+		[ "$(in_event $e "^mknod(at)?\\((AT_FDCWD, )?\"$T/dev/.tmp-4-64-")" -eq 1 ]
+		[ "$(in_event $e '^(mkdir|getpid)\(')" -eq 0 ]
+	done
+	# a udev_root that is not there yet is made for the temporary node
+	stop_udevd
+	rm -r "$T/dev"
+	pool_of_one
+	send ACTION=add DEVPATH=/class/tty/ttyS0 SEQNUM=7 tty
+	[ "$(listing)" = "c 0600 0:0 aa" ]
+	grep -qx "E:ID_TMP=$T/dev/.tmp-4-64-[0-9]*" "$T/var/db/class@tty@ttyS0"
+}

@@ -200,7 +200,7 @@ static int chld_watch(int p[2])
 	static int installed;
 	struct sigaction sa;
 	sigset_t chld;
-	int r = fd_pipe(p);
+	int r = fd_pipe(p, 1);
 
 	if (r < 0)
 		return r;
@@ -327,12 +327,8 @@ int exec_run(char *const argv[], char *const envp[], char *out, size_t size, int
 
 	if (!argv[0])
 		return -EINVAL;
-	if (out && pipe(pfd) < 0)
-		return -errno;
-	if (out) {
-		fd_cloexec(pfd[0]);
-		fd_cloexec(pfd[1]);
-	}
+	if (out && (r = fd_pipe(pfd, 0)) < 0)
+		return r;
 	pid = exec_spawn(argv, envp, pfd[1]);
 	if (pid < 0) {
 		if (out) {

@@ -8,6 +8,7 @@
 #include "db.h"
 #include "log.h"
 #include "path.h"
+#include "proc.h"
 #include "str.h"
 
 #include <ctype.h>
@@ -100,13 +101,16 @@ static void subst_tempnode(struct udev_event *ev, char *out, size_t size)
 	out[0] = '\0';
 	if (!ev->has_devnum)
 		return;
-	snprintf(path, sizeof(path), "%s/.tmp-%u-%u-%d", ev->conf->root, ev->major,
-		 ev->minor, (int)getpid());
 	if (!ev->tmpnode[0]) {
-		path_mkdir_parents(path, 0755);
-		if (mknod(path, (strcmp(ev->subsystem, "block") == 0 ||
-			   strncmp(ev->devpath, "/block/", 7) == 0 ? S_IFBLK : S_IFCHR) | 0600,
-			  makedev(ev->major, ev->minor)) < 0) {
+		mode_t mode = (strcmp(ev->subsystem, "block") == 0 ||
+			       strncmp(ev->devpath, "/block/", 7) == 0 ? S_IFBLK : S_IFCHR) | 0600;
+		dev_t dev = makedev(ev->major, ev->minor);
+
+		snprintf(path, sizeof(path), "%s/.tmp-%u-%u-%d", ev->conf->root, ev->major,
+			 ev->minor, (int)proc_self());
+		/* udev_root is there but for the first node: its folders only then */
+		if (mknod(path, mode, dev) < 0 &&
+		    (errno != ENOENT || path_mkdir_parents(path, 0755) < 0 || mknod(path, mode, dev) < 0)) {
 			log_err("cannot make temporary node %s: %s", path, strerror(errno));
 			return;
 		}

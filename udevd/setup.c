@@ -245,7 +245,7 @@ static int setup_signals(struct udevd *d)
 	static const int sigs[] = { SIGCHLD, SIGTERM, SIGINT, SIGHUP };
 	struct sigaction sa;
 	unsigned int i;
-	int r = fd_pipe(d->sigpipe);
+	int r = fd_pipe(d->sigpipe, 1);
 
 	if (r < 0)
 		return r;
