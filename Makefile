@@ -460,12 +460,14 @@ bench-late: all
 # CPU per event of this build's udev --worker over WORKER_N adds and removes,
 # plain, with two symlinks per device, and running the static no-op per event
 # (its wall time per event too); WORKER_COMPARE="NAME=UDEV_BIN ..."
-# runs other binaries (another checkout's build) beside it in the same run.
+# runs other binaries (another checkout's build) beside it in the same run;
+# WORKER_DEPTH=K sends each worker K events ahead of their acks (udevd: 1).
 WORKER_N       ?= 1000
 WORKER_REPS    ?= 3
+WORKER_DEPTH   ?= 1
 WORKER_COMPARE ?=
 bench-worker: all
-	bench/worker-cpu -n $(WORKER_N) -r $(WORKER_REPS) --run $(O)/bench/noop \
+	bench/worker-cpu -n $(WORKER_N) -r $(WORKER_REPS) --depth $(WORKER_DEPTH) --run $(O)/bench/noop \
 		this=$(abspath $(O))/udev $(WORKER_COMPARE)
 
 .PHONY: bench bench-static bench-late bench-worker
