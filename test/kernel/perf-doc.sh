@@ -116,7 +116,7 @@ cmd_table() {
 # /proc/PID/stat), for udevd split into its own, its live workers', the
 # programs they ran and the workers that ended during the storm
 cpu_table() {
-	local h n op line busy own ev split
+	local h n op line busy own ev split f
 	header | sed 's/^| helper |/| daemon |/'
 	for h in $daemons; do
 		line="| $(describe "$h") |"
@@ -126,8 +126,8 @@ cpu_table() {
 				own=$(field "$h" "$n" "$op" daemon_cpu_ms)
 				ev=$(events "$n" "$op")
 				split=""
-				for f in udevd workers programs reaped; do
-					split="$split $(field "$h" "$n" "$op" ${f}_cpu_ms)"
+				[ "$h" != netlink-udevd ] || for f in udevd workers programs reaped; do
+					split="$split $(field "$h" "$n" "$op" "${f}_cpu_ms")"
 				done
 				line="$line $(awk -v b="$busy" -v d="$own" -v e="$ev" -v h="$h" -v s="$split" 'BEGIN {
 					if (b == "-") { print "-"; exit }
@@ -172,7 +172,9 @@ $(cmd_table)
 CPU time used during each storm, both CPUs together (from /proc/stat), and of
 it the daemon's: \`mdev -d\`'s, or udevd's with its workers and the programs
 they ran (/proc/PID/stat, reaped children included), also per uevent of the
-storm ("-": a boot made before these counts):
+storm, and udevd's split into its own time, its live workers', the programs
+those ran and the workers that ended during the storm ("-": a boot made
+before these counts; no split: a boot made before it):
 
 $(cpu_table)
 EOF
