@@ -266,7 +266,7 @@ static void event_new_env(const struct udev_event *ev, char *out, size_t size)
 	}
 }
 
-static int event_is_block(const struct udev_event *ev)
+int event_is_block(const struct udev_event *ev)
 {
 	return strcmp(ev->subsystem, "block") == 0 || strncmp(ev->devpath, "/block/", 7) == 0;
 }

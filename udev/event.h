@@ -82,6 +82,8 @@ void event_chain(struct udev_event *ev);
  * a bus (udev 050/064's "physical device", where BUS, ID and DRIVER start
  * and whose bus id %b is); nchain when there is none. Builds the chain. */
 int event_device_level(struct udev_event *ev);
+/* A block device: SUBSYSTEM block, or a DEVPATH in the legacy /block tree. */
+int event_is_block(const struct udev_event *ev);
 /* Handles the event end to end; returns its exit code (udev.c). */
 int event_run(struct udev_event *ev, const struct rules *rules);
 /* Records an exit code: real failures replace warnings (codes 2 and 3). */

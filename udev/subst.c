@@ -102,8 +102,7 @@ static void subst_tempnode(struct udev_event *ev, char *out, size_t size)
 	if (!ev->has_devnum)
 		return;
 	if (!ev->tmpnode[0]) {
-		mode_t mode = (strcmp(ev->subsystem, "block") == 0 ||
-			       strncmp(ev->devpath, "/block/", 7) == 0 ? S_IFBLK : S_IFCHR) | 0600;
+		mode_t mode = (event_is_block(ev) ? S_IFBLK : S_IFCHR) | 0600;
 		dev_t dev = makedev(ev->major, ev->minor);
 
 		snprintf(path, sizeof(path), "%s/.tmp-%u-%u-%d", ev->conf->root, ev->major,
