@@ -21,20 +21,14 @@ void msg_init(struct msg_hdr *h, enum msg_type type, uint64_t seqnum)
 /* Every entry non-empty, with a key before its '=', block NUL-terminated. */
 static int env_check(const char *env, size_t len)
 {
-	size_t i, start = 0;
-	int has_eq = 0;
+	const char *p, *end = env + len, *nul;
 
 	if (len == 0 || env[len - 1] != '\0')
 		return -EBADMSG;
-	for (i = 0; i < len; i++) {
-		if (env[i] == '=' && i > start)
-			has_eq = 1;
-		if (env[i] != '\0')
-			continue;
-		if (!has_eq)
+	for (p = env; p < end; p = nul + 1) {
+		nul = memchr(p, '\0', (size_t)(end - p));   /* found: the last byte is one */
+		if (!nul || nul == p || !memchr(p + 1, '=', (size_t)(nul - p - 1)))
 			return -EBADMSG;
-		start = i + 1;
-		has_eq = 0;
 	}
 	return 0;
 }

@@ -18,6 +18,28 @@ static void check_value(const char *v, const char *env, size_t len)
 	FUZZ_ASSERT(memchr(v, '\0', (size_t)(env + len - v)) != NULL);
 }
 
+/* The environment block's rule, byte by byte: every entry non-empty with
+ * a '=' after its first byte, the block ending in a NUL. */
+static int entries_ok(const char *env, size_t len)
+{
+	size_t i, start = 0;
+	int eq = 0;
+
+	if (len == 0 || env[len - 1] != '\0')
+		return 0;
+	for (i = 0; i < len; i++) {
+		if (env[i] == '=' && i > start)
+			eq = 1;
+		if (env[i] != '\0')
+			continue;
+		if (!eq)
+			return 0;
+		start = i + 1;
+		eq = 0;
+	}
+	return 1;
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	struct msg_hdr *h;
@@ -32,6 +54,12 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		return 0;
 	memcpy(buf, data, size);
 	h = buf;
+	/* an event with a sound header is taken exactly when its block is */
+	if (size >= sizeof(*h) && memcmp(h->magic, MSG_MAGIC, sizeof(MSG_MAGIC)) == 0 &&
+	    h->type == MSG_EVENT && h->reserved == 0 && h->envlen <= MSG_ENV_MAX &&
+	    size == sizeof(*h) + h->envlen)
+		FUZZ_ASSERT((msg_check(buf, size) == 0) ==
+			    entries_ok((const char *)buf + sizeof(*h), h->envlen));
 	if (msg_check(buf, size) == 0) {
 		FUZZ_ASSERT(size >= sizeof(*h));
 		FUZZ_ASSERT(h->type >= MSG_EVENT && h->type < MSG_TYPE_END);
