@@ -51,15 +51,20 @@ static int env_grow(struct env *e)
  * byte of device data can end a line of the database or of IMPORT. */
 static char *env_entry(const char *key, size_t klen, const char *val)
 {
-	size_t raw = strlen(val), vlen = str_escape(NULL, val, 0);
-	char *s = malloc(klen + vlen + 2);
+	const char *p = val;
+	size_t vlen;
+	char *s;
 
+	while ((unsigned char)*p >= 0x20 && *p != 0x7f)   /* stops at the NUL too */
+		p++;
+	vlen = *p ? str_escape(NULL, val, 0) : (size_t)(p - val);
+	s = malloc(klen + vlen + 2);
 	if (!s)
 		return NULL;
 	memcpy(s, key, klen);
 	s[klen] = '=';
-	if (vlen == raw)   /* nothing to escape (the usual case): a copy */
-		memcpy(s + klen + 1, val, raw + 1);
+	if (!*p)   /* nothing to escape (the usual case): a copy */
+		memcpy(s + klen + 1, val, vlen + 1);
 	else
 		str_escape(s + klen + 1, val, vlen + 1);
 	return s;
@@ -92,6 +97,22 @@ int env_init(struct env *e, char *const *src)
 		if (!e->v[e->n])
 			return -ENOMEM;
 		e->v[++e->n] = NULL;
+	}
+	return 0;
+}
+
+int env_copy(struct env *dst, const struct env *src)
+{
+	int i;
+
+	memset(dst, 0, sizeof(*dst));
+	if (env_grow(dst) < 0)
+		return -ENOMEM;
+	dst->v[0] = NULL;
+	for (i = 0; i < src->n; i++) {
+		if (env_grow(dst) < 0 || !(dst->v[dst->n] = strdup(src->v[i])))
+			return -ENOMEM;
+		dst->v[++dst->n] = NULL;
 	}
 	return 0;
 }

@@ -17,6 +17,8 @@ struct env {
 
 /* Copies a NULL-terminated KEY=value array (environ); -ENOMEM on failure. */
 int env_init(struct env *e, char *const *src);
+/* A copy of src's entries, already checked and escaped; -ENOMEM. */
+int env_copy(struct env *dst, const struct env *src);
 void env_free(struct env *e);
 /* The value of key, NULL when unset. */
 const char *env_get(const struct env *e, const char *key);
