@@ -4,6 +4,8 @@
 #include "compat.h"
 #include "fmt.h"
 
+#include <string.h>
+
 struct out {
 	char *buf;
 	size_t size, len;
@@ -16,10 +18,14 @@ static void put(struct out *o, char c)
 	o->len++;
 }
 
+/* The same as put for each character, in one copy. */
 static void put_str(struct out *o, const char *s)
 {
-	while (*s)
-		put(o, *s++);
+	size_t n = strlen(s), room = o->len + 1 < o->size ? o->size - 1 - o->len : 0;
+
+	if (room)
+		memcpy(o->buf + o->len, s, n < room ? n : room);
+	o->len += n;
 }
 
 static void put_number(struct out *o, unsigned long long v, int negative)
