@@ -18,7 +18,7 @@ int path_sanitize(char *name)
 	int changes = 0;
 
 	for (r = name; *r; r++) {
-		if ((unsigned char)*r < 0x20 || *r == 0x7f) {
+		if (str_is_ctl((unsigned char)*r)) {
 			*r = '_';
 			changes++;
 		}

@@ -96,7 +96,7 @@ size_t str_escape(char *dst, const char *src, size_t size)
 	unsigned char c;
 
 	for (; (c = (unsigned char)*src); src++) {
-		if (c >= 0x20 && c != 0x7f) {
+		if (!str_is_ctl(c)) {
 			if (len + 1 < size)
 				dst[len] = (char)c;
 			len++;

@@ -9,6 +9,11 @@
  * (>= size means truncated), like BSD strlcpy/strlcat. */
 size_t str_copy(char *dst, const char *src, size_t size);
 size_t str_append(char *dst, const char *src, size_t size);
+/* A control character or DEL: what str_escape writes as \xNN (NUL is one). */
+static inline int str_is_ctl(unsigned char c)
+{
+	return c < 0x20 || c == 0x7f;
+}
 /* Copies src into dst with control characters (and DEL) written as \xNN, so
  * that a hostile value logs as one line; truncates like str_copy. With
  * size 0 (dst may then be NULL) it only measures. */

@@ -55,7 +55,7 @@ static char *env_entry(const char *key, size_t klen, const char *val)
 	size_t vlen;
 	char *s;
 
-	while ((unsigned char)*p >= 0x20 && *p != 0x7f)   /* stops at the NUL too */
+	while (!str_is_ctl((unsigned char)*p))   /* stops at the NUL too */
 		p++;
 	vlen = *p ? str_escape(NULL, val, 0) : (size_t)(p - val);
 	s = malloc(klen + vlen + 2);
