@@ -188,6 +188,24 @@ KERNEL=="ttyS0", RESULT=="one", PROGRAM=="/bin/echo one", NAME="a"' 'c 0600 0:0 
 @test "064: the same characters of a sysfs value become _" { check_add legacy $SDA1 block 'KERNEL=="sda1", NAME="%s{untrusted_test}"' 'b 0600 0:0 x_y_z__w_v_u_t'; }
 @test "064: a sysfs value keeps its inner blank, so SYMLINK gets two links" { check_add legacy $SDA1 block 'KERNEL=="sda1", SYMLINK+="%s{model}"' 'l WD800JD-75MS -> sda1; l WDC -> sda1; b 0600 0:0 sda1'; }
 
+# ---- %s{attr}: the devices it reads ---------------------------------------------
+# mouse0's chain: its USB interface (bInterfaceClass 03), the mouse (idProduct
+# c016, idVendor 046d), the hub (idProduct 0605)...; sda2's: the partition,
+# its disk sda (removable, range), the scsi device (vendor ATA), ..., the pci
+# device (vendor 0x8086)
+MOUSE=/class/input/mouse0
+SDA2=/block/sda/sda2
+@test "064: %s{attr} reads the device behind the class device first, whatever level the keys matched" { check_add legacy $MOUSE input 'SYSFS{idProduct}=="0605", NAME="x%s{idProduct}"' 'c 0600 0:0 xc016'; }
+@test "064: PROGRAM's %s{attr} too" { check_add legacy $MOUSE input 'SYSFS{idProduct}=="0605", PROGRAM=="/bin/echo %s{idProduct}", NAME="x%c"' 'c 0600 0:0 xc016'; }
+@test "064: BUS matched at the pci level, %s{vendor} is still the scsi device's" { check_add legacy $SDA2 block 'BUS=="pci", SYMLINK+="a%s{vendor}a"' 'l aATAa -> sda2; b 0600 0:0 sda2'; }
+@test "064: a rule without device keys after one that matched higher up" { check_add legacy $SDA2 block 'BUS=="pci", OWNER="root"
+SUBSYSTEM!="printer", SYMLINK+="a%s{vendor}a"' 'l aATAa -> sda2; b 0600 0:0 sda2'; }
+@test "064: %s{attr} walks up from the device behind until one has it" { check_add legacy $MOUSE input 'KERNEL=="mouse0", NAME="x%s{idVendor}"' 'c 0600 0:0 x046d'; }
+@test "064: a partition's %s{attr} never reads its disk" { check_add legacy $SDA2 block 'KERNEL=="sda2", SYMLINK+="a%s{removable}%s{range}a"' 'l aa -> sda2; b 0600 0:0 sda2'; }
+@test "050: %s{attr} reads the device and the one behind it, nothing above" { check_add legacy $MOUSE input 'KERNEL="mouse0", NAME="x%s{idVendor}y%s{bInterfaceClass}"' 'c 0600 0:0 xy03'; }
+@test "050: PROGRAM's %s{attr} too" { check_add legacy $MOUSE input 'SYSFS{bInterfaceClass}="03", PROGRAM="/bin/echo %s{idVendor}", NAME="x%c"' 'c 0600 0:0 x'; }
+@test "050: a partition's %s{attr} reads its disk's device, not its disk" { check_add legacy $SDA2 block 'KERNEL="sda2", NAME="x%s{removable}y%s{vendor}"' 'b 0600 0:0 xyATA'; }
+
 # ---- DRIVER on a 2.6.1x tree: no driver link, /bus/ide/drivers/ide-disk/0.0 ----
 HDA=/block/hda
 @test "064: all_partitions makes as many nodes as the disk's minor range less one" {
@@ -261,8 +279,18 @@ imports() {
 }
 @test "064: IMPORT without a type runs an executable" {
 	imports
-	check_add legacy $TTYS tty "KERNEL==\"ttyS0\", IMPORT=\"$T/imp\", ENV{ID_A}==\"one\", NAME=\"prog\"" 'c 0600 0:0 prog'
+	check_add legacy $TTYS tty "KERNEL==\"ttyS0\", IMPORT=\"$T/imp\"
+KERNEL==\"ttyS0\", ENV{ID_A}==\"one\", NAME=\"prog\"" 'c 0600 0:0 prog'
 }
+@test "064: an ENV match is compared before the same rule's IMPORT runs" {
+	imports
+	check_add legacy $TTYS tty "KERNEL==\"ttyS0\", IMPORT=\"$T/imp\", ENV{ID_A}==\"one\", NAME=\"prog\"" 'c 0600 0:0 ttyS0'
+}
+@test "064: IMPORT runs before the rule's PROGRAM, whatever the order written" { check_add legacy $TTYS tty 'KERNEL=="ttyS0", PROGRAM=="/bin/echo first", IMPORT{program}="/bin/echo X=%c", NAME="n$env{X}"' 'c 0600 0:0 n'; }
+@test "064: a failing IMPORT leaves the rule's PROGRAM unrun" { check_add legacy $TTYS tty 'KERNEL=="ttyS0", PROGRAM=="/bin/echo first", IMPORT{program}="/bin/false", NAME="a"
+KERNEL=="ttyS0", NAME="b%c"' 'c 0600 0:0 b'; }
+@test "064: a failing ENV match leaves the rule's PROGRAM unrun, wherever it is written" { check_add legacy $TTYS tty 'KERNEL=="ttyS0", PROGRAM=="/bin/echo x", ENV{ACTION}=="remove", NAME="a"
+KERNEL=="ttyS0", NAME="b%c"' 'c 0600 0:0 b'; }
 @test "064: IMPORT without a type reads a file that is not executable" {
 	imports
 	check_add legacy $TTYS tty "KERNEL==\"ttyS0\", IMPORT=\"$T/imp.env\", NAME=\"f-\$env{ID_X}-\$env{ID_Y}\"" 'c 0600 0:0 f-filed-y y'

@@ -100,7 +100,8 @@ ENV{L}=="a b", NAME="both"' 'c 0600 0:0 both'; }
 RESULT=="zz", NAME="later"' 'c 0600 0:0 later'; }
 @test "IMPORT{program} sets ENV" { check_add legacy $SDA block "IMPORT{program}=\"$T/import\"
 ENV{ID_FS}==\"ext3\", NAME=\"%E{ID_MODEL}\"" 'b 0600 0:0 disk model'; }
-@test "IMPORT without type runs a program" { check_add legacy $SDA block "IMPORT=\"$T/import\", ENV{ID_FS}==\"ext3\", NAME=\"imp\"" 'b 0600 0:0 imp'; }
+@test "IMPORT without type runs a program" { check_add legacy $SDA block "IMPORT=\"$T/import\"
+ENV{ID_FS}==\"ext3\", NAME=\"imp\"" 'b 0600 0:0 imp'; }
 @test "IMPORT{file}" {
 	printf 'FROMFILE=42\n# comment\n' > "$T/vars"
 	check_add legacy $TTYS tty "IMPORT{file}=\"$T/vars\", NAME=\"f\$env{FROMFILE}\"" 'c 0600 0:0 f42'
@@ -227,6 +228,10 @@ LABEL="skip"' 'c 0600 0:0 taken'; }
 @test "%c{N+}" { check_add legacy $TTYS tty 'PROGRAM="/bin/echo a b c", NAME="n", SYMLINK="%c{2+}"' 'l b -> n; l c -> n; c 0600 0:0 n'; }
 @test "%c{N} past the end is empty" { check_add legacy $TTYS tty 'PROGRAM="/bin/echo a", NAME="x%c{3}"' 'c 0600 0:0 x'; }
 @test "%s{attr}" { check_add legacy $MOUSE input 'BUS=="usb", NAME="%s{serial}"' 'c 0600 0:0 LGT0001'; }
+# 050's match_rule runs PROGRAM at the level its device keys matched and formats
+# PROGRAM there; NAME and SYMLINK at the device behind the class device (050's
+# own parent walk does not run on this tree, so this row is from its source)
+@test "2004 syntax: PROGRAM's %s{attr} reads the level the device keys matched, NAME's the device behind" { check_add legacy $MOUSE input 'SYSFS{idProduct}="0605", PROGRAM="/bin/echo %s{idProduct}", NAME="x%c", SYMLINK="y%s{idProduct}"' 'c 0600 0:0 x0605; l y -> x0605'; }
 @test "%s{attr} keeps its inner blanks (050, 064)" { check_add legacy $SDA block 'NAME="%s{model}"' 'b 0600 0:0 WDC WD800JD-75MS'; }
 @test "%3s{attr} length limit" { check_add legacy $MOUSE input 'BUS=="usb", NAME="%3s{product}"' 'c 0600 0:0 Opt'; }
 @test "%2k length limit" { check_add legacy $TTYS tty 'NAME="%2k"' 'c 0600 0:0 tt'; }
@@ -341,7 +346,8 @@ RUN+=\"/bin/sh -c 'echo two >> $T/r'\"" 'c 0600 0:0 ttyS0'
 	check_add legacy $SDA block "PROGRAM=\"/bin/sh -c 'test -b %N && echo isblock'\", RESULT==\"isblock\", NAME=\"tn\"" 'b 0600 0:0 tn'
 }
 @test "\$tempnode in IMPORT{program}" {
-	check_add legacy $TTYS tty "IMPORT{program}=\"/bin/sh -c 'test -c \$tempnode && echo TN=char'\", ENV{TN}==\"char\", NAME=\"tc\"" 'c 0600 0:0 tc'
+	check_add legacy $TTYS tty "IMPORT{program}=\"/bin/sh -c 'test -c \$tempnode && echo TN=char'\"
+ENV{TN}==\"char\", NAME=\"tc\"" 'c 0600 0:0 tc'
 }
 @test "\$name: the name so far" { check_add legacy $TTYS tty 'NAME="n1"
 SYMLINK+="$name-link"' 'c 0600 0:0 n1; l n1-link -> n1'; }

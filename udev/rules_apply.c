@@ -2,10 +2,10 @@
 /* Rule applier: walks the parsed rules for one event. A rule matches in
  * three steps (token_defs, rules_tokens.c, gives each key its step; the
  * parser groups a rule's tokens by step): the event keys (ACTION, KERNEL,
- * SUBSYSTEM, DEVPATH, MODALIAS, WAIT_FOR_SYSFS, TEST), then
+ * SUBSYSTEM, DEVPATH, MODALIAS, ENV, WAIT_FOR_SYSFS, TEST), then
  * the device keys (BUS, ID, PLACE, DRIVER, SYSFS) tried at each level of the
- * parent chain until one level matches them all, then ENV, IMPORT and
- * PROGRAM in the order written, then RESULT (after the rule's PROGRAM). A
+ * parent chain until one level matches them all, then IMPORT, then PROGRAM,
+ * then RESULT, whatever the order written (udev 064's order). A
  * matching rule's assign keys then run in order, with the precedence of
  * udev 064 (operator syntax): once a NAME
  * is set, later rules carrying a NAME are skipped whole; OWNER, GROUP and
@@ -125,7 +125,7 @@ static int match_chain(struct udev_event *ev, const struct rules *rs, const stru
 	 * device alone */
 	for (level = alone ? 0 : level; level < ev->nchain; level++) {
 		if (match_level(ev, rs, r, level, classdev, alone)) {
-			ev->level = level;
+			ev->attr_level = level;   /* 050: its PROGRAM's %s{attr} */
 			return 1;
 		}
 	}
@@ -172,6 +172,13 @@ static int match_event_keys(struct udev_event *ev, const struct rules *rs, const
 		case TK_MODALIAS: ok = match_modalias(ev, t); break;
 		case TK_WAIT_FOR_SYSFS: ok = wait_for_sysfs(ev, t) == (t->op != OP_NOMATCH); break;
 		case TK_TEST: ok = sysfs_exists(ev->devpath, t->value) == (t->op != OP_NOMATCH); break;
+		case TK_ENV_MATCH: {
+			/* 064: an unset key compares as "" */
+			const char *v = env_get(&ev->env, t->attr);
+
+			ok = cmp(t, v ? v : "");
+			break;
+		}
 		default: ok = unhandled(r, t); break;
 		}
 	}
@@ -292,46 +299,48 @@ static int import_parent(struct udev_event *ev, const struct glob *pattern)
 	return 1;
 }
 
-/* ENV, IMPORT, PROGRAM and RESULT, in the order written. */
+static int program_pass(int type)
+{
+	return type == TK_PROGRAM ? 1 : type == TK_RESULT ? 2 : 0;
+}
+
+/* IMPORT, then PROGRAM, then RESULT, as 064 ran them whatever the order
+ * written: an IMPORT sees the result of an earlier rule's PROGRAM, and a
+ * failing IMPORT leaves the rule's PROGRAM unrun. */
 static int match_program_keys(struct udev_event *ev, const struct rules *rs, const struct rule *r)
 {
 	char out[LIST_SIZE];
 	const struct token *t, *end;
-	const char *v;
-	int ok = 1, rc;
+	int ok = 1, rc, pass;
 
-	for (t = step_tokens(rs, r, STEP_PROGRAM, &end); ok && t < end; t++) {
-		switch (t->type) {
-		case TK_RESULT: break;   /* after the rule's PROGRAM (050/064) */
-		case TK_ENV_MATCH:
-			/* 064: an unset key compares as "" */
-			v = env_get(&ev->env, t->attr);
-			ok = cmp(t, v ? v : "");
-			break;
-		/* 064: IMPORT!= holds whether the import worked or not */
-		case TK_IMPORT_FILE:
-			ok = import_file(ev, t->value) || t->op == OP_NOMATCH;
-			break;
-		case TK_IMPORT_PARENT:
-			ok = import_parent(ev, &t->pat) || t->op == OP_NOMATCH;
-			break;
-		case TK_IMPORT_PROGRAM:
-			ok = run_program(ev, t->value, out, sizeof(out)) == 0;
-			if (ok)
-				import_lines(ev, out);
-			ok = ok || t->op == OP_NOMATCH;
-			break;
-		case TK_PROGRAM:
-			rc = run_program(ev, t->value, ev->result, sizeof(ev->result));
-			subst_untrusted(ev->result);
-			ok = (rc == 0) == (t->op != OP_NOMATCH);
-			break;
-		default: ok = unhandled(r, t); break;
+	for (pass = 0; pass < 3; pass++) {
+		for (t = step_tokens(rs, r, STEP_PROGRAM, &end); ok && t < end; t++) {
+			if (program_pass(t->type) != pass)
+				continue;
+			switch (t->type) {
+			/* 064: IMPORT!= holds whether the import worked or not */
+			case TK_IMPORT_FILE:
+				ok = import_file(ev, t->value) || t->op == OP_NOMATCH;
+				break;
+			case TK_IMPORT_PARENT:
+				ok = import_parent(ev, &t->pat) || t->op == OP_NOMATCH;
+				break;
+			case TK_IMPORT_PROGRAM:
+				ok = run_program(ev, t->value, out, sizeof(out)) == 0;
+				if (ok)
+					import_lines(ev, out);
+				ok = ok || t->op == OP_NOMATCH;
+				break;
+			case TK_PROGRAM:
+				rc = run_program(ev, t->value, ev->result, sizeof(ev->result));
+				subst_untrusted(ev->result);
+				ok = (rc == 0) == (t->op != OP_NOMATCH);
+				break;
+			case TK_RESULT: ok = cmp(t, ev->result); break;
+			default: ok = unhandled(r, t); break;
+			}
 		}
 	}
-	for (t = step_tokens(rs, r, STEP_PROGRAM, &end); ok && t < end; t++)
-		if (t->type == TK_RESULT)
-			ok = cmp(t, ev->result);
 	return ok;
 }
 
@@ -491,12 +500,15 @@ void rules_apply(const struct rules *rs, struct udev_event *ev)
 		/* 064: a named device skips NAME rules; 050: named, no more 2004 rules */
 		if ((ev->name_set && r->has_name) || (r->legacy && ev->legacy_named))
 			continue;
+		ev->attr_one = r->legacy;
+		ev->attr_level = -1;
 		/* each step only where the rule has keys for it */
 		if ((has_step(r, STEP_EVENT) && !match_event_keys(ev, rs, r)) ||
 		    (has_step(r, STEP_DEVICE) && !match_chain(ev, rs, r)) ||
 		    (has_step(r, STEP_PROGRAM) && !match_program_keys(ev, rs, r)))
 			continue;
 		log_debug("%s:%d matches %s", r->file, r->line, ev->devpath);
+		ev->attr_level = -1;   /* 050: NAME, SYMLINK... read the device behind */
 		if (has_step(r, STEP_ASSIGN))
 			apply_assigns(ev, rs, r);
 		ev->legacy_named |= r->legacy && r->has_name;
@@ -505,4 +517,5 @@ void rules_apply(const struct rules *rs, struct udev_event *ev)
 		if (r->goto_rule > 0)
 			i = r->goto_rule - 1;
 	}
+	ev->attr_one = 0;
 }

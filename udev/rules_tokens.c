@@ -24,7 +24,7 @@ const struct token_def token_defs[] = {
 	[TK_WAIT_FOR_SYSFS] = { "WAIT_FOR_SYSFS", STEP_EVENT, 0 },
 	[TK_TEST]           = { "TEST", STEP_EVENT, 0 },
 	[TK_SYSFS]          = { "SYSFS", STEP_DEVICE, P | TF_ATTR },
-	[TK_ENV_MATCH]      = { "ENV", STEP_PROGRAM, P | TF_ATTR },
+	[TK_ENV_MATCH]      = { "ENV", STEP_EVENT, P | TF_ATTR },
 	/* IMPORT without {attr}: a program or a file, decided at load */
 	[TK_IMPORT_PROGRAM] = { "IMPORT", STEP_PROGRAM, A | TF_ATTR_OPT },
 	[TK_IMPORT_FILE]    = { "IMPORT", STEP_PROGRAM, A | TF_DERIVED },

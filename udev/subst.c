@@ -61,10 +61,15 @@ static void subst_result(const char *result, const char *arg, char *out, size_t 
 	out[len] = '\0';
 }
 
-/* %s{attr}: the device itself, the level the rule matched, then the rest. */
+/* %s{attr}: the device itself, then the device behind it (a class
+ * device's, a partition's disk's) and each device above that until one has
+ * it, as 064 read it, whatever level the rule's keys matched; in a rule of
+ * a 2004-syntax file one level after the device itself, as 050 read it:
+ * the one the rule's device keys matched while its PROGRAM runs, else the
+ * device behind. */
 static void subst_attr(struct udev_event *ev, const char *attr, char *out, size_t size)
 {
-	int i;
+	int i, end;
 
 	out[0] = '\0';
 	event_chain(ev);
@@ -72,10 +77,9 @@ static void subst_attr(struct udev_event *ev, const char *attr, char *out, size_
 		return;
 	if (sysfs_attr_read(ev->chain[0].devpath, attr, out, size) >= 0)
 		return;
-	if (ev->level > 0 && ev->level < ev->nchain &&
-	    sysfs_attr_read(ev->chain[ev->level].devpath, attr, out, size) >= 0)
-		return;
-	for (i = 1; i < ev->nchain; i++)
+	i = ev->attr_one && ev->attr_level >= 0 ? ev->attr_level : event_device_level(ev);
+	end = ev->attr_one ? i + 1 : ev->nchain;
+	for (i = i > 0 ? i : 1; i < end && i < ev->nchain; i++)
 		if (sysfs_attr_read(ev->chain[i].devpath, attr, out, size) >= 0)
 			return;
 	out[0] = '\0';
