@@ -8,7 +8,8 @@
 # longer does per event (issue 16: the kernel storm's CPU): no cwd or umask
 # reset, no read of an unchanged change watch, no chown of a node mknod made
 # right, no second walk to a symlink it removes, no read of its own record
-# as a claimant of its symlinks.
+# as a claimant of its symlinks, no look at the driver link of an event
+# without MODALIAS (80-drivers.rules: its ENV match comes first).
 
 load udev-lib
 
@@ -228,4 +229,17 @@ KERNEL==\"ttyUSB0\", RUN+=\"$T/hang-sleep 30\", NAME=\"uu\""
 	send ACTION=add DEVPATH=/class/tty/ttyS0 SEQNUM=7 tty
 	[ "$(listing)" = "c 0600 0:0 aa" ]
 	grep -qx "E:ID_TMP=$T/dev/.tmp-4-64-[0-9]*" "$T/var/db/class@tty@ttyS0"
+}
+
+@test "pool worker: an ENV match is checked before a TEST written after it: an add without MODALIAS never looks at its driver link (80-drivers.rules)" {
+	own_conf "ACTION==\"add\", ENV{MODALIAS}==\"?*\", TEST!=\"driver\", RUN+=\"/bin/touch $T/ran\""
+	pool_of_one strace -qq -e trace=%file,recvfrom -o "$T/trace.log"
+	send ACTION=add DEVPATH=/class/tty/ttyS0 SEQNUM=1 tty
+	[ "$(after_start '^recvfrom\(.* = [1-9]')" -eq 1 ]
+	[ "$(after_start '/class/tty/ttyS0/driver"')" -eq 0 ]
+	[ ! -e "$T/ran" ]
+	# with a modalias the link is looked at, and the rule applies
+	send ACTION=add DEVPATH=/class/tty/ttyS0 MODALIAS=pnp:dPNP0501 SEQNUM=2 tty
+	[ "$(after_start '/class/tty/ttyS0/driver"')" -eq 1 ]
+	[ -e "$T/ran" ]
 }
