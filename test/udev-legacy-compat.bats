@@ -206,6 +206,30 @@ SUBSYSTEM!="printer", SYMLINK+="a%s{vendor}a"' 'l aATAa -> sda2; b 0600 0:0 sda2
 @test "050: PROGRAM's %s{attr} too" { check_add legacy $MOUSE input 'SYSFS{bInterfaceClass}="03", PROGRAM="/bin/echo %s{idVendor}", NAME="x%c"' 'c 0600 0:0 x'; }
 @test "050: a partition's %s{attr} reads its disk's device, not its disk" { check_add legacy $SDA2 block 'KERNEL="sda2", NAME="x%s{removable}y%s{vendor}"' 'b 0600 0:0 xyATA'; }
 
+# ---- remove: which rules count (064's udev_rules_get_run) --------------------
+# check_remove DEVPATH SUBSYSTEM RULES AFTER_ADD AFTER_REMOVE: the legacy tree's
+# device added, then removed, with the same rules
+check_remove() {
+	legacy
+	rules "$3"
+	run ev add "$1" "$2"
+	[ "$status" -eq 0 ] || { echo "add: udev exit $status: $output"; return 1; }
+	[ "$(listing | paste -sd ';' | sed 's/;/; /g')" = "$4" ] || { echo "after add: $(listing)"; return 1; }
+	run ev remove "$1" "$2"
+	[ "$status" -eq 0 ] || { echo "remove: udev exit $status: $output"; return 1; }
+	[ "$(listing | paste -sd ';' | sed 's/;/; /g')" = "$5" ] || { echo "after remove: $(listing)"; return 1; }
+}
+@test "064: ignore_device matched at remove leaves the node" { check_remove $MOUSE input 'KERNEL=="mouse0", ACTION=="remove", OPTIONS="ignore_device"' 'c 0600 0:0 mouse0' 'c 0600 0:0 mouse0'; }
+@test "064: ignore_remove counts only as the add recorded it" { check_remove $MOUSE input 'KERNEL=="mouse0", ACTION=="remove", OPTIONS="ignore_remove"' 'c 0600 0:0 mouse0' ''; }
+@test "064: at remove a rule that names the device is skipped whole, its GOTO too" { check_remove $MOUSE input 'KERNEL=="mouse0", NAME="m", GOTO="end"
+KERNEL=="mouse0", OPTIONS="ignore_device"
+LABEL="end"' 'c 0600 0:0 m' 'c 0600 0:0 m'; }
+@test "064: at remove a rule that sets permissions is skipped whole, its last_rule too" { check_remove $MOUSE input 'KERNEL=="mouse0", MODE="0640", OPTIONS="last_rule"
+KERNEL=="mouse0", ACTION=="remove", OPTIONS="ignore_device"' 'c 0640 0:0 mouse0' 'c 0640 0:0 mouse0'; }
+@test "064: at remove a GOTO of a rule without naming keys is followed" { check_remove $MOUSE input 'KERNEL=="mouse0", GOTO="end"
+KERNEL=="mouse0", ACTION=="remove", OPTIONS="ignore_device"
+LABEL="end"' 'c 0600 0:0 mouse0' ''; }
+
 # ---- DRIVER on a 2.6.1x tree: no driver link, /bus/ide/drivers/ide-disk/0.0 ----
 HDA=/block/hda
 @test "064: all_partitions makes as many nodes as the disk's minor range less one" {

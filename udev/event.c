@@ -462,7 +462,8 @@ static int event_remove(struct udev_event *ev, const struct rules *rules)
 	if (have)
 		event_import_record(ev, &rec);
 	rules_apply(rules, ev);
-	if (event_ignored(ev) && !have)
+	/* 064: an ignored remove leaves node, links and record as they are */
+	if (event_ignored(ev))
 		return ev->rc;
 	if (!have && event_fallback_record(ev, &rec) < 0) {
 		if (!ev->dry_run)
@@ -474,7 +475,9 @@ static int event_remove(struct udev_event *ev, const struct rules *rules)
 		       rec.ignore_remove ? " (ignore_remove: kept)" : "");
 		return ev->rc;
 	}
-	if (rec.ignore_remove || (ev->options & OPT_IGNORE_REMOVE))
+	/* the record's, set at add: a rule's ignore_remove at remove counts
+	 * for nothing (064) */
+	if (rec.ignore_remove)
 		log_info("ignore_remove: keeping %s/%s", ev->conf->root, rec.name);
 	else if (rec.name[0])
 		event_remove_nodes(ev, &rec);

@@ -39,6 +39,7 @@ struct rule {
 	int goto_rule;        /* index of the GOTO target, -1 when none */
 	unsigned int legacy : 1;   /* its file has only KEY="value" pairs: 050 precedence */
 	unsigned int has_name : 1; /* it carries a NAME key */
+	unsigned int names : 1;    /* NAME, SYMLINK, OWNER, GROUP or MODE: not at remove */
 	/* its tokens grouped by step, each step's in the order written: those
 	 * of step s are tokens[first + end[s - 1] .. first + end[s]) */
 	unsigned short end[STEP_NONE + 1];

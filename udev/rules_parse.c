@@ -337,9 +337,14 @@ static int push_rule(struct rules *rs, int first, const char *file, int line)
 	r->line = line;
 	r->goto_rule = -1;
 	r->legacy = 0;
-	r->has_name = 0;
-	for (i = first; i < rs->ntokens; i++)
-		r->has_name |= rs->tokens[i].type == TK_NAME;
+	r->has_name = r->names = 0;
+	for (i = first; i < rs->ntokens; i++) {
+		enum token_type ty = rs->tokens[i].type;
+
+		r->has_name |= ty == TK_NAME;
+		r->names |= ty == TK_NAME || ty == TK_SYMLINK || ty == TK_OWNER ||
+			    ty == TK_GROUP || ty == TK_MODE;
+	}
 	group_by_step(rs->tokens + first, r->count, r);
 	return 0;
 }
