@@ -184,6 +184,20 @@ SYSFS{padded_test}=="PAD  SPACE  ", NAME="matched-with-space"' 'b 0600 0:0 match
 @test "064: RESULT written before PROGRAM sees that PROGRAM's output" { check_add legacy $TTYS tty 'KERNEL=="ttyS0", PROGRAM=="/bin/echo x"
 KERNEL=="ttyS0", RESULT=="one", PROGRAM=="/bin/echo one", NAME="a"' 'c 0600 0:0 a'; }
 @test "050: RESULT written before PROGRAM sees that PROGRAM's output" { check_add legacy $TTYS tty 'KERNEL="ttyS0", RESULT="one", PROGRAM="/bin/echo one", NAME="a"' 'c 0600 0:0 a'; }
+fail_second() { printf '#!/bin/sh\necho second\nexit 1\n' > "$T/fail2"; chmod +x "$T/fail2"; }
+@test "064: a PROGRAM that fails leaves %c as the last one that worked" {
+	fail_second
+	check_add legacy $TTYS tty "KERNEL==\"ttyS0\", PROGRAM==\"/bin/echo first\"
+KERNEL==\"ttyS0\", PROGRAM==\"$T/fail2\", NAME=\"x\"
+KERNEL==\"ttyS0\", PROGRAM!=\"$T/fail2\", SYMLINK+=\"l-%c\"
+KERNEL==\"ttyS0\", NAME=\"n-%c\"" 'l l-first -> n-first; c 0600 0:0 n-first'
+}
+@test "050: a PROGRAM that fails leaves what it printed in %c" {
+	fail_second
+	check_add legacy $TTYS tty "KERNEL=\"ttyS0\", PROGRAM=\"/bin/echo first\", SYMLINK=\"a\"
+KERNEL=\"ttyS0\", PROGRAM=\"$T/fail2\", NAME=\"x\"
+KERNEL=\"ttyS0\", NAME=\"n-%c\"" 'l a -> n-second; c 0600 0:0 n-second'
+}
 @test "064: ; , ( ) ~ ' and backslash in PROGRAM output become _, RESULT sees that" { check_add legacy $SDA1 block 'KERNEL=="sda1", PROGRAM=="/bin/echo a;b c", RESULT=="a_b c", NAME="%c{2}-%c{1}"' 'b 0600 0:0 c-a_b'; }
 @test "064: the same characters of a sysfs value become _" { check_add legacy $SDA1 block 'KERNEL=="sda1", NAME="%s{untrusted_test}"' 'b 0600 0:0 x_y_z__w_v_u_t'; }
 @test "064: a sysfs value keeps its inner blank, so SYMLINK gets two links" { check_add legacy $SDA1 block 'KERNEL=="sda1", SYMLINK+="%s{model}"' 'l WD800JD-75MS -> sda1; l WDC -> sda1; b 0600 0:0 sda1'; }

@@ -332,8 +332,13 @@ static int match_program_keys(struct udev_event *ev, const struct rules *rs, con
 				ok = ok || t->op == OP_NOMATCH;
 				break;
 			case TK_PROGRAM:
-				rc = run_program(ev, t->value, ev->result, sizeof(ev->result));
-				subst_untrusted(ev->result);
+				/* 064 keeps %c when the program fails; 050 took
+				 * whatever it printed */
+				rc = run_program(ev, t->value, out, sizeof(out));
+				if (rc == 0 || r->legacy) {
+					subst_untrusted(out);
+					str_copy(ev->result, out, sizeof(ev->result));
+				}
 				ok = (rc == 0) == (t->op != OP_NOMATCH);
 				break;
 			case TK_RESULT: ok = cmp(t, ev->result); break;
