@@ -16,7 +16,10 @@ setup() {
 	printf '#!/bin/sh\necho "$SEQNUM $ACTION $DEVPATH" >>%s/ran\n' "$T" >"$T/mark"
 	chmod +x "$T/mark"
 	: >"$T/ran"
-	rules "KERNEL==\"tty[XS]*\", SYMLINK=\"%k-link\", RUN+=\"$T/mark\""
+	# RUN in a rule of its own: a rule that names the device (SYMLINK) is
+	# skipped at remove, its RUN too (064)
+	rules "KERNEL==\"tty[XS]*\", SYMLINK=\"%k-link\"
+KERNEL==\"tty[XS]*\", RUN+=\"$T/mark\""
 }
 
 teardown() {
