@@ -243,7 +243,9 @@ KERNEL=="mouse0", ACTION=="remove", OPTIONS="ignore_device"' 'c 0640 0:0 mouse0'
 @test "064: at remove the RUN of a rule that names the device does not run, a rule of its own does" {
 	check_remove $MOUSE input "KERNEL==\"mouse0\", SYMLINK+=\"m\", RUN+=\"/bin/touch $T/named-\$env{ACTION}\"
 KERNEL==\"mouse0\", RUN+=\"/bin/touch $T/own-\$env{ACTION}\"" 'l m -> mouse0; c 0600 0:0 mouse0' ''
-	[ -e "$T/named-add" ] && [ -e "$T/own-add" ] && [ -e "$T/own-remove" ]
+	[ -e "$T/named-add" ]
+	[ -e "$T/own-add" ]
+	[ -e "$T/own-remove" ]
 	[ ! -e "$T/named-remove" ]
 }
 @test "064: at remove a GOTO of a rule without naming keys is followed" { check_remove $MOUSE input 'KERNEL=="mouse0", GOTO="end"
