@@ -224,11 +224,7 @@ SUBSYSTEM!="printer", SYMLINK+="a%s{vendor}a"' 'l aATAa -> sda2; b 0600 0:0 sda2
 # check_remove DEVPATH SUBSYSTEM RULES AFTER_ADD AFTER_REMOVE: the legacy tree's
 # device added, then removed, with the same rules
 check_remove() {
-	legacy
-	rules "$3"
-	run ev add "$1" "$2"
-	[ "$status" -eq 0 ] || { echo "add: udev exit $status: $output"; return 1; }
-	[ "$(listing | paste -sd ';' | sed 's/;/; /g')" = "$4" ] || { echo "after add: $(listing)"; return 1; }
+	check_add legacy "$1" "$2" "$3" "$4" || return 1
 	run ev remove "$1" "$2"
 	[ "$status" -eq 0 ] || { echo "remove: udev exit $status: $output"; return 1; }
 	[ "$(listing | paste -sd ';' | sed 's/;/; /g')" = "$5" ] || { echo "after remove: $(listing)"; return 1; }
