@@ -248,6 +248,65 @@ KERNEL==\"mouse0\", RUN+=\"/bin/touch $T/own-\$env{ACTION}\"" 'l m -> mouse0; c 
 KERNEL=="mouse0", ACTION=="remove", OPTIONS="ignore_device"
 LABEL="end"' 'c 0600 0:0 mouse0' ''; }
 
+# ---- events of devices without a node: only the rules that name nothing ----
+# check_runs LAYOUT ACTION DEVPATH SUBSYSTEM RULES EXPECTED: RULES may use
+# RUN+="$T/rec WORD", which records WORD; EXPECTED is the words recorded, in
+# order, with spaces between them ("" for none). /dev stays empty.
+check_runs() {
+	printf '#!/bin/sh\necho "$1" >> "%s/r"\n' "$T" > "$T/rec"
+	chmod +x "$T/rec"
+	: > "$T/r"
+	"$1"
+	rules "${5//\$T/$T}"
+	run ev "$2" "$3" "$4"
+	[ "$status" -eq 0 ] || { echo "udev exit $status: $output"; return 1; }
+	local got
+	got=$(paste -sd ' ' "$T/r")
+	[ "$got" = "$6" ] || { echo "expected: $6"; echo "got:      $got"; echo "$output"; return 1; }
+	[ -z "$(listing)" ] || { echo "/dev: $(listing)"; return 1; }
+}
+HOST=/class/scsi_host/host0
+PCI=/devices/pci0000:00/0000:00:1f.1
+@test "064: a class device without a node skips a NAME rule whole, its RUN too" { check_runs legacy add $HOST scsi_host 'KERNEL=="host0", NAME="h", RUN+="$T/rec named"
+KERNEL=="host0", RUN+="$T/rec own"' 'own'; }
+@test "064: a class device without a node skips a MODE rule whole, its last_rule too" { check_runs legacy add $HOST scsi_host 'KERNEL=="host0", MODE="0640", OPTIONS="last_rule"
+KERNEL=="host0", RUN+="$T/rec own"' 'own'; }
+@test "064: a class device without a node skips a SYMLINK rule whole, its ignore_device too" { check_runs legacy add $HOST scsi_host 'KERNEL=="host0", SYMLINK+="l", OPTIONS="ignore_device"
+KERNEL=="host0", RUN+="$T/rec own"' 'own'; }
+@test "064: ignore_device at an add without a node: no RUN, no record" {
+	check_runs legacy add $HOST scsi_host 'KERNEL=="host0", RUN+="$T/rec own", OPTIONS="ignore_device"' ''
+	[ -z "$(ls -A "$T/db")" ]
+}
+@test "064: a /devices add skips a NAME rule whole, its RUN too" { check_runs legacy add $PCI pci 'KERNEL=="0000:00:1f.1", NAME="p", RUN+="$T/rec named"
+KERNEL=="0000:00:1f.1", RUN+="$T/rec own"' 'own'; }
+@test "064: a /devices add skips an OWNER rule whole, its GOTO too" { check_runs legacy add $PCI pci 'KERNEL=="0000:00:1f.1", OWNER="daemon", GOTO="end"
+KERNEL=="0000:00:1f.1", RUN+="$T/rec own"
+LABEL="end"' 'own'; }
+@test "064: ignore_device at a /devices add: no RUN" { check_runs legacy add $PCI pci 'KERNEL=="0000:00:1f.1", RUN+="$T/rec own", OPTIONS="ignore_device"' ''; }
+@test "064: online and offline of a /devices device skip a rule that names it" {
+	check_runs legacy online $PCI pci 'KERNEL=="0000:00:1f.1", MODE="0600", RUN+="$T/rec named-$env{ACTION}"
+KERNEL=="0000:00:1f.1", RUN+="$T/rec own-$env{ACTION}"' 'own-online'
+	run ev offline $PCI pci
+	[ "$status" -eq 0 ]
+	[ "$(paste -sd ' ' "$T/r")" = "own-online own-offline" ]
+}
+@test "064: the driver's rules still run when a local naming rule matches the interface too" {
+	# a local rule naming a USB device by its vendor, with last_rule; the
+	# interface (no node) carries the same attributes through its parent
+	check_runs legacy add /devices/pci0000:00/0000:00:1d.0/usb1/1-2/1-2.3/1-2.3:1.0 usb 'BUS=="usb", SYSFS{idVendor}=="046d", NAME="logi", OPTIONS="last_rule"
+ACTION=="add", RUN+="$T/rec driver"' 'driver'
+}
+@test "ignore_device at a change: no links changed, no RUN" {
+	check_add legacy $SDA block "KERNEL==\"sda\", SYMLINK+=\"l-\$env{ACTION}\"
+KERNEL==\"sda\", RUN+=\"/bin/touch $T/ran-\$env{ACTION}\"
+KERNEL==\"sda\", ACTION==\"change\", OPTIONS=\"ignore_device\"" 'l l-add -> sda; b 0600 0:0 sda'
+	run ev change $SDA block
+	[ "$status" -eq 0 ]
+	[ -e "$T/ran-add" ]
+	[ ! -e "$T/ran-change" ]
+	[ "$(listing | paste -sd ';' | sed 's/;/; /g')" = 'l l-add -> sda; b 0600 0:0 sda' ]
+}
+
 # ---- DRIVER on a 2.6.1x tree: no driver link, /bus/ide/drivers/ide-disk/0.0 ----
 HDA=/block/hda
 @test "064: all_partitions makes as many nodes as the disk's minor range less one" {

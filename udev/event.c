@@ -367,7 +367,12 @@ static int event_add(struct udev_event *ev, const struct rules *rules)
 
 	if (event_devnum(ev) < 0)
 		return UDEV_EXIT_NODEVICE;
+	/* 064: an add with no node to make (a /devices device, a class
+	 * device without `dev`) ran only the rules that name nothing */
+	ev->run_only = !ev->has_devnum;
 	rules_apply(rules, ev);
+	if (event_ignored(ev))
+		return ev->rc;
 	if (!ev->has_devnum) {
 		if (ev->dry_run) {
 			printf("no device node\n");
@@ -378,8 +383,6 @@ static int event_add(struct udev_event *ev, const struct rules *rules)
 		run_programs(ev);
 		return ev->rc;
 	}
-	if (event_ignored(ev))
-		return ev->rc;
 	if (!ev->name_set)
 		event_default_name(ev);
 	event_perms(ev, &uid, &gid, &mode);
@@ -461,6 +464,7 @@ static int event_remove(struct udev_event *ev, const struct rules *rules)
 
 	if (have)
 		event_import_record(ev, &rec);
+	ev->run_only = 1;
 	rules_apply(rules, ev);
 	/* 064: an ignored remove leaves node, links and record as they are */
 	if (event_ignored(ev))
@@ -527,12 +531,15 @@ static int event_other(struct udev_event *ev, const struct rules *rules)
 	have = db_read(ev->conf, ev->devpath, &rec) == 0;
 	if (have)
 		event_import_record(ev, &rec);
+	ev->run_only = !(have && rec.name[0]) && !ev->has_devnum;
 	rules_apply(rules, ev);
+	if (event_ignored(ev))
+		return ev->rc;
 	if (ev->dry_run) {
 		printf("action '%s': no node change\n", ev->action);
 		return ev->rc;
 	}
-	if (have && rec.name[0] && strcmp(ev->action, "change") == 0 && !event_ignored(ev))
+	if (have && rec.name[0] && strcmp(ev->action, "change") == 0)
 		event_change_links(ev, &rec);
 	if (!have)
 		event_kernel_devname(ev, rec.name, sizeof(rec.name));

@@ -67,6 +67,9 @@ struct udev_event {
 		owner_set : 1, owner_final : 1, group_set : 1, group_final : 1,
 		mode_set : 1, mode_final : 1, run_final : 1,
 		legacy_named : 1,
+		/* a remove, or a device without a node: rules that name a
+		 * device or set its permissions are skipped whole (064) */
+		run_only : 1,
 		partitions_fixed : 1;  /* all_partitions of a 2004 file: 15 (050) */
 	unsigned int options;     /* OPT_* */
 	int dry_run;              /* udevtest: print, change nothing */

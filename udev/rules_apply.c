@@ -497,16 +497,17 @@ static void apply_assigns(struct udev_event *ev, const struct rules *rs, const s
 
 void rules_apply(const struct rules *rs, struct udev_event *ev)
 {
-	int i, remove = strcmp(ev->action, "remove") == 0;
+	int i;
 
 	for (i = 0; i < rs->nrules; i++) {
 		const struct rule *r = &rs->rules[i];
 
 		/* 064: a named device skips NAME rules; 050: named, no more 2004
-		 * rules; a remove skips every rule that names a device or sets
-		 * its permissions, whole (its GOTO, last_rule and options too) */
+		 * rules; a remove, or an event of a device without a node, skips
+		 * every rule that names a device or sets its permissions, whole
+		 * (its GOTO, last_rule, options and RUN too) */
 		if ((ev->name_set && r->has_name) || (r->legacy && ev->legacy_named) ||
-		    (remove && r->names))
+		    (ev->run_only && r->names))
 			continue;
 		ev->attr_one = r->legacy;
 		ev->attr_level = -1;
