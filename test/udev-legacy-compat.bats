@@ -296,6 +296,23 @@ KERNEL=="0000:00:1f.1", RUN+="$T/rec own-$env{ACTION}"' 'own-online'
 	check_runs legacy add /devices/pci0000:00/0000:00:1d.0/usb1/1-2/1-2.3/1-2.3:1.0 usb 'BUS=="usb", SYSFS{idVendor}=="046d", NAME="logi", OPTIONS="last_rule"
 ACTION=="add", RUN+="$T/rec driver"' 'driver'
 }
+@test "064: a SCSI host's device is the one its device link names, without a bus: ID, %b" { check_runs legacy add $HOST scsi_host 'ID=="host0", RUN+="$T/rec id-%b"
+BUS=="pci", ID=="0000:00:1f.2", RUN+="$T/rec pci-%b"' 'id-host0 pci-host0'; }
+@test "064: a /devices device without a bus is its own first level: %b, ID" { check_runs legacy add /devices/pci0000:00/0000:00:1f.2/host0 scsi_host 'RUN+="$T/rec b-%b"
+BUS=="pci", RUN+="$T/rec pci"
+ID=="host0", RUN+="$T/rec id"' 'b-host0 pci id'; }
+@test "064: at remove no sysfs is read: BUS, ID, DRIVER, SYSFS never match, %b %s{} %P are empty" {
+	# the legacy tree still has ttyS0 at its remove, as a parent may still
+	# be there at a real one
+	check_runs legacy remove $TTYS tty 'BUS=="?*", RUN+="$T/rec bus"
+DRIVER!="x", RUN+="$T/rec drv"
+SYSFS{dev}=="?*", RUN+="$T/rec sysfs"
+ID!="x", RUN+="$T/rec id"
+RUN+="$T/rec b-%b-%s{dev}-%P"' 'b---'
+}
+@test "064: online of a /devices device reads no sysfs either" { check_runs legacy online $PCI pci 'SYSFS{vendor}=="?*", RUN+="$T/rec v"
+BUS=="pci", RUN+="$T/rec bus"
+RUN+="$T/rec b-%b-%s{vendor}"' 'b--'; }
 @test "ignore_device at a change: no links changed, no RUN" {
 	check_add legacy $SDA block "KERNEL==\"sda\", SYMLINK+=\"l-\$env{ACTION}\"
 KERNEL==\"sda\", RUN+=\"/bin/touch $T/ran-\$env{ACTION}\"

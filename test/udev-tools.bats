@@ -127,6 +127,13 @@ every_level_matches() {
 	done
 	[ "$n" -ge "${4:-1}" ]
 }
+@test "udevinfo -a: a SCSI host's first level is the device its link names, without a bus (064)" {
+	legacy
+	run "$BIN/udevinfo" -a -p /class/scsi_host/host0
+	[ "$status" -eq 0 ]
+	[ "$(echo "$output" | grep -o "looking at parent device '[^']*'" | paste -sd,)" = "looking at parent device '/devices/pci0000:00/0000:00:1f.2/host0',looking at parent device '/devices/pci0000:00/0000:00:1f.2',looking at parent device '/devices/pci0000:00'" ]
+	[ "$(echo "$output" | sed -n "/parent device '.*host0':/,/^$/p" | grep '=' | sed 's/^ *//' | paste -sd,)" = 'ID="host0",SYSFS{detach_state}="0"' ]
+}
 @test "udevinfo -a prints exactly the levels and keys a rule matches at (050/064: no ID of the class device, no partition's disk)" {
 	every_level_matches legacy $MOUSE input 6
 	every_level_matches legacy /block/sda/sda1 block 5

@@ -115,6 +115,15 @@ void event_free(struct udev_event *ev)
 	env_free(&ev->orig);
 }
 
+/* 064 read no sysfs for a remove, nor for the other actions of a device
+ * without a node: BUS, ID, DRIVER and SYSFS never match there and %s{},
+ * %b and %P are empty, whatever is still left in sysfs. */
+static void event_no_chain(struct udev_event *ev)
+{
+	ev->chain_built = 1;
+	ev->nchain = 0;
+}
+
 void event_chain(struct udev_event *ev)
 {
 	char cur[SYSFS_PATH_MAX], next[SYSFS_PATH_MAX];
@@ -136,6 +145,18 @@ int event_device_level(struct udev_event *ev)
 	int i;
 
 	event_chain(ev);
+	if (ev->nchain == 0)
+		return 0;
+	/* the legacy layout, as 064: what a class device's (a partition's
+	 * disk's) `device` link points at, on a bus or not (a SCSI host);
+	 * a /devices device without a bus or a subsystem: the device itself */
+	if (strncmp(ev->chain[0].devpath, "/devices/", 9) != 0) {
+		for (i = 1; i < ev->nchain && strncmp(ev->chain[i].devpath, "/devices/", 9) != 0; i++)
+			;
+		return i;
+	}
+	if (!ev->chain[0].subsystem[0])
+		return 0;
 	for (i = 0; i < ev->nchain && !ev->chain[i].bus[0]; i++)
 		;
 	return i;
@@ -465,6 +486,7 @@ static int event_remove(struct udev_event *ev, const struct rules *rules)
 	if (have)
 		event_import_record(ev, &rec);
 	ev->run_only = 1;
+	event_no_chain(ev);
 	rules_apply(rules, ev);
 	/* 064: an ignored remove leaves node, links and record as they are */
 	if (event_ignored(ev))
@@ -532,6 +554,8 @@ static int event_other(struct udev_event *ev, const struct rules *rules)
 	if (have)
 		event_import_record(ev, &rec);
 	ev->run_only = !(have && rec.name[0]) && !ev->has_devnum;
+	if (ev->run_only)
+		event_no_chain(ev);
 	rules_apply(rules, ev);
 	if (event_ignored(ev))
 		return ev->rc;
