@@ -33,6 +33,24 @@ setup() {
 	[ "$status" -eq 0 ]
 	[ "$(cut -d' ' -f1 "$T/log" | paste -sd,)" = "lead,name,sub1,sub2,default" ]
 }
+@test "050: a leading dir that is the subsystem's runs as the subsystem's, after the name" {
+	rules 'KERNEL=="ttyS0", NAME="tty/%k"'
+	script tty/ttyS0 10-name.dev name
+	run ev add $TTYS tty
+	[ "$status" -eq 0 ]
+	[ "$(cut -d' ' -f1 "$T/log" | paste -sd,)" = "name,sub1,sub2,default" ]
+	: > "$T/log"
+	ev remove $TTYS tty
+	[ "$(cut -d' ' -f1 "$T/log" | paste -sd,)" = "name,sub1,sub2,default" ]
+}
+@test "050: a device without a node runs no dev.d: add, online, remove" {
+	script scsi_host 10-host.dev host
+	for action in add online remove; do
+		run ev $action /class/scsi_host/host0 scsi_host
+		[ "$status" -eq 0 ]
+	done
+	[ ! -e "$T/log" ]
+}
 @test "dev.d gets the subsystem as argv[1] and DEVNAME, after the node exists" {
 	ev add $TTYS tty
 	[ "$(sed -n 1p "$T/log")" = "lead tty $T/dev/tts/0 add present" ]

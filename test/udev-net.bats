@@ -55,6 +55,21 @@ in_netns() {
 	[[ "$output" == *"rc=0"* ]]
 	[ "$(cat "$T/log")" = "lan1 /class/net/lan1" ]
 }
+@test "050/064: dev.d runs for a renamed interface only: its name, net, default, DEVNAME the name" {
+	for d in lan1 net default d0; do
+		mkdir -p "$T/dev.d/$d"
+		printf '#!/bin/sh\necho "%s $1 $DEVNAME" >> %s/log\n' "$d" "$T" > "$T/dev.d/$d/a.dev"
+		chmod +x "$T/dev.d/$d/a.dev"
+	done
+	run in_netns 'KERNEL=="d0", NAME="lan1"' /class/net/d0
+	[[ "$output" == *"rc=0"* ]]
+	[ "$(paste -sd, "$T/log")" = "lan1 net lan1,net net lan1,default net lan1" ]
+	rm "$T/log"
+	run in_netns 'KERNEL=="d0", RUN+="/bin/touch '"$T"'/ran"' /class/net/d0
+	[[ "$output" == *"rc=0"* ]]
+	[ -e "$T/ran" ]
+	[ ! -e "$T/log" ]
+}
 @test "net: a failed rename gives exit 10" {
 	rules 'KERNEL=="d0", NAME="lan0"'
 	run unshare -n env ACTION=add DEVPATH=/class/net/d0 SUBSYSTEM=net "$BIN/udev" net

@@ -55,23 +55,21 @@ static void devd_dir(struct udev_event *ev, const char *sub)
 void devd_run(struct udev_event *ev, const char *name)
 {
 	char buf[NAME_SIZE], *p;
-	size_t len;
 
-	if (ev->set->no_devd || !ev->conf->devd[0])
+	/* 050: only for a node (or a renamed interface) */
+	if (ev->set->no_devd || !ev->conf->devd[0] || !name || !*name)
 		return;
-	if (name && *name) {
-		str_copy(buf, name, sizeof(buf));
-		for (p = strchr(buf, '/'); p; p = strchr(p + 1, '/')) {
-			*p = '\0';
+	/* 050: each leading directory of the name but the subsystem's, the
+	 * name, the subsystem (once, when it is the name too), default */
+	str_copy(buf, name, sizeof(buf));
+	for (p = strchr(buf, '/'); p; p = strchr(p + 1, '/')) {
+		*p = '\0';
+		if (strcmp(buf, ev->subsystem) != 0)
 			devd_dir(ev, buf);
-			*p = '/';
-		}
-		devd_dir(ev, buf);
+		*p = '/';
 	}
-	/* a subsystem directory already run as part of the name runs once */
-	len = strlen(ev->subsystem);
-	if (!name || strncmp(name, ev->subsystem, len) != 0 ||
-	    (name[len] != '\0' && name[len] != '/'))
+	devd_dir(ev, buf);
+	if (strcmp(name, ev->subsystem) != 0)
 		devd_dir(ev, ev->subsystem);
 	devd_dir(ev, "default");
 }

@@ -6,7 +6,8 @@
 
 #include "event.h"
 
-/* Runs the dev.d scripts for the node name ("" for none); and RUN. */
+/* Runs the dev.d scripts for the node name (none for "" or NULL, as 050:
+ * a device without a node); and RUN. */
 void devd_run(struct udev_event *ev, const char *name);
 void run_programs(struct udev_event *ev);
 

@@ -576,7 +576,7 @@ static int event_other(struct udev_event *ev, const struct rules *rules)
 /* Network interfaces have no node: NAME renames the interface. */
 static int event_net_add(struct udev_event *ev, const struct rules *rules)
 {
-	char devpath[SYSFS_PATH_MAX];
+	char devpath[SYSFS_PATH_MAX], renamed[NAME_SIZE] = "";
 	int r;
 
 	rules_apply(rules, ev);
@@ -593,6 +593,7 @@ static int event_net_add(struct udev_event *ev, const struct rules *rules)
 			event_fail(ev, UDEV_EXIT_NETIF);
 		} else {
 			log_info("renamed interface %s to %s", ev->kernel, ev->name);
+			str_copy(renamed, ev->name, sizeof(renamed));
 			env_set(&ev->env, "INTERFACE", ev->name);
 			str_copy(devpath, ev->devpath, sizeof(devpath));
 			*strrchr(devpath, '/') = '\0';
@@ -607,7 +608,10 @@ static int event_net_add(struct udev_event *ev, const struct rules *rules)
 	str_copy(ev->devpath, sysfs_devpath(env_get(&ev->env, "DEVPATH")), sizeof(ev->devpath));
 	ev->name[0] = '\0';
 	event_write_db(ev, 0);
-	devd_run(ev, NULL);
+	/* 050 and 064: dev.d only for a renamed interface, DEVNAME its name */
+	if (renamed[0])
+		env_set(&ev->env, "DEVNAME", renamed);
+	devd_run(ev, renamed);
 	run_programs(ev);
 	return ev->rc;
 }
