@@ -252,10 +252,13 @@ LABEL="end"' 'c 0600 0:0 mouse0' ''; }
 # check_runs LAYOUT ACTION DEVPATH SUBSYSTEM RULES EXPECTED: RULES may use
 # RUN+="$T/rec WORD", which records WORD; EXPECTED is the words recorded, in
 # order, with spaces between them ("" for none). /dev stays empty.
-check_runs() {
+rec_script() {
 	printf '#!/bin/sh\necho "$1" >> "%s/r"\n' "$T" > "$T/rec"
 	chmod +x "$T/rec"
 	: > "$T/r"
+}
+check_runs() {
+	rec_script
 	"$1"
 	rules "${5//\$T/$T}"
 	run ev "$2" "$3" "$4"
@@ -313,6 +316,49 @@ RUN+="$T/rec b-%b-%s{dev}-%P"' 'b---'
 @test "064: online of a /devices device reads no sysfs either" { check_runs legacy online $PCI pci 'SYSFS{vendor}=="?*", RUN+="$T/rec v"
 BUS=="pci", RUN+="$T/rec bus"
 RUN+="$T/rec b-%b-%s{vendor}"' 'b--'; }
+@test "064: IMPORT{parent} of a class device reads its parent class device only, never the device behind" {
+	legacy
+	rec_script
+	rules "KERNEL==\"1-2.3:1.0|sda\", IMPORT{program}=\"/bin/echo ID_X=par\"
+KERNEL==\"mouse0|sda1\", IMPORT{parent}==\"ID_*\", RUN+=\"$T/rec %k-\$env{ID_X}\""
+	ev add /devices/pci0000:00/0000:00:1d.0/usb1/1-2/1-2.3/1-2.3:1.0 usb
+	ev add $MOUSE input
+	ev add /block/sda block
+	ev add $SDA1 block
+	[ "$(paste -sd ' ' "$T/r")" = "sda1-par" ]
+}
+@test "differs from 064: %e counts the whole name, text after it too (064: the text before it, so every device got the same name)" {
+	legacy
+	rules 'KERNEL=="sda|hda", NAME="d%e-x"'
+	ev add /block/sda block
+	ev add /block/hda block
+	[ "$(listing | paste -sd ';' | sed 's/;/; /g')" = 'b 0600 0:0 d-x; b 0600 0:0 d1-x' ]
+}
+@test "differs from 064: a second add of a device keeps its %e name (064: the next number, the first node left behind)" {
+	legacy
+	rules 'KERNEL=="sda", NAME="d%e"'
+	ev add /block/sda block
+	ev add /block/sda block
+	[ "$(listing | paste -sd ';' | sed 's/;/; /g')" = 'b 0600 0:0 d' ]
+}
+@test "differs from 064: a node already there is made again with the rules' owner (064 kept it, and a user's owner with rules giving root)" {
+	legacy
+	rules 'KERNEL=="ttyS0", MODE="0640"'
+	mknod "$T/dev/ttyS0" c 4 64
+	chown 1000:1000 "$T/dev/ttyS0"
+	run ev add $TTYS tty
+	[ "$status" -eq 0 ]
+	[ "$(listing | paste -sd ';' | sed 's/;/; /g')" = 'c 0640 0:0 ttyS0' ]
+}
+@test "differs from 064: a link two devices claim goes to the other one when its device is removed (064 removed it)" {
+	legacy
+	rules 'KERNEL=="controlC0|null", SYMLINK+="x"'
+	ev add /class/sound/controlC0 sound
+	ev add /class/mem/null mem
+	[ "$(readlink "$T/dev/x")" = null ]
+	ev remove /class/mem/null mem
+	[ "$(readlink "$T/dev/x")" = controlC0 ]
+}
 @test "ignore_device at a change: no links changed, no RUN" {
 	check_add legacy $SDA block "KERNEL==\"sda\", SYMLINK+=\"l-\$env{ACTION}\"
 KERNEL==\"sda\", RUN+=\"/bin/touch $T/ran-\$env{ACTION}\"

@@ -275,17 +275,23 @@ static int import_file(struct udev_event *ev, const char *value)
 	return 1;
 }
 
-/* IMPORT{parent}="GLOB": the E: keys of the nearest parent with a record. */
+/* IMPORT{parent}="GLOB": the E: keys of the nearest parent with a record;
+ * in the legacy /class and /block layout only the parent class device (a
+ * partition's disk), as 064 read it: never the device behind. */
 static int import_parent(struct udev_event *ev, const struct glob *pattern)
 {
 	struct db_record rec;
 	char *line, *save = NULL, *eq;
-	int level;
+	int level, legacy;
 
 	event_chain(ev);
-	for (level = 1; level < ev->nchain; level++)
+	legacy = ev->nchain && strncmp(ev->chain[0].devpath, "/devices/", 9) != 0;
+	for (level = 1; level < ev->nchain; level++) {
+		if (legacy && strncmp(ev->chain[level].devpath, "/devices/", 9) == 0)
+			return 0;
 		if (db_read(ev->conf, ev->chain[level].devpath, &rec) == 0)
 			break;
+	}
 	if (level >= ev->nchain)
 		return 0;
 	for (line = strtok_r(rec.env, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
