@@ -316,6 +316,7 @@ RUN+="$T/rec b-%b-%s{dev}-%P"' 'b---'
 @test "064: online of a /devices device reads no sysfs either" { check_runs legacy online $PCI pci 'SYSFS{vendor}=="?*", RUN+="$T/rec v"
 BUS=="pci", RUN+="$T/rec bus"
 RUN+="$T/rec b-%b-%s{vendor}"' 'b--'; }
+# ---- several events sharing one root: the records they leave ----------------
 @test "064: IMPORT{parent} of a class device reads its parent class device only, never the device behind" {
 	legacy
 	rec_script
