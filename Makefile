@@ -153,6 +153,9 @@ endif
 
 .DELETE_ON_ERROR:
 .SECONDEXPANSION:
+# `make` alone builds the whole variant: without this, a dependency-only
+# rule below (hotplug_gate.o) was the default goal of every build but glibc's
+.DEFAULT_GOAL := all
 
 # ---- programs and their objects ------------------------------------------
 # Each area adds its programs and one object list per program; a program in

@@ -61,6 +61,16 @@ mkb() {
 	[ "$(make -s -C "$TOP" CC=musl-gcc print-outdir)" = build/musl-dynamic ]
 }
 
+@test "build: make alone builds every program of each variant (README's make USE_DIETLIBC=true)" {
+	local v
+	# a dry run into an empty folder: every program would be linked
+	for v in "" USE_KLIBC=true USE_DIETLIBC=true CC=musl-gcc; do
+		make -n -C "$TOP" O="$B" $v >"$T/make.out" 2>&1
+		grep -q -- "-o $B/udevd " "$T/make.out" || { echo "make $v: no udevd"; cat "$T/make.out"; return 1; }
+		grep -q -- "-o $B/udevsend" "$T/make.out" || { echo "make $v: no udevsend"; return 1; }
+		grep -q -- "-o $B/vol_id" "$T/make.out" || { echo "make $v: no vol_id"; return 1; }
+	done
+}
 @test "build: the default dynamic build has stack protector, FORTIFY, full RELRO and BIND_NOW" {
 	command -v readelf >/dev/null || skip "no readelf"
 	mkb "$B/udevd" "$B/udev" "$B/udevsend"
