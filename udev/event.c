@@ -140,22 +140,28 @@ void event_chain(struct udev_event *ev)
 	}
 }
 
-int event_device_level(struct udev_event *ev)
+int event_legacy_device_level(struct udev_event *ev)
 {
 	int i;
 
 	event_chain(ev);
-	if (ev->nchain == 0)
-		return 0;
+	if (ev->nchain == 0 || strncmp(ev->chain[0].devpath, "/devices/", 9) == 0)
+		return -1;
+	for (i = 1; i < ev->nchain && strncmp(ev->chain[i].devpath, "/devices/", 9) != 0; i++)
+		;
+	return i;
+}
+
+int event_device_level(struct udev_event *ev)
+{
+	int i = event_legacy_device_level(ev);
+
 	/* the legacy layout, as 064: what a class device's (a partition's
-	 * disk's) `device` link points at, on a bus or not (a SCSI host);
-	 * a /devices device without a bus or a subsystem: the device itself */
-	if (strncmp(ev->chain[0].devpath, "/devices/", 9) != 0) {
-		for (i = 1; i < ev->nchain && strncmp(ev->chain[i].devpath, "/devices/", 9) != 0; i++)
-			;
+	 * disk's) `device` link points at, on a bus or not (a SCSI host) */
+	if (i >= 0)
 		return i;
-	}
-	if (!ev->chain[0].subsystem[0])
+	/* a /devices device without a bus or a subsystem: the device itself */
+	if (ev->nchain == 0 || !ev->chain[0].subsystem[0])
 		return 0;
 	for (i = 0; i < ev->nchain && !ev->chain[i].bus[0]; i++)
 		;

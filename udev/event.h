@@ -83,9 +83,16 @@ int event_init(struct udev_event *ev, const struct udev_conf *conf,
 void event_free(struct udev_event *ev);
 /* Builds the parent chain once (no-op when sysfs has no such device). */
 void event_chain(struct udev_event *ev);
-/* The chain level of the device behind the class device: the first one on
- * a bus (udev 050/064's "physical device", where BUS, ID and DRIVER start
- * and whose bus id %b is); nchain when there is none. Builds the chain. */
+/* The legacy /class and /block layout: the chain level of the first device
+ * under /devices (a class device's, a partition's disk's, `device` link);
+ * the levels before it are class devices. nchain when there is none; -1 on
+ * the /devices layout or without a chain. Builds the chain. */
+int event_legacy_device_level(struct udev_event *ev);
+/* The chain level of the device behind the class device (udev 050/064's
+ * "physical device", where BUS, ID and DRIVER start and whose bus id %b
+ * is): on the legacy layout event_legacy_device_level's, on a bus or not;
+ * on /devices the first level on a bus, or 0 for a device with neither bus
+ * nor subsystem; nchain when there is none. Builds the chain. */
 int event_device_level(struct udev_event *ev);
 /* A block device: SUBSYSTEM block, or a DEVPATH in the legacy /block tree. */
 int event_is_block(const struct udev_event *ev);

@@ -282,17 +282,14 @@ static int import_parent(struct udev_event *ev, const struct glob *pattern)
 {
 	struct db_record rec;
 	char *line, *save = NULL, *eq;
-	int level, legacy;
+	int level, end = event_legacy_device_level(ev);
 
-	event_chain(ev);
-	legacy = ev->nchain && strncmp(ev->chain[0].devpath, "/devices/", 9) != 0;
-	for (level = 1; level < ev->nchain; level++) {
-		if (legacy && strncmp(ev->chain[level].devpath, "/devices/", 9) == 0)
-			return 0;
+	if (end < 0)
+		end = ev->nchain;
+	for (level = 1; level < end; level++)
 		if (db_read(ev->conf, ev->chain[level].devpath, &rec) == 0)
 			break;
-	}
-	if (level >= ev->nchain)
+	if (level >= end)
 		return 0;
 	for (line = strtok_r(rec.env, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
 		eq = strchr(line, '=');
