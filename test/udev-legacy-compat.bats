@@ -227,7 +227,7 @@ check_remove() {
 	check_add legacy "$1" "$2" "$3" "$4" || return 1
 	run ev remove "$1" "$2"
 	[ "$status" -eq 0 ] || { echo "remove: udev exit $status: $output"; return 1; }
-	[ "$(listing | paste -sd ';' | sed 's/;/; /g')" = "$5" ] || { echo "after remove: $(listing)"; return 1; }
+	[ "$(listed)" = "$5" ] || { echo "after remove: $(listing)"; return 1; }
 }
 @test "064: ignore_device matched at remove leaves the node" { check_remove $MOUSE input 'KERNEL=="mouse0", ACTION=="remove", OPTIONS="ignore_device"' 'c 0600 0:0 mouse0' 'c 0600 0:0 mouse0'; }
 @test "064: ignore_remove counts only as the add recorded it" { check_remove $MOUSE input 'KERNEL=="mouse0", ACTION=="remove", OPTIONS="ignore_remove"' 'c 0600 0:0 mouse0' ''; }
@@ -333,14 +333,14 @@ KERNEL==\"mouse0|sda1\", IMPORT{parent}==\"ID_*\", RUN+=\"$T/rec %k-\$env{ID_X}\
 	rules 'KERNEL=="sda|hda", NAME="d%e-x"'
 	ev add /block/sda block
 	ev add /block/hda block
-	[ "$(listing | paste -sd ';' | sed 's/;/; /g')" = 'b 0600 0:0 d-x; b 0600 0:0 d1-x' ]
+	[ "$(listed)" = 'b 0600 0:0 d-x; b 0600 0:0 d1-x' ]
 }
 @test "differs from 064: a second add of a device keeps its %e name (064: the next number, the first node left behind)" {
 	legacy
 	rules 'KERNEL=="sda", NAME="d%e"'
 	ev add /block/sda block
 	ev add /block/sda block
-	[ "$(listing | paste -sd ';' | sed 's/;/; /g')" = 'b 0600 0:0 d' ]
+	[ "$(listed)" = 'b 0600 0:0 d' ]
 }
 @test "differs from 064: a node already there is made again with the rules' owner (064 kept it, and a user's owner with rules giving root)" {
 	legacy
@@ -349,7 +349,7 @@ KERNEL==\"mouse0|sda1\", IMPORT{parent}==\"ID_*\", RUN+=\"$T/rec %k-\$env{ID_X}\
 	chown 1000:1000 "$T/dev/ttyS0"
 	run ev add $TTYS tty
 	[ "$status" -eq 0 ]
-	[ "$(listing | paste -sd ';' | sed 's/;/; /g')" = 'c 0640 0:0 ttyS0' ]
+	[ "$(listed)" = 'c 0640 0:0 ttyS0' ]
 }
 @test "differs from 064: a link two devices claim goes to the other one when its device is removed (064 removed it)" {
 	legacy
@@ -368,7 +368,7 @@ KERNEL==\"sda\", ACTION==\"change\", OPTIONS=\"ignore_device\"" 'l l-add -> sda;
 	[ "$status" -eq 0 ]
 	[ -e "$T/ran-add" ]
 	[ ! -e "$T/ran-change" ]
-	[ "$(listing | paste -sd ';' | sed 's/;/; /g')" = 'l l-add -> sda; b 0600 0:0 sda' ]
+	[ "$(listed)" = 'l l-add -> sda; b 0600 0:0 sda' ]
 }
 
 # ---- DRIVER on a 2.6.1x tree: no driver link, /bus/ide/drivers/ide-disk/0.0 ----

@@ -65,6 +65,9 @@ listing() {
 	done)
 }
 
+# listed: the listing on one line, "; " between entries (the rows' form)
+listed() { listing | paste -sd ';' | sed 's/;/; /g'; }
+
 # check_add LAYOUT DEVPATH SUBSYSTEM RULES EXPECTED: the table row helper.
 # EXPECTED is the listing with "; " between lines ("" for an empty /dev).
 check_add() {
@@ -73,7 +76,7 @@ check_add() {
 	run ev add "$2" "$3"
 	[ "$status" -eq 0 ] || { echo "udev exit $status: $output"; return 1; }
 	local got
-	got=$(listing | paste -sd ';' | sed 's/;/; /g')
+	got=$(listed)
 	[ "$got" = "$5" ] || { echo "expected: $5"; echo "got:      $got"; echo "$output"; return 1; }
 }
 
@@ -85,7 +88,7 @@ check_logged() {
 	run ev add "$2" "$3"
 	[ "$status" -eq "$5" ] || { echo "udev exit $status, not $5: $output"; return 1; }
 	[[ "$output" == *"$6"* ]] || { echo "no '$6' in: $output"; return 1; }
-	[ "$(listing | paste -sd ';' | sed 's/;/; /g')" = "$7" ] || { echo "got: $(listing)"; return 1; }
+	[ "$(listed)" = "$7" ] || { echo "got: $(listing)"; return 1; }
 }
 
 # pool_of_one WRAPPER...: udevd with one pool worker, udev started as
