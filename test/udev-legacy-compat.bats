@@ -82,6 +82,21 @@ KERNEL="ttyS0", NAME="c", GROUP="tty"' 'c 0600 1:0 b'; }
 KERNEL="ttyS0", NAME="n", GROUP="tty"' 'l l -> n; c 0600 0:5 n'; }
 @test "050: ... and when no rule names the device" { check_add legacy $TTYS tty 'KERNEL="ttyS0", SYMLINK="l", MODE="0640", GROUP="tty"' 'l l -> ttyS0; c 0600 0:0 ttyS0'; }
 @test "050: key names in any case" { check_add legacy $TTYS tty 'kernel="ttyS0", Name="lc", mode="0640"' 'c 0640 0:0 lc'; }
+@test "050: an empty value ends the rule: the keys after it are not read" { check_add legacy $TTYS tty 'SYMLINK="l", NAME="", KERNEL="nonesuch"' 'l l -> ttyS0; c 0600 0:0 ttyS0'; }
+@test "050: NAME=\"\" before keys that do not match still ignores the device" { check_add legacy $TTYS tty 'KERNEL="ttyS0", NAME="", SUBSYSTEM="nonesuch"' ''; }
+@test "050: an empty SYMLINK before the NAME leaves a rule that ignores the device" { check_add legacy $TTYS tty 'KERNEL="ttyS0", MODE="0640", SYMLINK="", NAME="b"' ''; }
+@test "050: an empty OWNER after the NAME drops only the keys after it" { check_add legacy $TTYS tty 'KERNEL="ttyS0", NAME="b", OWNER="", MODE="0640"' 'c 0600 0:0 b'; }
+@test "050: a rule that starts with an empty value is skipped" { check_add legacy $TTYS tty 'NAME="", KERNEL="ttyS0"
+KERNEL="ttyS0", SYMLINK="l"' 'l l -> ttyS0; c 0600 0:0 ttyS0'; }
+@test "064: an empty value is one key among the others" { check_add legacy $TTYS tty 'KERNEL=="ttyS0", NAME="b", OWNER="", MODE="0640"' 'c 0640 0:0 b'; }
+@test "050: RESULT with no PROGRAM before it in the file skips the rule" { check_add legacy $TTYS tty 'RESULT="*", NAME="x"
+KERNEL="nonesuch", PROGRAM="/bin/true"' 'c 0600 0:0 ttyS0'; }
+@test "050: a PROGRAM of an earlier rule lets a RESULT rule be read" { check_add legacy $TTYS tty 'KERNEL="nonesuch", PROGRAM="/bin/true"
+RESULT="*", NAME="x"' 'c 0600 0:0 x'; }
+@test "050: %c{N} counts words, blanks in a row are one and leading ones are skipped" { check_add legacy $TTYS tty 'PROGRAM="/bin/echo  two  spaces", SYMLINK="a%c{1} b%c{2} c%c{2+}"' 'l atwo -> ttyS0; l bspaces -> ttyS0; l cspaces -> ttyS0; c 0600 0:0 ttyS0'; }
+@test "064: %c{N} counts the parts between single blanks" { check_add legacy $TTYS tty 'PROGRAM=="/bin/echo  two  spaces", SYMLINK+="a%c{1}a b%c{2}"' 'l aa -> ttyS0; l btwo -> ttyS0; c 0600 0:0 ttyS0'; }
+@test "050: NAME{all_partitions} names a whole disk only: elsewhere its SYMLINK alone applies and the rules go on" { check_add legacy $TTYS tty 'KERNEL="ttyS0", NAME{all_partitions}="b", SYMLINK="l", MODE="0644"
+KERNEL="ttyS0", NAME="n", GROUP="tty"' 'l l -> n; c 0600 0:5 n'; }
 @test "064: key names in any case" { check_add legacy $TTYS tty 'kernel=="ttyS0", Symlink+="l", Sysfs{dev}=="4:64"' 'l l -> ttyS0; c 0600 0:0 ttyS0'; }
 @test "050 then 064: a 2004 file names, an operator file after it still sets GROUP" {
 	legacy
@@ -105,6 +120,14 @@ KERNEL="ttyS0", NAME="n", GROUP="tty"' 'l l -> n; c 0600 0:5 n'; }
 @test "050: a rule's MODE wins over the permissions line" {
 	printf '%s\n' 'tts/*:root:dialout:0666' > "$T/permissions"
 	check_add legacy $TTYS tty 'KERNEL="ttyS*", NAME="tts/%n", MODE="0640"' 'c 0640 0:20 tts/0'
+}
+@test "050: a later line with the same name fills what the first left empty" {
+	printf '%s\n' 'tts/*::dialout:' 'tts/0:bin::0666' 'tts/*:daemon:tty:0640' > "$T/permissions"
+	check_add legacy $TTYS tty 'KERNEL="ttyS*", NAME="tts/%n"' 'c 0640 1:20 tts/0'
+}
+@test "differs from 050: a later line of the same name fills an empty group (050: not once an owner was known)" {
+	printf '%s\n' 'tts/*:daemon::' 'tts/*::tty:0640' > "$T/permissions"
+	check_add legacy $TTYS tty 'KERNEL="ttyS*", NAME="tts/%n"' 'c 0640 1:5 tts/0'
 }
 
 # ---- '!' in kernel names ---------------------------------------------------------
@@ -219,6 +242,9 @@ SUBSYSTEM!="printer", SYMLINK+="a%s{vendor}a"' 'l aATAa -> sda2; b 0600 0:0 sda2
 @test "050: %s{attr} reads the device and the one behind it, nothing above" { check_add legacy $MOUSE input 'KERNEL="mouse0", NAME="x%s{idVendor}y%s{bInterfaceClass}"' 'c 0600 0:0 xy03'; }
 @test "050: PROGRAM's %s{attr} too" { check_add legacy $MOUSE input 'SYSFS{bInterfaceClass}="03", PROGRAM="/bin/echo %s{idVendor}", NAME="x%c"' 'c 0600 0:0 x'; }
 @test "050: a partition's %s{attr} reads its disk's device, not its disk" { check_add legacy $SDA2 block 'KERNEL="sda2", NAME="x%s{removable}y%s{vendor}"' 'b 0600 0:0 xyATA'; }
+@test "050: PLACE is text within the last part of a level's path (1.0 in 1-2.3:1.0)" { check_add legacy $MOUSE input 'BUS="usb", PLACE="1.0", NAME="p"' 'c 0600 0:0 p'; }
+@test "050: ... or within the part before it (usb in usb1, the hub 1-2's parent)" { check_add legacy $MOUSE input 'PLACE="usb", SYSFS{idProduct}="0605", NAME="p"' 'c 0600 0:0 p'; }
+@test "050: PLACE is no pattern" { check_add legacy $MOUSE input 'PLACE="2.*", NAME="p"' 'c 0600 0:0 mouse0'; }
 
 # ---- remove: which rules count (064's udev_rules_get_run) --------------------
 # check_remove DEVPATH SUBSYSTEM RULES AFTER_ADD AFTER_REMOVE: the legacy tree's
@@ -386,7 +412,7 @@ HDA=/block/hda
 		echo -n 'b 0600 0:0 hd'; for i in 1 10 11 12 13 14 15 2 3 4 5 6 7 8 9; do echo -n "; b 0600 0:0 hd$i"; done)"
 }
 @test "064: all_partitions only on a disk whose name ends in no number" { check_add legacy $SDA1 block 'KERNEL=="sda1", OPTIONS+="all_partitions"' 'b 0600 0:0 sda1'; }
-@test "050: all_partitions only on a disk whose name ends in no number" { check_add legacy /block/dm-0 block 'KERNEL="dm-0", NAME{all_partitions}="dm"' 'b 0600 0:0 dm'; }
+@test "050: NAME{all_partitions} on a disk whose name ends in a number names nothing" { check_add legacy /block/dm-0 block 'KERNEL="dm-0", NAME{all_partitions}="dm"' 'b 0600 0:0 dm-0'; }
 @test "064: DRIVER found through /bus/BUS/drivers/*/ID" { check_add legacy $HDA block 'KERNEL=="hda", DRIVER=="ide-disk", NAME="d-%k"' 'b 0600 0:0 d-hda'; }
 @test "064: DRIVER of another driver of the bus does not match" { check_add legacy $HDA block 'DRIVER=="ide-cdrom", NAME="cd"' 'b 0600 0:0 hda'; }
 @test "064: BUS and DRIVER at the same level" { check_add legacy $HDA block 'KERNEL=="hda", BUS=="ide", DRIVER=="ide-*", NAME="b"' 'b 0600 0:0 b'; }

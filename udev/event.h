@@ -51,9 +51,10 @@ struct udev_event {
 	/* the matching chain: [0] the device, then parents; built on demand */
 	struct sysfs_device chain[CHAIN_MAX];
 	int nchain, chain_built;
-	/* %s{attr} of a 2004-syntax rule (050) reads the device and one more
-	 * level: chain[attr_level], or the device behind it when -1 (subst.c) */
-	int attr_one, attr_level;
+	/* the rule applied is of a 2004-syntax file (050): its %s{attr} reads
+	 * the device and one more level, chain[attr_level] or the device behind
+	 * it when -1, and its %c{N} counts the words of the result (subst.c) */
+	int legacy_rule, attr_level;
 	/* results of the rules */
 	char name[NAME_SIZE];
 	char symlinks[LIST_SIZE]; /* space separated */

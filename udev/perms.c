@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /* Legacy udev.permissions files: name:owner:group:mode lines with globs,
- * first match wins; udev_permissions names a file or a directory of
+ * first match wins; a later line with the same name (the same text) fills
+ * the fields the first one left empty, as udev 050 merged them; udev_permissions names a file or a directory of
  * *.permissions files read in name order. Read only when a node needs it. */
 #include "compat.h"
 #include "perms.h"
@@ -20,9 +21,16 @@ struct perm_fields {
 	char *owner, *group;
 	size_t osize, gsize;
 	mode_t *mode;
+	unsigned int set;     /* PERM_*: given by a line */
+	char pat[256];        /* the name of the first line that matched */
 };
 
-/* 1 when this line's glob matches name (fields copied), else 0. */
+#define PERM_OWNER 1u
+#define PERM_GROUP 2u
+#define PERM_MODE  4u
+
+/* 1 when this line's glob matches name, or after that when it has the same
+ * name (fields not yet given copied), else 0. */
 static int perms_line(char *line, const char *name, struct perm_fields *f)
 {
 	char *field[4], *p = line;
@@ -40,15 +48,22 @@ static int perms_line(char *line, const char *name, struct perm_fields *f)
 		if (p)
 			*p++ = '\0';
 	}
-	if (!glob_match(field[0], name))
+	if (f->pat[0] ? strcmp(field[0], f->pat) != 0 : !glob_match(field[0], name))
 		return 0;
-	if (*field[1])
+	str_copy(f->pat, field[0], sizeof(f->pat));
+	if (*field[1] && !(f->set & PERM_OWNER)) {
 		str_copy(f->owner, field[1], f->osize);
-	if (*field[2])
+		f->set |= PERM_OWNER;
+	}
+	if (*field[2] && !(f->set & PERM_GROUP)) {
 		str_copy(f->group, field[2], f->gsize);
+		f->set |= PERM_GROUP;
+	}
 	/* a mode of 0 is no mode, as udev 050 read it: default_mode applies */
-	if (strtoul(field[3], NULL, 8) & 07777)
+	if ((strtoul(field[3], NULL, 8) & 07777) && !(f->set & PERM_MODE)) {
 		*f->mode = (mode_t)strtoul(field[3], NULL, 8) & 07777;
+		f->set |= PERM_MODE;
+	}
 	return 1;
 }
 
@@ -83,13 +98,13 @@ static int perms_take(struct perm_scan *s, char *line)
 static int perms_file(const char *path, struct perm_scan *s)
 {
 	char line[512];
-	int hit = 0;
+	int hit = 0, r;
 	FILE *file = fopen(path, "re");
 
 	if (!file)
 		return 0;
-	while (!hit && fgets(line, sizeof(line), file))
-		hit = perms_take(s, line);
+	while (hit >= 0 && fgets(line, sizeof(line), file))
+		hit = (r = perms_take(s, line)) < 0 ? r : hit | r;
 	fclose(file);
 	return hit;
 }
@@ -101,14 +116,13 @@ static int perms_dir(const char *dir, struct perm_scan *s)
 
 	for (i = 0; i < n; i++) {
 		snprintf(path, sizeof(path), "%s/%s", dir, names[i]);
-		if (!hit)
-			hit = perms_file(path, s);
+		hit |= perms_file(path, s);
 		free(names[i]);
 	}
 	return hit;
 }
 
-/* Every line of udev_permissions (a name: the first that matches it). */
+/* Every line of udev_permissions (a name: those that give its fields). */
 static int perms_scan(const struct udev_conf *conf, struct perm_scan *s)
 {
 	struct stat st;
@@ -128,6 +142,7 @@ static int perms_kept(const struct udev_conf *conf, struct udev_cache *c,
 	char line[512];
 	const char *p, *nl;
 	size_t n;
+	int hit = 0;
 
 	if (!c->perms_read) {
 		if (perms_scan(conf, &keep) != 0) {
@@ -141,16 +156,15 @@ static int perms_kept(const struct udev_conf *conf, struct udev_cache *c,
 		nl = strchr(p, '\n');
 		n = (size_t)(nl - p);
 		str_copy(line, p, n + 1 < sizeof(line) ? n + 1 : sizeof(line));
-		if (perms_line(line, s->name, s->f))
-			return 1;
+		hit |= perms_line(line, s->name, s->f);
 	}
-	return 0;
+	return hit;
 }
 
 int perms_lookup(const struct udev_conf *conf, struct udev_cache *c, const char *name,
 		 char *owner, size_t osize, char *group, size_t gsize, mode_t *mode)
 {
-	struct perm_fields f = { owner, group, osize, gsize, mode };
+	struct perm_fields f = { owner, group, osize, gsize, mode, 0, "" };
 	struct perm_scan s = { name, &f, NULL, 0 };
 	int hit = c ? perms_kept(conf, c, &s) : perms_scan(conf, &s);
 

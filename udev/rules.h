@@ -37,6 +37,7 @@ struct rule {
 	const char *file;
 	int line;
 	int goto_rule;        /* index of the GOTO target, -1 when none */
+	int cut;              /* parser: its first key with an empty value, -1: none */
 	unsigned int legacy : 1;   /* its file has only KEY="value" pairs: 050 precedence */
 	unsigned int has_name : 1; /* it carries a NAME key */
 	unsigned int names : 1;    /* NAME, SYMLINK, OWNER, GROUP or MODE: not at remove */

@@ -67,12 +67,22 @@ static int unhandled(const struct rule *r, const struct token *t)
 	return 0;
 }
 
-/* PLACE: the topology part of a bus id ("1-2.3" -> "2.3"), or the id. */
-static int match_place(const struct token *t, const char *id)
+/* PLACE, as udev 050 matched it: its text (no pattern) within the level's
+ * last path part or the one before it, each with its '/' ("2.3" in
+ * "/1-2.3:1.0" or "/1-2.3"). */
+static int match_place(const struct token *t, const char *devpath)
 {
-	const char *dash = strrchr(id, '-');
+	const char *end = devpath + strlen(devpath), *part = end, *p;
+	size_t n = strlen(t->value);
+	int i, found = 0;
 
-	return (hit(t, id) || (dash && hit(t, dash + 1))) != (t->op == OP_NOMATCH);
+	for (i = 0; i < 2 && !found && part > devpath; i++, end = part) {
+		while (part > devpath && *--part != '/')
+			;
+		for (p = part; !found && p + n <= end; p++)
+			found = memcmp(p, t->value, n) == 0;
+	}
+	return found != (t->op == OP_NOMATCH);
 }
 
 /* The attribute of the class device in front of the chain (classdev: the
@@ -106,7 +116,7 @@ static int match_level(struct udev_event *ev, const struct rules *rs,
 		switch (t->type) {
 		case TK_BUS: ok = !alone && cmp(t, d->bus); break;
 		case TK_ID: ok = !alone && cmp(t, d->kernel); break;
-		case TK_PLACE: ok = !alone && match_place(t, d->kernel); break;
+		case TK_PLACE: ok = !alone && match_place(t, d->devpath); break;
 		case TK_DRIVER: ok = !alone && cmp(t, d->driver); break;
 		case TK_SYSFS: ok = match_sysfs(ev, t, level, classdev); break;
 		default: ok = unhandled(r, t); break;
@@ -473,12 +483,31 @@ static int legacy_link_rule(const struct rules *rs, const struct rule *r)
 	return 0;
 }
 
-static void apply_assigns(struct udev_event *ev, const struct rules *rs, const struct rule *r)
+/* 050: a 2004 rule's NAME{all_partitions} names a whole disk only (a block
+ * device whose kernel name ends in no digit); on any other device the rule
+ * adds its SYMLINK alone, and the rules go on. */
+static int legacy_partitions_off(const struct udev_event *ev, const struct rules *rs,
+				 const struct rule *r)
+{
+	const struct token *t, *end;
+
+	if (!r->legacy || !r->has_name || (event_is_block(ev) && !ev->number[0]))
+		return 0;
+	for (t = step_tokens(rs, r, STEP_ASSIGN, &end); t < end; t++)
+		if (t->type == TK_NAME && (t->flags & OPT_ALL_PARTITIONS))
+			return 1;
+	return 0;
+}
+
+static void apply_assigns(struct udev_event *ev, const struct rules *rs, const struct rule *r,
+			  int links_only)
 {
 	const struct token *t, *end;
 	int perms = !legacy_link_rule(rs, r);
 
 	for (t = step_tokens(rs, r, STEP_ASSIGN, &end); t < end; t++) {
+		if (links_only && t->type != TK_SYMLINK)
+			continue;
 		if ((t->type == TK_NAME || t->type == TK_OPTIONS) && (t->flags & OPT_ALL_PARTITIONS))
 			ev->partitions_fixed = r->legacy;
 		switch (t->type) {
@@ -500,7 +529,7 @@ static void apply_assigns(struct udev_event *ev, const struct rules *rs, const s
 
 void rules_apply(const struct rules *rs, struct udev_event *ev)
 {
-	int i;
+	int i, links_only;
 
 	for (i = 0; i < rs->nrules; i++) {
 		const struct rule *r = &rs->rules[i];
@@ -512,7 +541,7 @@ void rules_apply(const struct rules *rs, struct udev_event *ev)
 		if ((ev->name_set && r->has_name) || (r->legacy && ev->legacy_named) ||
 		    (ev->run_only && r->names))
 			continue;
-		ev->attr_one = r->legacy;
+		ev->legacy_rule = r->legacy;
 		ev->attr_level = -1;
 		/* each step only where the rule has keys for it */
 		if ((has_step(r, STEP_EVENT) && !match_event_keys(ev, rs, r)) ||
@@ -521,13 +550,14 @@ void rules_apply(const struct rules *rs, struct udev_event *ev)
 			continue;
 		log_debug("%s:%d matches %s", r->file, r->line, ev->devpath);
 		ev->attr_level = -1;   /* 050: NAME, SYMLINK... read the device behind */
+		links_only = legacy_partitions_off(ev, rs, r);
 		if (has_step(r, STEP_ASSIGN))
-			apply_assigns(ev, rs, r);
-		ev->legacy_named |= r->legacy && r->has_name;
+			apply_assigns(ev, rs, r, links_only);
+		ev->legacy_named |= r->legacy && r->has_name && !links_only;
 		if (ev->options & (OPT_LAST_RULE | OPT_IGNORE_DEVICE))
 			break;
 		if (r->goto_rule > 0)
 			i = r->goto_rule - 1;
 	}
-	ev->attr_one = 0;
+	ev->legacy_rule = 0;
 }

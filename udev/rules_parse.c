@@ -316,10 +316,9 @@ static void group_by_step(struct token *tok, int n, struct rule *r)
 	}
 }
 
-static int push_rule(struct rules *rs, int first, const char *file, int line)
+static int push_rule(struct rules *rs, int first, int cut, const char *file, int line)
 {
 	struct rule *r;
-	int i;
 
 	if (rs->nrules == rs->rcap) {
 		int cap = rs->rcap ? rs->rcap * 2 : 64;
@@ -333,25 +332,73 @@ static int push_rule(struct rules *rs, int first, const char *file, int line)
 	r = &rs->rules[rs->nrules++];
 	r->first = first;
 	r->count = rs->ntokens - first;
+	r->cut = cut;
 	r->file = file;
 	r->line = line;
 	r->goto_rule = -1;
-	r->legacy = 0;
-	r->has_name = r->names = 0;
-	for (i = first; i < rs->ntokens; i++) {
-		enum token_type ty = rs->tokens[i].type;
+	return 0;
+}
 
+/* udev 050 read a line's keys up to the first empty value ("") and dropped
+ * that key and the rest; a rule left with no NAME and no SYMLINK dropped the
+ * device (the ignore of NAME="" last on the line), one left with no key
+ * was skipped. In a 2004 file the same here: the empty key becomes NAME="",
+ * which ignores the device, when the rule has neither. */
+static void legacy_cut(struct rule *r, struct token *tok)
+{
+	struct token *t = tok + r->cut;
+	int i, named = 0;
+
+	if (r->cut + 1 < r->count || !r->cut)
+		log_info("%s:%d: empty value, the rest of the rule is not read (050)",
+			 r->file, r->line);
+	for (i = 0; i < r->cut; i++)
+		named |= tok[i].type == TK_NAME || tok[i].type == TK_SYMLINK;
+	r->count = r->cut ? r->cut + !named : 0;
+	if (named || !r->cut)
+		return;
+	glob_free(&t->pat);
+	memset(&t->pat, 0, sizeof(t->pat));
+	free(t->attr);
+	t->attr = NULL;
+	t->type = TK_NAME;
+	t->op = OP_ASSIGN;
+	t->flags = 0;
+}
+
+/* The rule as the applier reads it, once its file's syntax is known. In a
+ * 2004 file, as udev 050 read it, a RESULT needs a PROGRAM in its own rule
+ * or an earlier one of the file (*program), or the rule is skipped. */
+static void finish_rule(struct rules *rs, struct rule *r, int legacy, int *program)
+{
+	struct token *tok = rs->tokens + r->first;
+	int i, result = 0;
+
+	r->legacy = legacy;
+	if (legacy && r->cut >= 0)
+		legacy_cut(r, tok);
+	r->has_name = r->names = 0;
+	for (i = 0; i < r->count; i++) {
+		enum token_type ty = tok[i].type;
+
+		*program |= ty == TK_PROGRAM;
+		result |= ty == TK_RESULT;
 		r->has_name |= ty == TK_NAME;
 		r->names |= ty == TK_NAME || ty == TK_SYMLINK || ty == TK_OWNER ||
 			    ty == TK_GROUP || ty == TK_MODE;
 	}
-	group_by_step(rs->tokens + first, r->count, r);
-	return 0;
+	if (legacy && result && !*program) {
+		log_info("%s:%d: RESULT without a PROGRAM, skipping the rule (050)",
+			 r->file, r->line);
+		r->count = 0;
+		r->has_name = r->names = 0;
+	}
+	group_by_step(tok, r->count, r);
 }
 
 static void parse_line(struct rules *rs, const char *line, const char *file, int lineno)
 {
-	int first = rs->ntokens;
+	int first = rs->ntokens, cut = -1;
 	const char *err = NULL, *p = line;
 
 	for (;;) {
@@ -365,6 +412,8 @@ static void parse_line(struct rules *rs, const char *line, const char *file, int
 		rule_note = NULL;
 		if (err)
 			break;
+		if (cut < 0 && !*rs->tokens[rs->ntokens - 1].value)
+			cut = rs->ntokens - 1 - first;
 		if (*p && *p != ',' && !isspace((unsigned char)*p)) {
 			err = "expected ',' between keys";
 			break;
@@ -376,7 +425,7 @@ static void parse_line(struct rules *rs, const char *line, const char *file, int
 		drop_tokens(rs, first);
 		return;
 	}
-	if (rs->ntokens > first && push_rule(rs, first, file, lineno) < 0)
+	if (rs->ntokens > first && push_rule(rs, first, cut, file, lineno) < 0)
 		drop_tokens(rs, first);
 }
 
@@ -417,7 +466,7 @@ static int parse_file(struct rules *rs, const char *path)
 {
 	char line[4096], phys[4096];
 	size_t len = 0, n;
-	int lineno = 0, first = 0, first_rule, too_long;
+	int lineno = 0, first = 0, first_rule, too_long, program = 0;
 	const char *name;
 	struct stat st;
 	FILE *f = NULL;
@@ -458,7 +507,7 @@ static int parse_file(struct rules *rs, const char *path)
 	fclose(f);
 	/* a file without any operator is a 2004 file: udev 050's precedence */
 	for (; first_rule < rs->nrules; first_rule++)
-		rs->rules[first_rule].legacy = !rs->operators;
+		finish_rule(rs, &rs->rules[first_rule], !rs->operators, &program);
 	return 0;
 }
 

@@ -38,10 +38,13 @@ void subst_untrusted(char *s)
 
 /* Words of the PROGRAM result, as udev 064 took them: {N} the Nth (words
  * are separated by white space, and the word ends at its first space),
- * {N+} the Nth to the end; {0} or no number: the whole result. */
-static void subst_result(const char *result, const char *arg, char *out, size_t size)
+ * {N+} the Nth to the end; {0} or no number: the whole result. In a rule of
+ * a 2004 file as udev 050 took them: words between runs of " \n\r",
+ * leading ones skipped. */
+static void subst_result(const char *result, const char *arg, char *out, size_t size,
+			 int legacy)
 {
-	const char *p = result, *ws = " \t\n\v\f\r";
+	const char *p = result, *ws = legacy ? " \n\r" : " \t\n\v\f\r";
 	char *after;
 	long n = strtol(arg, &after, 10), i;
 	size_t len;
@@ -50,11 +53,13 @@ static void subst_result(const char *result, const char *arg, char *out, size_t 
 		str_copy(out, result, size);
 		return;
 	}
+	if (legacy)
+		p += strspn(p, ws);
 	for (i = 1; i < n && *p; i++) {
 		p += strcspn(p, ws);
 		p += strspn(p, ws);
 	}
-	len = *after == '+' ? strlen(p) : strcspn(p, " ");
+	len = *after == '+' ? strlen(p) : strcspn(p, legacy ? ws : " ");
 	if (len >= size)
 		len = size - 1;
 	memcpy(out, p, len);
@@ -77,8 +82,8 @@ static void subst_attr(struct udev_event *ev, const char *attr, char *out, size_
 		return;
 	if (sysfs_attr_read(ev->chain[0].devpath, attr, out, size) >= 0)
 		return;
-	i = ev->attr_one && ev->attr_level >= 0 ? ev->attr_level : event_device_level(ev);
-	end = ev->attr_one ? i + 1 : ev->nchain;
+	i = ev->legacy_rule && ev->attr_level >= 0 ? ev->attr_level : event_device_level(ev);
+	end = ev->legacy_rule ? i + 1 : ev->nchain;
 	for (i = i > 0 ? i : 1; i < end && i < ev->nchain; i++)
 		if (sysfs_attr_read(ev->chain[i].devpath, attr, out, size) >= 0)
 			return;
@@ -156,7 +161,7 @@ static void subst_one(struct udev_event *ev, char c, const char *arg, char *out,
 	}
 	case 'c':
 		if (arg)
-			subst_result(ev->result, arg, out, size);
+			subst_result(ev->result, arg, out, size, ev->legacy_rule);
 		else
 			str_copy(out, ev->result, size);
 		return;
