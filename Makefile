@@ -250,6 +250,7 @@ LIB_OBJS += lib/enc.o
 OBJDIR := $(O)/obj
 # udev asks hotplug's own name filter whether hotplug would run a script
 $(OBJDIR)/udev/hotplug_gate.o: hotplug/filter.h
+$(OBJDIR)/hotplug/hotplug.o: udevsend/multicall.h
 LIB := $(OBJDIR)/lib/libudev-legacy.a
 
 # ---- rules -----------------------------------------------------------------
@@ -358,6 +359,10 @@ $(O)/fuzz/fuzz-%: $(OBJDIR)/test/fuzz/fuzz-%.o $(OBJDIR)/test/fuzz/fuzz.o $(FUZZ
 fuzz-bins: $(FUZZ_BINS)
 
 .SECONDARY: $(patsubst %,$(OBJDIR)/test/fuzz/%.o,fuzz driver $(addprefix fuzz-,$(FUZZERS)))
+# the harnesses include the headers of the directories they test: a changed
+# struct (rules.h) must rebuild them, as it rebuilds the programs
+$(patsubst %,$(OBJDIR)/test/fuzz/%.o,fuzz driver $(addprefix fuzz-,$(FUZZERS))): \
+	$(wildcard udev/*.h hotplug/*.h extras/*.h)
 
 # Regression mode: every harness once over its corpus (a found crash stays fixed).
 fuzz-check: $(FUZZ_BINS)
