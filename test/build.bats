@@ -2,7 +2,8 @@
 # SPDX-License-Identifier: GPL-2.0-only
 # What packagers and cross-compilers rely on in the Makefile: the packager's
 # flags reach the compiler after ours, no object is reused with another
-# toolchain or other flags, the hardening of the default build, a benchmark
+# toolchain or other flags, headers included from another folder rebuild
+# what includes them, the hardening of the default build, a benchmark
 # helper that cannot stop the build, and make check's dependency step on a
 # machine without dpkg or without root. Builds go to a private O=$T/b.
 
@@ -61,6 +62,17 @@ mkb() {
 	[ "$(make -s -C "$TOP" CC=musl-gcc print-outdir)" = build/musl-dynamic ]
 }
 
+@test "build: a header included from another folder rebuilds the fuzz harness and hotplug that include it" {
+	mkb "$B/obj/test/fuzz/fuzz-rules.o" "$B/obj/hotplug/hotplug.o"
+	mkb "$B/obj/test/fuzz/fuzz-rules.o" "$B/obj/hotplug/hotplug.o"
+	! grep -q "CC " "$T/make.out" || false
+	# as if udev/rules.h (udevsend/multicall.h) had changed (make -W)
+	mkb -W udev/rules.h "$B/obj/test/fuzz/fuzz-rules.o" "$B/obj/hotplug/hotplug.o"
+	grep -q "CC .*fuzz-rules.o" "$T/make.out"
+	! grep -q "CC .*hotplug.o" "$T/make.out" || false
+	mkb -W udevsend/multicall.h "$B/obj/hotplug/hotplug.o"
+	grep -q "CC .*hotplug.o" "$T/make.out"
+}
 @test "build: make alone builds every program of each variant (README's make USE_DIETLIBC=true)" {
 	local v
 	# a dry run into an empty folder: every program would be linked
