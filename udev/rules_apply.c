@@ -72,15 +72,13 @@ static int unhandled(const struct rule *r, const struct token *t)
  * "/1-2.3:1.0" or "/1-2.3"). */
 static int match_place(const struct token *t, const char *devpath)
 {
-	const char *end = devpath + strlen(devpath), *part = end, *p;
-	size_t n = strlen(t->value);
+	char path[SYSFS_PATH_MAX], *part;
 	int i, found = 0;
 
-	for (i = 0; i < 2 && !found && part > devpath; i++, end = part) {
-		while (part > devpath && *--part != '/')
-			;
-		for (p = part; !found && p + n <= end; p++)
-			found = memcmp(p, t->value, n) == 0;
+	str_copy(path, devpath, sizeof(path));
+	for (i = 0; i < 2 && !found && (part = strrchr(path, '/')); i++) {
+		found = str_contains(part, t->value);
+		*part = '\0';
 	}
 	return found != (t->op == OP_NOMATCH);
 }
