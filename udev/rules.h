@@ -40,6 +40,8 @@ struct rule {
 	int cut;              /* parser: its first key with an empty value, -1: none */
 	unsigned int legacy : 1;   /* its file has only KEY="value" pairs: 050 precedence */
 	unsigned int has_name : 1; /* it carries a NAME key */
+	unsigned int has_symlink : 1;     /* ... a SYMLINK key */
+	unsigned int name_partitions : 1; /* ... NAME{all_partitions} */
 	unsigned int names : 1;    /* NAME, SYMLINK, OWNER, GROUP or MODE: not at remove */
 	/* its tokens grouped by step, each step's in the order written: those
 	 * of step s are tokens[first + end[s - 1] .. first + end[s]) */

@@ -469,39 +469,24 @@ static void assign_env(struct udev_event *ev, const struct token *t)
  * OWNER, GROUP and MODE (those of the NAME rule, the permissions file or the
  * defaults hold). A 2004 rule with neither NAME nor SYMLINK keeps them (050
  * dropped the device; docs/writing-rules.md). */
-static int legacy_link_rule(const struct rules *rs, const struct rule *r)
+static int legacy_link_rule(const struct rule *r)
 {
-	const struct token *t, *end;
-
-	if (!r->legacy || r->has_name)
-		return 0;
-	for (t = step_tokens(rs, r, STEP_ASSIGN, &end); t < end; t++)
-		if (t->type == TK_SYMLINK)
-			return 1;
-	return 0;
+	return r->legacy && !r->has_name && r->has_symlink;
 }
 
 /* 050: a 2004 rule's NAME{all_partitions} names a whole disk only (a block
  * device whose kernel name ends in no digit); on any other device the rule
  * adds its SYMLINK alone, and the rules go on. */
-static int legacy_partitions_off(const struct udev_event *ev, const struct rules *rs,
-				 const struct rule *r)
+static int legacy_partitions_off(const struct udev_event *ev, const struct rule *r)
 {
-	const struct token *t, *end;
-
-	if (!r->legacy || !r->has_name || (event_is_block(ev) && !ev->number[0]))
-		return 0;
-	for (t = step_tokens(rs, r, STEP_ASSIGN, &end); t < end; t++)
-		if (t->type == TK_NAME && (t->flags & OPT_ALL_PARTITIONS))
-			return 1;
-	return 0;
+	return r->legacy && r->name_partitions && !(event_is_block(ev) && !ev->number[0]);
 }
 
 static void apply_assigns(struct udev_event *ev, const struct rules *rs, const struct rule *r,
 			  int links_only)
 {
 	const struct token *t, *end;
-	int perms = !legacy_link_rule(rs, r);
+	int perms = !legacy_link_rule(r);
 
 	for (t = step_tokens(rs, r, STEP_ASSIGN, &end); t < end; t++) {
 		if (links_only && t->type != TK_SYMLINK)
@@ -548,7 +533,7 @@ void rules_apply(const struct rules *rs, struct udev_event *ev)
 			continue;
 		log_debug("%s:%d matches %s", r->file, r->line, ev->devpath);
 		ev->attr_level = -1;   /* 050: NAME, SYMLINK... read the device behind */
-		links_only = legacy_partitions_off(ev, rs, r);
+		links_only = legacy_partitions_off(ev, r);
 		if (has_step(r, STEP_ASSIGN))
 			apply_assigns(ev, rs, r, links_only);
 		ev->legacy_named |= r->legacy && r->has_name && !links_only;

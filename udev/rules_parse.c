@@ -377,13 +377,15 @@ static void finish_rule(struct rules *rs, struct rule *r, int legacy, int *progr
 	r->legacy = legacy;
 	if (legacy && r->cut >= 0)
 		legacy_cut(r, tok);
-	r->has_name = r->names = 0;
+	r->has_name = r->has_symlink = r->name_partitions = r->names = 0;
 	for (i = 0; i < r->count; i++) {
 		enum token_type ty = tok[i].type;
 
 		*program |= ty == TK_PROGRAM;
 		result |= ty == TK_RESULT;
 		r->has_name |= ty == TK_NAME;
+		r->has_symlink |= ty == TK_SYMLINK;
+		r->name_partitions |= ty == TK_NAME && (tok[i].flags & OPT_ALL_PARTITIONS);
 		r->names |= ty == TK_NAME || ty == TK_SYMLINK || ty == TK_OWNER ||
 			    ty == TK_GROUP || ty == TK_MODE;
 	}
@@ -391,7 +393,7 @@ static void finish_rule(struct rules *rs, struct rule *r, int legacy, int *progr
 		log_info("%s:%d: RESULT without a PROGRAM, skipping the rule (050)",
 			 r->file, r->line);
 		r->count = 0;
-		r->has_name = r->names = 0;
+		r->has_name = r->has_symlink = r->name_partitions = r->names = 0;
 	}
 	group_by_step(tok, r->count, r);
 }
