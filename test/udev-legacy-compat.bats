@@ -513,6 +513,10 @@ KERNEL=="ttyS0", NAME="b%c"' 'c 0600 0:0 b'; }
 	printf '%s\n' 'ttyS*:daemon::0' 'ttyS0:root:tty:0666' > "$T/permissions"
 	check_add legacy $TTYS tty 'KERNEL="ttyS0", NAME="%k"' 'c 0600 1:0 ttyS0'
 }
+@test "050: a '|' in a permissions line's name is a plain character" {
+	printf '%s\n' 'd|x:daemon::0666' 'd:::0640' 'd|*:daemon::0644' > "$T/permissions"
+	check_add legacy $TTYS tty 'KERNEL="ttyS0", NAME="d"' 'c 0640 0:0 d'
+}
 @test "064 syntax with udev.permissions: rule values win field by field, the line fills the rest" {
 	printf '%s\n' 'ttyS*:daemon:tty:0640' > "$T/permissions"
 	check_add legacy $TTYS tty 'KERNEL=="ttyS*", GROUP="dialout"
@@ -530,6 +534,10 @@ ENV{NOPE}=="*", SYMLINK+="b"' 'l b -> ttyS0; c 0600 0:0 ttyS0'; }
 @test "064: an alternative that is not the first, with * and a class" { check_add legacy $TTYS tty 'KERNEL=="x|t*S[0-9]", NAME="hit"' 'c 0600 0:0 hit'; }
 @test "064: a '|' inside [...] ends the alternative: ttyS[0|1] is 'ttyS[0' or '1]'" { check_add legacy $TTYS tty 'KERNEL=="ttyS[0|1]", NAME="a"
 KERNEL=="[s|t]tyS0", NAME="b"' 'c 0600 0:0 ttyS0'; }
+@test "050: a '|' in a 2004 rule is a plain character, also inside [...]" { check_add legacy $TTYS tty 'KERNEL="ttyS0|ttyS1", NAME="a"
+KERNEL="ttyS[|0]", SYMLINK="l"' 'l l -> ttyS0; c 0600 0:0 ttyS0'; }
+@test "050: a '|' in a SYSFS value of a 2004 rule is a plain character" { check_add legacy $TTYS tty 'KERNEL="ttyS0", SYSFS{dev}="4:64|4:65", NAME="b"
+KERNEL="ttyS0", NAME="c"' 'c 0600 0:0 c'; }
 @test "064: a class without its ']' matches nothing" { check_add legacy $TTYS tty 'KERNEL=="ttyS[0", NAME="a"
 KERNEL=="tty[S", NAME="b"' 'c 0600 0:0 ttyS0'; }
 @test "064: only '!' negates a class: [^1] is '^' or '1', [^0] matches ttyS0" { check_add legacy $TTYS tty 'KERNEL=="ttyS[^1]", NAME="a"

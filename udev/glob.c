@@ -75,12 +75,12 @@ static int match_one(const char *p, const char *end, const char *s)
 	return *s == '\0';
 }
 
-int glob_match(const char *pattern, const char *str)
+int glob_match(const char *pattern, const char *str, int alts)
 {
 	const char *alt;
 
 	for (;;) {
-		alt = strchr(pattern, '|');
+		alt = alts ? strchr(pattern, '|') : NULL;
 		if (match_one(pattern, alt ? alt : pattern + strlen(pattern), str))
 			return 1;
 		if (!alt)
@@ -126,14 +126,15 @@ static void first_byte(struct glob *g, const struct glob_alt *a)
 		g->any_first = 1;
 }
 
-int glob_compile(struct glob *g, const char *pattern)
+int glob_compile(struct glob *g, const char *pattern, int alts)
 {
 	const char *p = pattern, *bar;
 	int n = 1, i;
 
-	for (bar = strchr(p, '|'); bar; bar = strchr(bar + 1, '|'))
+	for (bar = strchr(p, '|'); alts && bar; bar = strchr(bar + 1, '|'))
 		n++;
 	memset(g, 0, sizeof(*g));
+	g->alts = alts;
 	if (n > 1) {
 		g->alt = calloc((size_t)n, sizeof(*g->alt));
 		if (!g->alt)
@@ -144,7 +145,7 @@ int glob_compile(struct glob *g, const char *pattern)
 		struct glob_alt *a = n > 1 ? &g->alt[i] : &g->one;
 
 		a->s = p;
-		a->end = (unsigned int)strcspn(p, "|");
+		a->end = (unsigned int)strcspn(p, alts ? "|" : "");
 		a->kind = classify(p, a->end, &a->len);
 		first_byte(g, a);
 		p += a->end + 1;

@@ -1,11 +1,13 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /* Shell-style patterns of the rule files: * ? [a-z] [!a-z], and
- * alternatives separated by '|' (every '|' separates, even inside [...]). */
+ * alternatives separated by '|' (every '|' separates, even inside [...]),
+ * as udev 064 read them; with alts 0 a '|' is a plain character, as udev
+ * 050 read 2004-syntax rules and permissions lines. */
 #ifndef UDEV_GLOB_H
 #define UDEV_GLOB_H
 
 /* 1 when str matches pattern, else 0: the pattern read as it is. */
-int glob_match(const char *pattern, const char *str);
+int glob_match(const char *pattern, const char *str, int alts);
 
 /* A pattern read once (rules_parse.c) and tested per event without another
  * pass over its text: its alternatives split, each classified. */
@@ -28,13 +30,14 @@ struct glob {
 	struct glob_alt *alt;        /* n of them; NULL when n is 1: see one */
 	struct glob_alt one;
 	int n;
+	int alts;                    /* what glob_compile was given */
 	int any_first;               /* 0: only the first bytes in first[] match */
 	unsigned char first[32];     /* bit set of the first bytes that can match */
 };
 
-/* Splits and classifies pattern, which must outlive g; -ENOMEM. */
-int glob_compile(struct glob *g, const char *pattern);
-/* The same answer as glob_match(pattern, str). */
+/* Splits (alts) and classifies pattern, which must outlive g; -ENOMEM. */
+int glob_compile(struct glob *g, const char *pattern, int alts);
+/* The same answer as glob_match(pattern, str, g->alts). */
 int glob_test(const struct glob *g, const char *str);
 /* 0 when str cannot match g by its first byte alone: most rules are
  * ruled out here, without a call. */

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-only
-/* Legacy udev.permissions files: name:owner:group:mode lines with globs,
- * first match wins; a later line with the same name (the same text) fills
+/* Legacy udev.permissions files: name:owner:group:mode lines with globs
+ * (a '|' is a plain character, as udev 050 read them), first match wins; a later line with the same name (the same text) fills
  * the fields the first one left empty, as udev 050 merged them.
  * udev_permissions names a file or a directory of *.permissions files
  * read in name order. Read only when a node needs it. */
@@ -49,7 +49,7 @@ static int perms_line(char *line, const char *name, struct perm_fields *f)
 		if (p)
 			*p++ = '\0';
 	}
-	if (f->pat[0] ? strcmp(field[0], f->pat) != 0 : !glob_match(field[0], name))
+	if (f->pat[0] ? strcmp(field[0], f->pat) != 0 : !glob_match(field[0], name, 0))
 		return 0;
 	str_copy(f->pat, field[0], sizeof(f->pat));
 	if (*field[1] && !(f->set & PERM_OWNER)) {

@@ -178,7 +178,7 @@ static int push_token(struct rules *rs, const struct token *t)
 	}
 	slot = &rs->tokens[rs->ntokens];
 	*slot = *t;
-	if ((token_defs[t->type].flags & TF_PATTERN) && glob_compile(&slot->pat, slot->value) < 0)
+	if ((token_defs[t->type].flags & TF_PATTERN) && glob_compile(&slot->pat, slot->value, 1) < 0)
 		return -ENOMEM;
 	rs->ntokens++;
 	return 0;
@@ -367,8 +367,9 @@ static void legacy_cut(struct rule *r, struct token *tok)
 }
 
 /* The rule as the applier reads it, once its file's syntax is known. In a
- * 2004 file, as udev 050 read it, a RESULT needs a PROGRAM in its own rule
- * or an earlier one of the file (*program), or the rule is skipped. */
+ * 2004 file, as udev 050 read it, a '|' in a value is a plain character,
+ * and a RESULT needs a PROGRAM in its own rule or an earlier one of the file
+ * (*program), or the rule is skipped. */
 static void finish_rule(struct rules *rs, struct rule *r, int legacy, int *program)
 {
 	struct token *tok = rs->tokens + r->first;
@@ -381,6 +382,10 @@ static void finish_rule(struct rules *rs, struct rule *r, int legacy, int *progr
 	for (i = 0; i < r->count; i++) {
 		enum token_type ty = tok[i].type;
 
+		if (legacy && tok[i].pat.n > 1) {	/* 050: '|' is a character */
+			glob_free(&tok[i].pat);
+			glob_compile(&tok[i].pat, tok[i].value, 0);	/* no allocation */
+		}
 		*program |= ty == TK_PROGRAM;
 		result |= ty == TK_RESULT;
 		r->has_name |= ty == TK_NAME;
