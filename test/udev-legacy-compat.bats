@@ -517,6 +517,12 @@ KERNEL=="ttyS0", NAME="b%c"' 'c 0600 0:0 b'; }
 	printf '%s\n' 'd|x:daemon::0666' 'd:::0640' 'd|*:daemon::0644' > "$T/permissions"
 	check_add legacy $TTYS tty 'KERNEL="ttyS0", NAME="d"' 'c 0640 0:0 d'
 }
+@test "050: an OWNER or GROUP that comes out empty is not given: the permissions line fills it" {
+	printf '%s\n' 'tty*:daemon:tty:0640' > "$T/permissions"
+	check_add legacy $TTYS tty 'KERNEL="ttyS0", NAME="%k", OWNER="%c", GROUP="%s{nonexist}"' 'c 0640 1:5 ttyS0'
+}
+@test "064: an OWNER or GROUP that comes out empty is root" { check_add legacy $TTYS tty 'KERNEL=="ttyS0", OWNER="daemon", GROUP="tty"
+KERNEL=="ttyS0", OWNER="%c", GROUP="%s{nonexist}"' 'c 0600 0:0 ttyS0'; }
 @test "064 syntax with udev.permissions: rule values win field by field, the line fills the rest" {
 	printf '%s\n' 'ttyS*:daemon:tty:0640' > "$T/permissions"
 	check_add legacy $TTYS tty 'KERNEL=="ttyS*", GROUP="dialout"

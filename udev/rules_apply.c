@@ -422,12 +422,17 @@ static void assign_run(struct udev_event *ev, const struct token *t)
 		ev->nrun--;
 }
 
-static void assign_perm(struct udev_event *ev, const struct token *t)
+/* legacy: 050 read an OWNER or GROUP of a 2004 rule that comes out empty
+ * (OWNER="%c" with no program output) as not given, so that the permissions
+ * line and the defaults fill it; 064 took it as root. */
+static void assign_perm(struct udev_event *ev, const struct token *t, int legacy)
 {
 	char val[64];
 	int final = t->op == OP_FINAL;
 
 	subst_format(ev, t->value, val, sizeof(val));
+	if (legacy && !val[0])
+		return;
 	if (t->type == TK_OWNER && !ev->owner_final) {
 		str_copy(ev->owner, val, sizeof(ev->owner));
 		ev->owner_set = 1;
@@ -500,7 +505,7 @@ static void apply_assigns(struct udev_event *ev, const struct rules *rs, const s
 		case TK_GROUP:
 		case TK_MODE:
 			if (perms)
-				assign_perm(ev, t);
+				assign_perm(ev, t, r->legacy);
 			break;
 		case TK_OPTIONS: ev->options |= t->flags; break;
 		case TK_RUN: assign_run(ev, t); break;
