@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /* Legacy udev.permissions files: name:owner:group:mode lines with globs
- * (a '|' is a plain character, as udev 050 read them), first match wins; a later line with the same name (the same text) fills
- * the fields the first one left empty, as udev 050 merged them.
+ * (a '|' is a plain character, as udev 050 read them), first match wins;
+ * a later line with the same name (the same text) fills the fields the
+ * first one left empty, as udev 050 merged them.
  * udev_permissions names a file or a directory of *.permissions files
  * read in name order. Read only when a node needs it. */
 #include "compat.h"

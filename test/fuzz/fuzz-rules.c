@@ -4,8 +4,9 @@
  * A rule's tokens are grouped by the step token_defs gives their type, and
  * its end[] and steps say where each step's are; only patterns compiled.
  * Each pattern as compiled at load (glob_test) answers as the pattern read
- * as it is (glob_match, with or without alternatives as compiled), for every value of the file as the string, its
- * neighbours (one byte shorter, one longer) and the empty string. */
+ * as it is (glob_match, with or without alternatives as compiled), for
+ * every value of the file as the string, its neighbours (one byte shorter,
+ * one longer) and the empty string. */
 #include "compat.h"
 #include "fuzz.h"
 #include "rules.h"
