@@ -6,6 +6,7 @@
 
 #include <stdarg.h>
 #include <stddef.h>
+#include <stdio.h>
 
 /* Formats into buf (always NUL-terminated when size > 0) and returns the length
  * the whole message would have. Knows %s %c %d %i %u %% with the h, l, ll and
@@ -14,5 +15,10 @@
 size_t fmt_v(char *buf, size_t size, const char *fmt, va_list ap);
 size_t fmt_s(char *buf, size_t size, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
+/* fprintf through fmt_v, for the tools' output: a static build that uses
+ * only this links no printf of its libc (klibc's is 2.5 KB). Returns the
+ * length written, -1 when the line cannot be held. */
+int fmt_print(FILE *f, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
 
 #endif

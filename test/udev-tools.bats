@@ -66,6 +66,13 @@ add_mouse() {
 	[ "$("$BIN/udevinfo" -q name -r -n "$T/dev/input/m0")" = "$T/dev/input/m0" ]
 	[ "$("$BIN/udevinfo" -q name -p "$SYSFS_PATH$MOUSE")" = "input/m0" ]
 }
+@test "udevinfo -q env: keys longer than its line buffer are printed whole" {
+	long=$(head -c 400 /dev/zero | tr '\0' a)
+	rules "KERNEL==\"mouse0\", NAME=\"input/m0\", ENV{ID_A}=\"$long\", ENV{ID_B}=\"$long\", ENV{ID_C}=\"$long\""
+	run ev add $MOUSE input
+	[ "$status" -eq 0 ]
+	[ "$("$BIN/udevinfo" -q env -n input/m0 | paste -sd,)" = "ID_A=$long,ID_B=$long,ID_C=$long" ]
+}
 @test "udevinfo -q symlink, -r" {
 	add_mouse
 	[ "$("$BIN/udevinfo" -q symlink -n input/m0)" = "mouse usbmouse" ]

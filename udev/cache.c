@@ -6,6 +6,7 @@
 #include "path.h"
 #include "str.h"
 #include "user.h"
+#include "fmt.h"
 
 #include <dirent.h>
 #include <errno.h>
@@ -88,7 +89,7 @@ static int listing_read(const char *dir, const char *suffix, int (*want)(const c
 	int n = path_list_dir(dir, suffix, names, LISTING_MAX), i, k = 0;
 
 	for (i = 0; i < n; i++) {
-		snprintf(path, sizeof(path), "%s/%s", dir, names[i]);
+		fmt_s(path, sizeof(path), "%s/%s", dir, names[i]);
 		if ((!want || want(names[i])) && stat(path, &st) == 0 && S_ISREG(st.st_mode) &&
 		    access(path, X_OK) == 0 && (paths[k] = strdup(path)))
 			k++;
@@ -141,12 +142,12 @@ static int subdirs_walk(struct udev_cache *c, const char *root, const char *rel,
 	DIR *d;
 	int r = 0;
 
-	snprintf(dir, sizeof(dir), "%s%s%s", root, *rel ? "/" : "", rel);
+	fmt_s(dir, sizeof(dir), "%s%s%s", root, *rel ? "/" : "", rel);
 	d = opendir(dir);
 	while (d && r == 0 && (de = readdir(d))) {
 		if (de->d_name[0] == '.' ||
-		    snprintf(sub, sizeof(sub), "%s%s%s", rel, *rel ? "/" : "", de->d_name) >=
-		    (int)sizeof(sub))
+		    fmt_s(sub, sizeof(sub), "%s%s%s", rel, *rel ? "/" : "", de->d_name) >=
+		    sizeof(sub))
 			continue;
 		if (path_join(dir, sizeof(dir), root, sub) == 0 && stat(dir, &st) == 0 &&
 		    S_ISDIR(st.st_mode)) {

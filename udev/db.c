@@ -7,6 +7,7 @@
 #include "path.h"
 #include "proc.h"
 #include "str.h"
+#include "fmt.h"
 
 #include <dirent.h>
 #include <errno.h>
@@ -114,11 +115,11 @@ static size_t db_format(const struct db_record *rec, char *buf, size_t size)
 	for (tok = strtok_r(list, " ", &save); tok && n < size; tok = strtok_r(NULL, " ", &save))
 		n = db_line(buf, n, size, 'S', tok);
 	if (rec->partitions && n < size)
-		n += (size_t)snprintf(buf + n, size - n, "A:%d\n", rec->partitions);
+		n += fmt_s(buf + n, size - n, "A:%d\n", rec->partitions);
 	if (rec->ignore_remove && n < size)
-		n += (size_t)snprintf(buf + n, size - n, "R:%d\n", rec->ignore_remove);
+		n += fmt_s(buf + n, size - n, "R:%d\n", rec->ignore_remove);
 	if ((rec->major || rec->minor) && n < size)
-		n += (size_t)snprintf(buf + n, size - n, "M:%u:%u\n", rec->major, rec->minor);
+		n += fmt_s(buf + n, size - n, "M:%u:%u\n", rec->major, rec->minor);
 	if (rec->subsystem[0])
 		n = db_line(buf, n, size, 'U', rec->subsystem);
 	str_copy(list, rec->env, sizeof(list));
@@ -153,7 +154,7 @@ static int db_store(const struct udev_conf *conf, const char *name, const char *
 	char tmp[1100];
 	int r = dblinks_add(conf, name, links);
 
-	snprintf(tmp, sizeof(tmp), "%s/.tmp-%d", conf->db, (int)proc_self());
+	fmt_s(tmp, sizeof(tmp), "%s/.tmp-%d", conf->db, (int)proc_self());
 	return r < 0 ? r : db_write_file(file, tmp, buf, len);
 }
 

@@ -8,6 +8,7 @@
 #include "dblinks.h"
 #include "proc.h"
 #include "str.h"
+#include "fmt.h"
 
 #include <dirent.h>
 #include <errno.h>
@@ -139,7 +140,7 @@ static int dblinks_create(int db, const char *record, const char *list)
 	char tmp[64];
 	int fd, r;
 
-	snprintf(tmp, sizeof(tmp), ".links.tmp-%d", (int)proc_self());
+	fmt_s(tmp, sizeof(tmp), ".links.tmp-%d", (int)proc_self());
 	dblinks_rmtree(db, tmp);
 	if (mkdirat(db, tmp, 0755) < 0 || (fd = openat(db, tmp, DIR_FLAGS)) < 0)
 		return -errno;

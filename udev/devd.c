@@ -11,6 +11,7 @@
 #include "log.h"
 #include "path.h"
 #include "str.h"
+#include "fmt.h"
 
 #include <dirent.h>
 #include <errno.h>
@@ -43,7 +44,7 @@ static void devd_dir(struct udev_event *ev, const char *sub)
 	/* the worker knows dev.d's directories: a device's own name has none */
 	if (ev->cache && !cache_subdir(ev->cache, ev->conf->devd, sub))
 		return;
-	if (snprintf(dir, sizeof(dir), "%s/%s", ev->conf->devd, sub) >= (int)sizeof(dir))
+	if (fmt_s(dir, sizeof(dir), "%s/%s", ev->conf->devd, sub) >= sizeof(dir))
 		return;
 	memset(&once, 0, sizeof(once));
 	m = cache_listing(ev->cache ? ev->cache : &once, dir, ".dev", NULL);

@@ -9,6 +9,7 @@
 #include "layout.h"
 #include "log.h"
 #include "str.h"
+#include "fmt.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -160,8 +161,8 @@ int driver_event(struct driver *d, char *const *envp, const char *subsystem, int
 		ev.rc = d->rules_rc ? d->rules_rc : d->conf_rc;
 		ev.dry_run = dry_run;
 		if (dry_run)
-			printf("udevtest: %s %s (%s), rules from %s\n", ev.action, ev.devpath,
-			       ev.subsystem, d->conf.rules);
+			fmt_print(stdout, "udevtest: %s %s (%s), rules from %s\n", ev.action,
+				   ev.devpath, ev.subsystem, d->conf.rules);
 		else
 			log_debug("%s %s (%s)", ev.action, ev.devpath, ev.subsystem);
 		rc = event_run(&ev, &d->rules);

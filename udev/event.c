@@ -320,18 +320,24 @@ static int event_partitions(const struct udev_event *ev)
 
 static void event_print_plan(struct udev_event *ev, uid_t uid, gid_t gid, mode_t mode)
 {
-	char list[LIST_SIZE], *w, *save = NULL;
+	char list[LIST_SIZE], *w, *save = NULL, oct[12], *o = oct + sizeof(oct) - 1;
+	unsigned int m = (unsigned int)mode;
 	int i;
 
-	printf("node '%s/%s' (%s %u:%u) mode %04o uid %u gid %u%s\n", ev->conf->root,
-	       ev->name, event_is_block(ev) ? "block" : "char", ev->major, ev->minor,
-	       (unsigned int)mode, (unsigned int)uid, (unsigned int)gid,
-	       (ev->options & OPT_ALL_PARTITIONS) ? " all_partitions" : "");
+	*o = '\0';
+	do {   /* %04o: fmt_print knows no octal */
+		*--o = (char)('0' + (m & 7));
+		m >>= 3;
+	} while (m || o > oct + sizeof(oct) - 5);
+	fmt_print(stdout, "node '%s/%s' (%s %u:%u) mode %s uid %u gid %u%s\n", ev->conf->root,
+		  ev->name, event_is_block(ev) ? "block" : "char", ev->major, ev->minor, o,
+		  (unsigned int)uid, (unsigned int)gid,
+		  (ev->options & OPT_ALL_PARTITIONS) ? " all_partitions" : "");
 	str_copy(list, ev->symlinks, sizeof(list));
 	for (w = strtok_r(list, " ", &save); w; w = strtok_r(NULL, " ", &save))
-		printf("symlink '%s/%s' -> '%s'\n", ev->conf->root, w, ev->name);
+		fmt_print(stdout, "symlink '%s/%s' -> '%s'\n", ev->conf->root, w, ev->name);
 	for (i = 0; i < ev->nrun; i++)
-		printf("run '%s'\n", ev->run[i]);
+		fmt_print(stdout, "run '%s'\n", ev->run[i]);
 }
 
 static void event_make_links(struct udev_event *ev)
@@ -381,7 +387,7 @@ static int event_ignored(struct udev_event *ev)
 		return 0;
 	log_info("%s ignored by the rules", ev->devpath);
 	if (ev->dry_run)
-		printf("device ignored\n");
+		fmt_print(stdout, "device ignored\n");
 	return 1;
 }
 
@@ -402,7 +408,7 @@ static int event_add(struct udev_event *ev, const struct rules *rules)
 		return ev->rc;
 	if (!ev->has_devnum) {
 		if (ev->dry_run) {
-			printf("no device node\n");
+			fmt_print(stdout, "no device node\n");
 			return ev->rc;
 		}
 		ev->name[0] = '\0';
@@ -503,8 +509,8 @@ static int event_remove(struct udev_event *ev, const struct rules *rules)
 		return ev->rc;
 	}
 	if (ev->dry_run) {
-		printf("remove '%s/%s'%s\n", ev->conf->root, rec.name,
-		       rec.ignore_remove ? " (ignore_remove: kept)" : "");
+		fmt_print(stdout, "remove '%s/%s'%s\n", ev->conf->root, rec.name,
+			  rec.ignore_remove ? " (ignore_remove: kept)" : "");
 		return ev->rc;
 	}
 	/* the record's, set at add: a rule's ignore_remove at remove counts
@@ -566,7 +572,7 @@ static int event_other(struct udev_event *ev, const struct rules *rules)
 	if (event_ignored(ev))
 		return ev->rc;
 	if (ev->dry_run) {
-		printf("action '%s': no node change\n", ev->action);
+		fmt_print(stdout, "action '%s': no node change\n", ev->action);
 		return ev->rc;
 	}
 	if (have && rec.name[0] && strcmp(ev->action, "change") == 0)
@@ -590,7 +596,7 @@ static int event_net_add(struct udev_event *ev, const struct rules *rules)
 		return ev->rc;
 	if (ev->name_set && strcmp(ev->name, ev->kernel) != 0) {
 		if (ev->dry_run) {
-			printf("rename interface '%s' to '%s'\n", ev->kernel, ev->name);
+			fmt_print(stdout, "rename interface '%s' to '%s'\n", ev->kernel, ev->name);
 			return ev->rc;
 		}
 		r = netif_rename(ev->kernel, ev->name);

@@ -9,6 +9,7 @@
 #include "proc.h"
 #include "str.h"
 #include "walk.h"
+#include "fmt.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -25,9 +26,9 @@
 static void tmp_name(const char *base, char *tmp, size_t size)
 {
 	if (strlen(base) + 24 <= NAME_MAX)
-		snprintf(tmp, size, "%s.udev-tmp-%d", base, (int)proc_self());
+		fmt_s(tmp, size, "%s.udev-tmp-%d", base, (int)proc_self());
 	else
-		snprintf(tmp, size, ".udev-tmp-%d", (int)proc_self());
+		fmt_s(tmp, size, ".udev-tmp-%d", (int)proc_self());
 }
 
 /* Renames tmp over base in dir; removes tmp when that fails. */
@@ -112,7 +113,7 @@ int node_create(const struct udev_conf *conf, const char *name, int block,
 		return dir == -EPERM ? -EACCES : dir;
 	r = node_one(dir, dir_gid, base, block, makedev(major, minor), uid, gid, mode);
 	for (n = 1; r == 0 && n <= partitions; n++) {
-		snprintf(part, sizeof(part), "%s%d", base, n);
+		fmt_s(part, sizeof(part), "%s%d", base, n);
 		r = node_one(dir, dir_gid, part, block, makedev(major, minor + (unsigned int)n),
 			     uid, gid, mode);
 	}
@@ -160,7 +161,7 @@ static int remove_nodes_at(int dir, const char *base, void *data)
 		 * its own i, which would shadow this one */
 		unsigned int pminor = g->minor + (unsigned int)i;
 
-		snprintf(part, sizeof(part), "%s%d", base, i);
+		fmt_s(part, sizeof(part), "%s%d", base, i);
 		e = remove_node_at(dir, g->root, part, devnum ? makedev(g->major, pminor) : 0);
 		if (e < 0)
 			g->r = e;

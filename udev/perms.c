@@ -12,6 +12,7 @@
 #include "log.h"
 #include "path.h"
 #include "str.h"
+#include "fmt.h"
 
 #include <dirent.h>
 #include <stdio.h>
@@ -117,7 +118,7 @@ static int perms_dir(const char *dir, struct perm_scan *s)
 	int n = path_list_dir(dir, ".permissions", names, 128), i, hit = 0;
 
 	for (i = 0; i < n; i++) {
-		snprintf(path, sizeof(path), "%s/%s", dir, names[i]);
+		fmt_s(path, sizeof(path), "%s/%s", dir, names[i]);
 		hit |= perms_file(path, s);
 		free(names[i]);
 	}

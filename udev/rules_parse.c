@@ -8,6 +8,7 @@
 #include "log.h"
 #include "path.h"
 #include "str.h"
+#include "fmt.h"
 
 #include <ctype.h>
 #include <dirent.h>
@@ -273,7 +274,7 @@ static const char *parse_pair(struct rules *rs, const char **pp)
 	if (err && strcmp(err, "unknown key") == 0) {
 		/* udev 050/064 ignored an unknown key and applied the rest of the
 		 * rule to every device; this names it and skips the rule */
-		snprintf(msg, sizeof(msg), "unknown key '%s'", key);
+		fmt_s(msg, sizeof(msg), "unknown key '%s'", key);
 		err = msg;
 	}
 	if (!err)
@@ -527,7 +528,7 @@ static int parse_dir(struct rules *rs, const char *dir)
 	if (n < 0)
 		return n;
 	for (i = 0; i < n; i++) {
-		snprintf(path, sizeof(path), "%s/%s", dir, names[i]);
+		fmt_s(path, sizeof(path), "%s/%s", dir, names[i]);
 		if (parse_file(rs, path) < 0)
 			rs->errors++;
 		free(names[i]);

@@ -10,6 +10,7 @@
 #include "path.h"
 #include "proc.h"
 #include "str.h"
+#include "fmt.h"
 
 #include <ctype.h>
 #include <errno.h>
@@ -114,8 +115,8 @@ static void subst_tempnode(struct udev_event *ev, char *out, size_t size)
 		mode_t mode = (event_is_block(ev) ? S_IFBLK : S_IFCHR) | 0600;
 		dev_t dev = makedev(ev->major, ev->minor);
 
-		snprintf(path, sizeof(path), "%s/.tmp-%u-%u-%d", ev->conf->root, ev->major,
-			 ev->minor, (int)proc_self());
+		fmt_s(path, sizeof(path), "%s/.tmp-%u-%u-%d", ev->conf->root, ev->major,
+		      ev->minor, (int)proc_self());
 		/* udev_root is there but for the first node: its folders only then */
 		if (mknod(path, mode, dev) < 0 &&
 		    (errno != ENOENT || path_mkdir_parents(path, 0755) < 0 || mknod(path, mode, dev) < 0)) {
@@ -150,8 +151,8 @@ static void subst_one(struct udev_event *ev, char c, const char *arg, char *out,
 	case 'r': v = ev->conf->root; break;
 	case '%': v = "%"; break;
 	case '$': v = "$"; break;
-	case 'M': snprintf(out, size, "%u", ev->major); return;
-	case 'm': snprintf(out, size, "%u", ev->minor); return;
+	case 'M': fmt_s(out, size, "%u", ev->major); return;
+	case 'm': fmt_s(out, size, "%u", ev->minor); return;
 	case 'b': { /* 050/064: the device behind the class device */
 		int level = event_device_level(ev);
 
@@ -297,8 +298,8 @@ static void subst_enum(struct udev_event *ev, char *s, size_t size)
 	for (i = 0; i < 1000; i++) {
 		num[0] = '\0';
 		if (i)
-			snprintf(num, sizeof(num), "%d", i);
-		snprintf(cand, sizeof(cand), "%s%s%s", s, num, mark + 1);
+			fmt_s(num, sizeof(num), "%d", i);
+		fmt_s(cand, sizeof(cand), "%s%s%s", s, num, mark + 1);
 		if (!db_name_taken(ev->conf, cand, ev->devpath))
 			break;
 	}

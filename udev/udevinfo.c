@@ -15,6 +15,7 @@
 #include "opts.h"
 #include "path.h"
 #include "str.h"
+#include "fmt.h"
 
 #include <ctype.h>
 #include <dirent.h>
@@ -56,10 +57,10 @@ static void print_list(const char *list, int root)
 
 	str_copy(buf, list, sizeof(buf));
 	for (w = strtok_r(buf, " ", &save); w; w = strtok_r(NULL, " ", &save)) {
-		printf("%s%s%s%s", sep, root ? conf.root : "", root ? "/" : "", w);
+		fmt_print(stdout, "%s%s%s%s", sep, root ? conf.root : "", root ? "/" : "", w);
 		sep = " ";
 	}
-	printf("\n");
+	fmt_print(stdout, "\n");
 }
 
 static int print_record(const struct db_record *rec, void *data)
@@ -67,19 +68,19 @@ static int print_record(const struct db_record *rec, void *data)
 	char env[DB_ENV_SIZE], *line, *save = NULL;
 
 	(void)data;
-	printf("P: %s\nN: %s\n", rec->devpath, rec->name);
+	fmt_print(stdout, "P: %s\nN: %s\n", rec->devpath, rec->name);
 	if (rec->symlinks[0]) {
-		printf("S: ");
+		fmt_print(stdout, "S: ");
 		print_list(rec->symlinks, 0);
 	}
 	if (rec->partitions)
-		printf("A: %d\n", rec->partitions);
+		fmt_print(stdout, "A: %d\n", rec->partitions);
 	if (rec->ignore_remove)
-		printf("R: %d\n", rec->ignore_remove);
+		fmt_print(stdout, "R: %d\n", rec->ignore_remove);
 	str_copy(env, rec->env, sizeof(env));
 	for (line = strtok_r(env, "\n", &save); line; line = strtok_r(NULL, "\n", &save))
-		printf("E: %s\n", line);
-	printf("\n");
+		fmt_print(stdout, "E: %s\n", line);
+	fmt_print(stdout, "\n");
 	return 0;
 }
 
@@ -92,13 +93,13 @@ static int query_type_ok(const char *q)
 static void query(const struct opts *o, struct db_record *rec)
 {
 	if (strcmp(o->query, "name") == 0)
-		printf("%s%s%s\n", o->root ? conf.root : "", o->root ? "/" : "", rec->name);
+		fmt_print(stdout, "%s%s%s\n", o->root ? conf.root : "", o->root ? "/" : "", rec->name);
 	else if (strcmp(o->query, "symlink") == 0)
 		print_list(rec->symlinks, o->root);
 	else if (strcmp(o->query, "path") == 0)
-		printf("%s\n", rec->devpath);
+		fmt_print(stdout, "%s\n", rec->devpath);
 	else if (strcmp(o->query, "env") == 0)
-		printf("%s", rec->env);
+		fmt_print(stdout, "%s", rec->env);
 	else
 		print_record(rec, NULL);
 }
@@ -132,7 +133,7 @@ static void print_attrs(const char *devpath, const char *shadow)
 	while ((de = readdir(d)) && n < 256) {
 		char f[SYSFS_PATH_MAX * 2 + 256];
 
-		snprintf(f, sizeof(f), "%s/%s", p, de->d_name);
+		fmt_s(f, sizeof(f), "%s/%s", p, de->d_name);
 		if (lstat(f, &st) == 0 && S_ISREG(st.st_mode) && strcmp(de->d_name, "uevent") != 0 &&
 		    (names[n] = strdup(de->d_name)))
 			n++;
@@ -142,7 +143,7 @@ static void print_attrs(const char *devpath, const char *shadow)
 	for (i = 0; i < n; i++) {
 		if (sysfs_attr_read(devpath, names[i], val, sizeof(val)) >= 0 && printable(val) &&
 		    !(shadow && sysfs_exists(shadow, names[i])))
-			printf("    SYSFS{%s}=\"%s\"\n", names[i], val);
+			fmt_print(stdout, "    SYSFS{%s}=\"%s\"\n", names[i], val);
 		free(names[i]);
 	}
 }
@@ -151,13 +152,13 @@ static void print_attrs(const char *devpath, const char *shadow)
 static void print_level(const struct sysfs_device *d, int ids, const char *shadow)
 {
 	if (ids && d->bus[0])
-		printf("    BUS=\"%s\"\n", d->bus);
+		fmt_print(stdout, "    BUS=\"%s\"\n", d->bus);
 	if (ids)
-		printf("    ID=\"%s\"\n", d->kernel);
+		fmt_print(stdout, "    ID=\"%s\"\n", d->kernel);
 	if (ids && d->driver[0])
-		printf("    DRIVER=\"%s\"\n", d->driver);
+		fmt_print(stdout, "    DRIVER=\"%s\"\n", d->driver);
 	print_attrs(d->devpath, shadow);
-	printf("\n");
+	fmt_print(stdout, "\n");
 }
 
 /* The levels the rules match at (rules_apply.c match_chain): the device,
@@ -173,14 +174,14 @@ static int attr_walk(const char *devpath)
 	first = event_device_level(&ev);   /* the chain, as the rules see it */
 	if (!ev.nchain)
 		return UDEVINFO_NOT_FOUND;
-	printf("\nudevinfo starts with the device given and walks up the chain, printing\n"
-	       "each level's keys in rule syntax. Keys of one level may be used together\n"
-	       "in one rule, with the keys of the device itself.\n\n");
-	printf("  looking at device '%s':\n    KERNEL=\"%s\"\n    SUBSYSTEM=\"%s\"\n",
-	       ev.chain[0].devpath, ev.chain[0].kernel, ev.chain[0].subsystem);
+	fmt_print(stdout, "\nudevinfo starts with the device given and walks up the chain, printing\n"
+		  "each level's keys in rule syntax. Keys of one level may be used together\n"
+		  "in one rule, with the keys of the device itself.\n\n");
+	fmt_print(stdout, "  looking at device '%s':\n    KERNEL=\"%s\"\n    SUBSYSTEM=\"%s\"\n",
+		  ev.chain[0].devpath, ev.chain[0].kernel, ev.chain[0].subsystem);
 	print_level(&ev.chain[0], first == 0, NULL);
 	for (level = first > 0 && first < ev.nchain ? first : 1; level < ev.nchain; level++) {
-		printf("  looking at parent device '%s':\n", ev.chain[level].devpath);
+		fmt_print(stdout, "  looking at parent device '%s':\n", ev.chain[level].devpath);
 		print_level(&ev.chain[level], first < ev.nchain, first > 0 ? ev.chain[0].devpath : NULL);
 	}
 	return UDEVINFO_OK;
@@ -216,10 +217,10 @@ static int parse_opts(int argc, char **argv, struct opts *o, const char **bad)
 		case 'd':
 		case 'e': o->dump = 1; break;
 		case 'V':
-			printf("udevinfo, version %s (udev-legacy)\n", VERSION);
+			fmt_print(stdout, "udevinfo, version %s (udev-legacy)\n", VERSION);
 			exit(0);
 		case 'h':
-			printf("%s\n", UDEVINFO_HELP);
+			fmt_print(stdout, "%s\n", UDEVINFO_HELP);
 			exit(0);
 		default:
 			*bad = argv[optind > 1 ? optind - 1 : 1];
@@ -264,7 +265,7 @@ int main(int argc, char **argv)
 	}
 	if (!o.query && !o.attrs) {
 		if (o.root) {
-			printf("%s\n", conf.root);
+			fmt_print(stdout, "%s\n", conf.root);
 			return UDEVINFO_OK;
 		}
 		return usage("nothing to do: no", "-q, -a, -d or -r");
@@ -272,7 +273,7 @@ int main(int argc, char **argv)
 	if (!o.node && !o.path)
 		return usage("a query needs -p or -n:", "-q");
 	if (find_record(&o, &rec) < 0) {
-		fprintf(stderr, "udevinfo: %s not found in database\n", o.path ? o.path : o.node);
+		fmt_print(stderr, "udevinfo: %s not found in database\n", o.path ? o.path : o.node);
 		return UDEVINFO_NOT_FOUND;
 	}
 	if (o.attrs)

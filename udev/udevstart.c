@@ -13,6 +13,7 @@
 #include "opts.h"
 #include "path.h"
 #include "str.h"
+#include "fmt.h"
 
 #include <dirent.h>
 #include <stdio.h>
@@ -39,9 +40,9 @@ static int device_env(struct env *e, const struct coldplug_dev *f)
 	env_set(e, "UDEV_START", "1");
 	env_set(e, "DEVNAME", NULL);
 	if (sysfs_devnum(f->devpath, &major, &minor) == 0) {
-		snprintf(num, sizeof(num), "%u", major);
+		fmt_s(num, sizeof(num), "%u", major);
 		env_set(e, "MAJOR", num);
-		snprintf(num, sizeof(num), "%u", minor);
+		fmt_s(num, sizeof(num), "%u", minor);
 		env_set(e, "MINOR", num);
 	}
 	if (sysfs_attr_read(f->devpath, "uevent", buf, sizeof(buf)) > 0 &&
