@@ -88,11 +88,13 @@ static int conf_set(struct udev_conf *conf, const char *key, const char *val)
 			sizeof(conf->group)) ? 0 : -EINVAL;
 	if (str_casecmp(key, "udev_log") == 0) {
 		/* the 2004 files say "yes"/"no" */
+		conf->log_no = 0;
 		if (str_casecmp(val, "yes") == 0 || str_casecmp(val, "true") == 0)
 			level = LOG_INFO;
-		else if (str_casecmp(val, "no") == 0 || str_casecmp(val, "false") == 0)
+		else if (str_casecmp(val, "no") == 0 || str_casecmp(val, "false") == 0) {
 			level = LOG_ERR;
-		else
+			conf->log_no = 1;
+		} else
 			level = log_level_parse(val);
 		if (level < 0)
 			return -EINVAL;

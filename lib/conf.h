@@ -19,6 +19,7 @@ struct udev_conf {
 	char group[64];                  /* default_group */
 	mode_t mode;                     /* default_mode */
 	int log;                         /* udev_log as a syslog level, -1 if unset */
+	char log_no;                     /* udev_log said "no": no UDEV_LOG exported */
 };
 
 /* Fills conf with the compiled-in defaults. */

@@ -683,6 +683,50 @@ check_conf() {
 	[ "$(listing)" = "c 0600 0:0 ttyS0" ]
 }
 
+# ---- UDEV_LOG for the programs udev runs (064: the level as a number) ------
+# check_log_env UDEV_LOG_LINE ENV EXPECTED [RULE]: with udev.conf's udev_log=LINE
+# ("-": no such line) and the event's UDEV_LOG=ENV ("": none), the PROGRAM of
+# RULE (default: an operator-syntax one) sees UDEV_LOG=EXPECTED ("unset": not set).
+check_log_env() {
+	printf '#!/bin/sh\necho "x${UDEV_LOG-unset}"\n' > "$T/showlog"
+	chmod +x "$T/showlog"
+	[ "$1" = - ] || echo "udev_log=\"$1\"" >> "$T/udev.conf"
+	legacy
+	rules "${4:-KERNEL==\"ttyS0\", PROGRAM==\"$T/showlog\", NAME=\"%c\"}"
+	run ev add $TTYS tty ${2:+UDEV_LOG=$2}
+	[ "$status" -eq 0 ] || { echo "udev exit $status: $output"; return 1; }
+	[ "$(listed)" = "c 0600 0:0 x$3" ] || { echo "expected x$3, got: $(listed)"; return 1; }
+}
+@test "064: udev.conf without udev_log: programs get UDEV_LOG=3" { check_log_env - "" 3; }
+@test "064: udev_log=\"err\", \"info\", \"debug\", \"7\" give 3, 6, 7, 7" {
+	check_log_env err "" 3
+	rm -rf "$T/dev/"* "$T/db"; sed -i '/^udev_log=/d' "$T/udev.conf"
+	check_log_env info "" 6
+	rm -rf "$T/dev/"* "$T/db"; sed -i '/^udev_log=/d' "$T/udev.conf"
+	check_log_env debug "" 7
+	rm -rf "$T/dev/"* "$T/db"; sed -i '/^udev_log=/d' "$T/udev.conf"
+	check_log_env 7 "" 7
+}
+@test "050/064: udev_log=\"no\" exports no UDEV_LOG" { check_log_env no "" unset; }
+@test "064: udev_log=\"0\" exports no UDEV_LOG" { check_log_env 0 "" unset; }
+@test "064: the event's UDEV_LOG wins over udev.conf, as a number" { check_log_env no debug 7; }
+@test "064: the event's UDEV_LOG=2 stays 2" { check_log_env info 2 2; }
+@test "064: an event's UDEV_LOG that names no level is passed on as it is" { check_log_env err no no; }
+@test "064: an event's UDEV_LOG=0 is passed on as it is" { check_log_env - 0 0; }
+@test "differs from 064 and 050: udev_log=\"yes\" gives 6, info (064: 3; 050: 1)" { check_log_env yes "" 6; }
+@test "differs from 050: udev.conf without udev_log gives 3 (050: 1, its default was \"yes\")" {
+	check_log_env - "" 3 "KERNEL=\"ttyS0\", PROGRAM=\"$T/showlog\", NAME=\"%c\""
+}
+@test "064: RUN and the dev.d scripts get UDEV_LOG too; the record does not keep it" {
+	echo 'udev_log="info"' >> "$T/udev.conf"
+	mkdir -p "$T/dev.d/default"
+	printf '#!/bin/sh\necho "devd $UDEV_LOG" >> %s/got\n' "$T" > "$T/dev.d/default/log.dev"
+	chmod +x "$T/dev.d/default/log.dev"
+	check_add legacy $TTYS tty "KERNEL==\"ttyS0\", RUN+=\"/bin/sh -c 'echo run \$\$UDEV_LOG >> $T/got'\"" 'c 0600 0:0 ttyS0'
+	[ "$(sort "$T/got" | paste -sd,)" = "devd 6,run 6" ]
+	! grep -q UDEV_LOG "$T/db"/* || { cat "$T/db"/*; return 1; }
+}
+
 # ---- every operator on every key, as 064 read them ---------------------------
 @test "064: a match key takes := and += as ==" { check_add legacy $TTYS tty 'KERNEL:="ttyS0", SUBSYSTEM+="tty", NAME="a"
 KERNEL+="ttyS1", SYMLINK+="no"' 'c 0600 0:0 a'; }

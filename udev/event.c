@@ -63,6 +63,25 @@ static void event_log_context(const struct udev_event *ev)
 	log_set_context(ctx);
 }
 
+/* The programs an event runs (PROGRAM, IMPORT, RUN, dev.d) get the log
+ * level as a number in UDEV_LOG, as from 064: the event's own UDEV_LOG when
+ * it names a level, else udev.conf's udev_log, not when that says "no" (050
+ * and 064 exported nothing then; 050 gave "1" for "yes"); none for 0. */
+static int event_log_env(struct udev_event *ev)
+{
+	const char *s = env_get(&ev->env, "UDEV_LOG");
+	int level = log_get_level();
+	char num[2];
+
+	if (s ? log_level_parse(s) < 0 : ev->conf->log_no)
+		return 0;
+	if (level <= 0)
+		return 0;
+	num[0] = (char)('0' + level);
+	num[1] = '\0';
+	return env_set(&ev->env, "UDEV_LOG", num);
+}
+
 int event_init(struct udev_event *ev, const struct udev_conf *conf,
 	       const struct udev_settings *set, char *const *envp, const char *subsystem)
 {
@@ -75,7 +94,8 @@ int event_init(struct udev_event *ev, const struct udev_conf *conf,
 	ev->conf = conf;
 	ev->set = set;
 	ev->mode = conf->mode;
-	if (env_init(&ev->env, envp) < 0 || env_copy(&ev->orig, &ev->env) < 0)
+	if (env_init(&ev->env, envp) < 0 || event_log_env(ev) < 0 ||
+	    env_copy(&ev->orig, &ev->env) < 0)
 		return UDEV_EXIT_NOMEM;
 	s = env_get(&ev->env, "ACTION");
 	str_copy(ev->action, s ? s : "", sizeof(ev->action));

@@ -20,5 +20,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	FUZZ_ASSERT(memchr(conf.owner, '\0', sizeof(conf.owner)) != NULL);
 	FUZZ_ASSERT(memchr(conf.group, '\0', sizeof(conf.group)) != NULL);
 	FUZZ_ASSERT(conf.log >= -1 && conf.log <= 7);
+	/* udev_log="no" is errors only; nothing else sets log_no */
+	FUZZ_ASSERT(!conf.log_no || conf.log == 3);
 	return 0;
 }
