@@ -727,6 +727,14 @@ check_log_env() {
 	! grep -q UDEV_LOG "$T/db"/* || { cat "$T/db"/*; return 1; }
 }
 
+@test "050: udevstart's programs get its environment, with UDEV_START=1 (064 cleared it)" {
+	legacy
+	rules "KERNEL==\"ttyS0\", RUN+=\"/bin/sh -c 'echo \$\$UDEV_START \$\$ACTION \$\$FROM_CALLER \$\$PATH > $T/got'\""
+	run env FROM_CALLER=kept PATH=/usr/bin:/bin "$BIN/udevstart"
+	[ "$status" -eq 0 ]
+	[ "$(cat "$T/got")" = "1 add kept /usr/bin:/bin" ]
+}
+
 # ---- every operator on every key, as 064 read them ---------------------------
 @test "064: a match key takes := and += as ==" { check_add legacy $TTYS tty 'KERNEL:="ttyS0", SUBSYSTEM+="tty", NAME="a"
 KERNEL+="ttyS1", SYMLINK+="no"' 'c 0600 0:0 a'; }
