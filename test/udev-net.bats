@@ -70,6 +70,36 @@ in_netns() {
 	[ -e "$T/ran" ]
 	[ ! -e "$T/log" ]
 }
+@test "net: after a rename the record keeps no DEVPATH or INTERFACE; a later move and remove see the kernel's names" {
+	cp -a "$TOP/test/sysfs-legacy" "$T/sys"
+	export SYSFS_PATH="$T/sys"
+	rules 'KERNEL=="d0", NAME="lan1"
+SUBSYSTEM=="net", RUN+="/bin/sh -c '"'echo \$\$ACTION \$\$DEVPATH \$\$INTERFACE >> $T/log'"'"'
+	run unshare -n sh -c '
+		ip link add d0 type dummy 2>/dev/null || ip link add d0 type bridge 2>/dev/null ||
+			ip link add d0 type veth peer name peer0 || exit 99
+		env ACTION=add DEVPATH=/class/net/d0 INTERFACE=d0 SUBSYSTEM=net "$BIN/udev" net || exit 1
+		mv "$T/sys/class/net/d0" "$T/sys/class/net/wan0"
+		ip link set lan1 name wan0 || exit 98
+		env ACTION=move DEVPATH=/class/net/wan0 DEVPATH_OLD=/class/net/lan1 INTERFACE=wan0 \
+			SUBSYSTEM=net "$BIN/udev" net || exit 2
+		ip link del wan0
+		rm -r "$T/sys/class/net/wan0"
+		env ACTION=remove DEVPATH=/class/net/wan0 INTERFACE=wan0 SUBSYSTEM=net "$BIN/udev" net || exit 3'
+	[ "$status" -eq 0 ] || { echo "$output"; return 1; }
+	got=$(paste -sd, "$T/log")
+	[ "$got" = "add /class/net/lan1 lan1,move /class/net/wan0 wan0,remove /class/net/wan0 wan0" ] ||
+		{ echo "got: $got"; return 1; }
+	[ ! -e "$T/db/class@net@wan0" ] && [ ! -e "$T/db/class@net@lan1" ]
+}
+@test "net: a record written with the names of an earlier rename does not override the event's" {
+	mkdir -p "$T/db"
+	printf 'P:/class/net/wan0\nN:\nU:net\nE:DEVPATH=/class/net/lan1\nE:INTERFACE=lan1\nE:ID_KEPT=yes\n' > "$T/db/class@net@wan0"
+	rules "SUBSYSTEM==\"net\", RUN+=\"/bin/sh -c 'echo \$\$DEVPATH \$\$INTERFACE \$\$ID_KEPT > $T/log'\""
+	run env ACTION=remove DEVPATH=/class/net/wan0 INTERFACE=wan0 SUBSYSTEM=net "$BIN/udev" net
+	[ "$status" -eq 0 ] || { echo "$output"; return 1; }
+	[ "$(cat "$T/log")" = "/class/net/wan0 wan0 yes" ] || { echo "got: $(cat "$T/log")"; return 1; }
+}
 @test "net: a failed rename gives exit 10" {
 	rules 'KERNEL=="d0", NAME="lan0"'
 	run unshare -n env ACTION=add DEVPATH=/class/net/d0 SUBSYSTEM=net "$BIN/udev" net

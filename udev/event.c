@@ -458,7 +458,9 @@ static int event_add(struct udev_event *ev, const struct rules *rules)
 	return ev->rc;
 }
 
-/* Puts a record's E: keys back into the environment. */
+/* Puts a record's E: keys back into the environment, but for the names the
+ * kernel gives the device: a record written by an earlier version after a
+ * rename has the interface's names of then. */
 static void event_import_record(struct udev_event *ev, struct db_record *rec)
 {
 	char *line, *save = NULL, *eq;
@@ -468,7 +470,8 @@ static void event_import_record(struct udev_event *ev, struct db_record *rec)
 		if (!eq)
 			continue;
 		*eq = '\0';
-		env_set(&ev->env, line, eq + 1);
+		if (strcmp(line, "DEVPATH") != 0 && strcmp(line, "INTERFACE") != 0)
+			env_set(&ev->env, line, eq + 1);
 		*eq = '=';
 	}
 }
@@ -626,12 +629,15 @@ static int event_net_add(struct udev_event *ev, const struct rules *rules)
 		} else {
 			log_info("renamed interface %s to %s", ev->kernel, ev->name);
 			str_copy(renamed, ev->name, sizeof(renamed));
-			env_set(&ev->env, "INTERFACE", ev->name);
 			str_copy(devpath, ev->devpath, sizeof(devpath));
 			*strrchr(devpath, '/') = '\0';
 			str_append(devpath, "/", sizeof(devpath));
 			str_append(devpath, ev->name, sizeof(devpath));
+			/* the kernel's names now, in orig too: not keys for the record */
+			env_set(&ev->env, "INTERFACE", ev->name);
+			env_set(&ev->orig, "INTERFACE", ev->name);
 			env_set(&ev->env, "DEVPATH", devpath);
+			env_set(&ev->orig, "DEVPATH", devpath);
 		}
 	}
 	if (ev->dry_run)
