@@ -203,6 +203,10 @@ SYSFS{padded_test}=="PAD  SPACE  ", NAME="matched-with-space"' 'b 0600 0:0 match
 @test "064: a \$name ends where the name does, letters after it are text" { check_add legacy $TTYS tty 'KERNEL=="ttyS0", NAME="a$numberb", SYMLINK+="$idx $kernelx-$majorz"' 'l 00:07x -> a0b; c 0600 0:0 a0b; l ttyS0x-4z -> a0b'; }
 @test "064: a \$name in any case" { check_add legacy $TTYS tty 'KERNEL=="ttyS0", NAME="$KERNEL-$Minor"' 'c 0600 0:0 ttyS0-64'; }
 @test "064: '%%' in substituted text is a '%', not scanned again" { check_add legacy $SDA1 block 'KERNEL=="sda1", PROGRAM=="/bin/echo -n %%%%n", NAME="x%c"' 'b 0600 0:0 x%n'; }
+@test "050: a '\$' in a 2004-syntax rule is text (\$names came with 060), '\$\$' too" { check_add legacy $SDA1 block 'KERNEL="sda1", NAME="n", SYMLINK="a$kernelb b$$c"' 'l a$kernelb -> n; l b$$c -> n; b 0600 0:0 n'; }
+@test "050: a '\$name' in PROGRAM output of a 2004-syntax rule stays, %n is substituted" { check_add legacy $SDA1 block 'KERNEL="sda1", PROGRAM="/bin/echo -n p$kernel-%%n", NAME="%c"' 'b 0600 0:0 p$kernel-1'; }
+@test "050: an unknown %x is dropped, the rest of the value stays" { check_add legacy $SDA1 block 'KERNEL="sda1", NAME="n", SYMLINK="a%qb"' 'l ab -> n; b 0600 0:0 n'; }
+@test "differs from 064: an unknown %x is dropped and an unknown \$name is text, the rest stays (064 cut the value there)" { check_add legacy $SDA1 block 'KERNEL=="sda1", SYMLINK+="a%qb c$bogus"' 'l ab -> sda1; l c$bogus -> sda1; b 0600 0:0 sda1'; }
 @test "output that names itself ends after three rounds (064 looped for ever)" { check_add legacy $SDA1 block 'KERNEL=="sda1", PROGRAM=="/bin/echo -n %%c", NAME="loop-%c"' 'b 0600 0:0 loop-%c'; }
 @test "064: RESULT written before PROGRAM sees that PROGRAM's output" { check_add legacy $TTYS tty 'KERNEL=="ttyS0", PROGRAM=="/bin/echo x"
 KERNEL=="ttyS0", RESULT=="one", PROGRAM=="/bin/echo one", NAME="a"' 'c 0600 0:0 a'; }

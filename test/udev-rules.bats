@@ -104,7 +104,7 @@ ENV{ID_FS}==\"ext3\", NAME=\"%E{ID_MODEL}\"" 'b 0600 0:0 disk model'; }
 ENV{ID_FS}==\"ext3\", NAME=\"imp\"" 'b 0600 0:0 imp'; }
 @test "IMPORT{file}" {
 	printf 'FROMFILE=42\n# comment\n' > "$T/vars"
-	check_add legacy $TTYS tty "IMPORT{file}=\"$T/vars\", NAME=\"f\$env{FROMFILE}\"" 'c 0600 0:0 f42'
+	check_add legacy $TTYS tty "IMPORT{file}==\"$T/vars\", NAME=\"f\$env{FROMFILE}\"" 'c 0600 0:0 f42'
 }
 @test "IMPORT{file} missing file fails the rule" { check_add legacy $TTYS tty "IMPORT{file}=\"$T/none\", NAME=\"f\"" 'c 0600 0:0 ttyS0'; }
 @test "IMPORT{parent} copies the parent's keys" {
@@ -257,13 +257,13 @@ KERNEL=="sda1", NAME="%P-part%n"'
 	[ "$status" -eq 0 ]
 	[ -b "$T/dev/disk0-part1" ]
 }
-@test "\$kernel \$number" { check_add legacy $SDA1 block 'NAME="$kernel-$number"' 'b 0600 0:0 sda1-1'; }
-@test "\$devpath" { check_add legacy $TTYS tty 'NAME="d$devpath"' 'c 0600 0:0 d/class/tty/ttyS0'; }
+@test "\$kernel \$number" { check_add legacy $SDA1 block 'KERNEL=="sda1", NAME="$kernel-$number"' 'b 0600 0:0 sda1-1'; }
+@test "\$devpath" { check_add legacy $TTYS tty 'KERNEL=="ttyS0", NAME="d$devpath"' 'c 0600 0:0 d/class/tty/ttyS0'; }
 @test "\$id" { check_add legacy $TTYS tty 'BUS=="pnp", NAME="id-$id"' 'c 0600 0:0 id-00:07'; }
-@test "\$major \$minor" { check_add legacy $TTYS tty 'NAME="$major-$minor"' 'c 0600 0:0 4-64'; }
-@test "\$result" { check_add legacy $TTYS tty 'PROGRAM="/bin/echo rr", NAME="$result"' 'c 0600 0:0 rr'; }
-@test "\$sysfs{attr}" { check_add legacy $TTYS tty 'NAME="$sysfs{id}"' 'c 0600 0:0 PNP0501'; }
-@test "\$env{key}" { check_add legacy $TTYS tty 'NAME="e$env{SEQNUM}"' 'c 0600 0:0 e1'; }
+@test "\$major \$minor" { check_add legacy $TTYS tty 'KERNEL=="ttyS0", NAME="$major-$minor"' 'c 0600 0:0 4-64'; }
+@test "\$result" { check_add legacy $TTYS tty 'PROGRAM=="/bin/echo rr", NAME="$result"' 'c 0600 0:0 rr'; }
+@test "\$sysfs{attr}" { check_add legacy $TTYS tty 'KERNEL=="ttyS0", NAME="$sysfs{id}"' 'c 0600 0:0 PNP0501'; }
+@test "\$env{key}" { check_add legacy $TTYS tty 'KERNEL=="ttyS0", NAME="e$env{SEQNUM}"' 'c 0600 0:0 e1'; }
 @test "\$root" { check_add legacy $TTYS tty "PROGRAM=\"/bin/echo \$root\", RESULT==\"$T/dev\", NAME=\"r\"" 'c 0600 0:0 r'; }
 @test "\$parent" {
 	legacy
@@ -273,8 +273,8 @@ KERNEL=="sda1", NAME="$parent$number"'
 	check_add legacy $SDA1 block 'KERNEL=="sda", NAME="hd"
 KERNEL=="sda1", NAME="$parent$number"' 'b 0600 0:0 hd; b 0600 0:0 hd1'
 }
-@test "\$\$" { check_add legacy $TTYS tty 'NAME="a$$b"' 'c 0600 0:0 a$b'; }
-@test "unknown \$word stays" { check_add legacy $TTYS tty 'NAME="a$nothing"' 'c 0600 0:0 a$nothing'; }
+@test "\$\$" { check_add legacy $TTYS tty 'KERNEL=="ttyS0", NAME="a$$b"' 'c 0600 0:0 a$b'; }
+@test "unknown \$word stays" { check_add legacy $TTYS tty 'KERNEL=="ttyS0", NAME="a$nothing"' 'c 0600 0:0 a$nothing'; }
 @test "substitution in SYMLINK and OWNER" { check_add legacy $TTYS tty 'NAME="n", SYMLINK="l%n", OWNER="%n"' 'l l0 -> n; c 0600 0:0 n'; }
 
 # ---- names stay inside udev_root -------------------------------------------

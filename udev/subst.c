@@ -255,7 +255,8 @@ static void subst_expand(struct udev_event *ev, const char *in, char *out, size_
 	for (p = in; *p && len + 1 < size;) {
 		const char *start = p;
 
-		if ((*p != '%' && *p != '$') ||
+		/* a '$' in a 2004-syntax rule is text: 050 knew no $names (060) */
+		if ((*p != '%' && (*p != '$' || ev->legacy_rule)) ||
 		    (p++, subst_parse(&p, *start, &c, arg, sizeof(arg), &limit) < 0)) {
 			p = start + 1;
 			out[len++] = *start;
