@@ -6,6 +6,7 @@
 #include "filter.h"
 #include "fd.h"
 #include "log.h"
+#include "msg.h"
 #include "opts.h"
 #include "path.h"
 #include "layout.h"
@@ -175,13 +176,16 @@ static void send_in_process(const char *path, char **args)
 		log_debug("%s done (sent by hotplug itself)", path);
 }
 
-/* An event udevd took from netlink reaches us through udev (UDEVD_EVENT_SOURCE
- * set): udev has run, so udev's own hook 10-udev.hotplug is skipped; it would
- * hand the event back to udevd. (udevsend under any other name returns at
- * once for such an event: see udevsend.c.) */
+/* An event udevd runs reaches us through udev (UDEVD_EVENT_SOURCE for one
+ * from netlink, UDEVD_EVENT for any): udev has run, so udev's own hook
+ * 10-udev.hotplug is skipped; it would hand the event back to udevd.
+ * (udevsend under any other name returns at once for such an event: see
+ * udevsend.c.) */
 static int is_udev_hook(const char *name)
 {
-	return hook_skipped(name, getenv("UDEVD_EVENT_SOURCE"));
+	const char *src = getenv("UDEVD_EVENT_SOURCE");
+
+	return hook_skipped(name, src ? src : getenv(MSG_UDEVD_EVENT_KEY));
 }
 
 /* Runs one pass over a sorted list; -errno if a script could not be started. */

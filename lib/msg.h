@@ -46,6 +46,13 @@ enum msg_type {
 #define MSG_RC_NOT_RUN   18     /* not sent / not run (udevd shutting down, queue full) */
 #define MSG_RC_UNFINISHED 19    /* udev crashed or was killed at the exec timeout */
 
+/* In the environment of every event udevd runs (pool and fork mode), as
+ * udev 064's udevd set it: rules and programs tell its events from those of
+ * udevstart or a udev run by hand, and udevsend and hotplug run under it
+ * know the event is udev's already. */
+#define MSG_UDEVD_EVENT  "UDEVD_EVENT=1"
+#define MSG_UDEVD_EVENT_KEY "UDEVD_EVENT"
+
 /* udevd -> udev worker (pool mode): `UDEV_BIN --worker` with one end of a
  * SOCK_SEQPACKET socketpair on fd MSG_WORKER_FD. The worker first sends one
  * MSG_WORKER_HELLO record (a UDEV_BIN that ends without it does not speak

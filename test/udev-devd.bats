@@ -170,6 +170,21 @@ execs() { wc -l <"$T/execs"; }
 	[ "$(cat "$T/hp.log")" = "tty/50-tty.hotplug tty" ]
 }
 
+@test "hotplug RUN: an event from udevsend that udevd runs (UDEVD_EVENT=1) skips udev's hook too, started only for another script" {
+	hotplug_setup
+	# the rule for a kernel that execs udevsend itself (udevsend(8))
+	rules "KERNEL==\"ttyS0\", NAME=\"tts/0\"
+ENV{UDEVD_EVENT}==\"1\", RUN+=\"$T/hp\""
+	run ev add $TTYS tty UDEVD_EVENT=1
+	[ "$status" -eq 0 ]
+	[ "$(execs)" -eq 0 ]
+	hp_script default/50-log.hotplug
+	run ev add $TTYS tty UDEVD_EVENT=1
+	[ "$status" -eq 0 ]
+	[ "$(execs)" -eq 1 ]
+	[ "$(cat "$T/hp.log")" = "default/50-log.hotplug tty" ]
+}
+
 @test "hotplug RUN: udev's hook counts for an event that did not come from udevd; other programs and arguments run as written" {
 	hotplug_setup
 	rules "KERNEL==\"ttyS0\", NAME=\"tts/0\", RUN+=\"$T/hp\""

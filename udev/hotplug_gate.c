@@ -11,6 +11,7 @@
 #include "../hotplug/filter.h"
 #include "cache.h"
 #include "layout.h"
+#include "msg.h"
 #include "path.h"
 #include "str.h"
 
@@ -47,6 +48,8 @@ int hotplug_gate_open(struct udev_event *ev)
 	struct udev_cache once, *c = &once;
 	int runs;
 
+	if (!src)   /* as hotplug's is_udev_hook: any event udevd runs */
+		src = env_get(&ev->env, MSG_UDEVD_EVENT_KEY);
 	if (!top || !*top)
 		top = HOTPLUG_DIR_DEFAULT;
 	/* the kept listings are of the hotplug.d the driver watches */

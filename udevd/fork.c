@@ -4,6 +4,7 @@
 #include "compat.h"
 #include "fork.h"
 #include "log.h"
+#include "msg.h"
 
 #include <errno.h>
 #include <sys/wait.h>
@@ -12,12 +13,19 @@
 static void child_exec(const struct runner *r, struct event *ev)
 {
 	char *argv[4];
+	size_t i;
 
 	runner_child_reset();
 	argv[0] = (char *)r->bin;
 	argv[1] = (char *)ev->u.subsystem;
 	argv[2] = (char *)r->arg;
 	argv[3] = NULL;
+	/* at the end of the child's copy of envp, as pool.c sends it; event_new
+	 * left room for it */
+	for (i = 0; ev->envp[i]; i++)
+		;
+	ev->envp[i] = (char *)MSG_UDEVD_EVENT;
+	ev->envp[i + 1] = NULL;
 	execve(r->bin, argv, ev->envp);
 	_exit(127);
 }

@@ -152,10 +152,13 @@ fail:
 
 /* ---- running an event ------------------------------------------------------ */
 
+/* The event's environment and, where it fits, UDEVD_EVENT=1 (msg.h; fork
+ * mode puts it in envp: fork.c). */
 static int worker_send(struct worker *w, struct event *ev)
 {
+	static const char mark[] = MSG_UDEVD_EVENT;
 	struct msg_hdr h;
-	struct iovec iov[2];
+	struct iovec iov[3];
 	struct msghdr m;
 
 	msg_init(&h, MSG_EVENT, ev->hdr.seqnum);
@@ -165,9 +168,12 @@ static int worker_send(struct worker *w, struct event *ev)
 	iov[0].iov_len = sizeof(h);
 	iov[1].iov_base = ev->env;
 	iov[1].iov_len = ev->envlen;
+	iov[2].iov_base = (void *)mark;
+	iov[2].iov_len = ev->envlen + sizeof(mark) <= MSG_ENV_MAX ? sizeof(mark) : 0;
+	h.envlen += (uint32_t)iov[2].iov_len;
 	memset(&m, 0, sizeof(m));
 	m.msg_iov = iov;
-	m.msg_iovlen = 2;
+	m.msg_iovlen = 3;
 	if (sendmsg(w->fd, &m, MSG_NOSIGNAL | MSG_DONTWAIT) < 0)
 		return -errno;
 	return 0;

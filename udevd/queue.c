@@ -48,7 +48,8 @@ static const char *rebase(const char *p, const char *from, const char *to)
 struct event *event_new(const struct msg_hdr *h, const struct sockaddr_un *from,
 			socklen_t fromlen, uint64_t now)
 {
-	/* room for UDEVD_LATE (mark_late) after the environment and in envp */
+	/* room for UDEVD_LATE (mark_late) after the environment and in envp,
+	 * and in envp for UDEVD_EVENT (fork.c) */
 	size_t envoff = (h->envlen + LATE_MAX + sizeof(char *) - 1) & ~(sizeof(char *) - 1);
 	struct uevent u;
 	struct event *ev;
@@ -61,7 +62,7 @@ struct event *event_new(const struct msg_hdr *h, const struct sockaddr_un *from,
 		errno = EINVAL;
 		return NULL;
 	}
-	ev = calloc(1, sizeof(*ev) + envoff + (u.nenv + 2) * sizeof(char *));
+	ev = calloc(1, sizeof(*ev) + envoff + (u.nenv + 3) * sizeof(char *));
 	if (!ev)
 		return NULL;
 	memcpy(ev->env, h + 1, h->envlen);

@@ -388,12 +388,12 @@ int main(int argc, char **argv)
 
 	/* SIGPIPE keeps its disposition for udev: sends use MSG_NOSIGNAL */
 	fd_sanitize();
-	/* Run by udev itself for an event udevd took from the kernel (udevd
-	 * --netlink; the shipped rules RUN /sbin/hotplug for those): udev has
-	 * run, and handing the event back to udevd would only run it again. */
+	/* Run under udev for an event udevd runs (UDEVD_EVENT, 064; the shipped
+	 * rules RUN /sbin/hotplug for netlink events): udev has run, and handing
+	 * the event back to udevd would only run it again. */
 	if (opts_std(argc, argv, "udevsend", UDEVSEND_USAGE))
 		return 0;
-	if (getenv("UDEVD_EVENT_SOURCE"))
+	if (getenv("UDEVD_EVENT_SOURCE") || getenv(MSG_UDEVD_EVENT_KEY))
 		return 0;
 	/* 050, 064: SUBSYSTEM from the environment; argv[1] when it has none */
 	sub = getenv("SUBSYSTEM");
