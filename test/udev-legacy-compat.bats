@@ -740,6 +740,26 @@ check_log_env() {
 	[ "$(cat "$T/got")" = "1 add kept /usr/bin:/bin" ]
 }
 
+# ---- UDEV_RUN (064): anything but 1, yes or true runs no RUN program ------
+# check_udev_run VALUE EXPECTED: the event with UDEV_RUN=VALUE ("-": unset)
+# runs the RUN program (EXPECTED "ran") or not ("none"); PROGRAM runs anyway.
+check_udev_run() {
+	legacy
+	rm -f "$T/ran" "$T/prog"
+	rules "KERNEL==\"ttyS0\", PROGRAM==\"/bin/touch $T/prog\", RUN+=\"/bin/touch $T/ran\""
+	if [ "$1" = - ]; then run ev add $TTYS tty; else run ev add $TTYS tty UDEV_RUN="$1"; fi
+	[ "$status" -eq 0 ] || { echo "UDEV_RUN=$1: exit $status: $output"; return 1; }
+	[ -e "$T/prog" ] || { echo "UDEV_RUN=$1: PROGRAM did not run"; return 1; }
+	if [ "$2" = ran ]; then [ -e "$T/ran" ]; else [ ! -e "$T/ran" ]; fi ||
+		{ echo "UDEV_RUN=$1: expected $2"; return 1; }
+}
+@test "064: UDEV_RUN unset, 1, yes, TRUE: RUN programs run" {
+	for v in - 1 yes TRUE; do check_udev_run "$v" ran; done
+}
+@test "064: UDEV_RUN=0, no, false, empty, 2: no RUN program runs, PROGRAM still does" {
+	for v in 0 no false "" 2; do check_udev_run "$v" none; done
+}
+
 # ---- every operator on every key, as 064 read them ---------------------------
 @test "064: a match key takes := and += as ==" { check_add legacy $TTYS tty 'KERNEL:="ttyS0", SUBSYSTEM+="tty", NAME="a"
 KERNEL+="ttyS1", SYMLINK+="no"' 'c 0600 0:0 a'; }

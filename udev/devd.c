@@ -99,6 +99,10 @@ void run_programs(struct udev_event *ev)
 	char cmd[LIST_SIZE], *argv[EXEC_ARGS_MAX + 1];
 	int i, r, hotplug, hotplug_done = 0;
 
+	if (ev->set->no_run && ev->nrun) {   /* 064: UDEV_RUN=0 */
+		log_debug("UDEV_RUN is not 1, yes or true: no RUN program");
+		return;
+	}
 	for (i = 0; i < ev->nrun; i++) {
 		/* "-program": its exit status is no failure of the event (modprobe
 		 * of a modalias that no module claims exits 1) */

@@ -21,8 +21,17 @@ static const char *env_path(char *const *envp, const char *key)
 	return v && *v ? v : NULL;
 }
 
+/* 064's string_is_true: "1", "yes" or "true", in any case. */
+static int is_true(const char *s)
+{
+	return str_casecmp(s, "1") == 0 || str_casecmp(s, "yes") == 0 ||
+	       str_casecmp(s, "true") == 0;
+}
+
 void driver_settings(struct udev_settings *set, char *const *envp)
 {
+	const char *run = env_value(envp, "UDEV_RUN");
+
 	memset(set, 0, sizeof(*set));
 	set->config_file = env_path(envp, "UDEV_CONFIG_FILE");
 	set->sysfs = env_path(envp, "SYSFS_PATH");
@@ -30,6 +39,7 @@ void driver_settings(struct udev_settings *set, char *const *envp)
 	set->passwd_file = env_path(envp, "UDEV_PASSWD_FILE");
 	set->group_file = env_path(envp, "UDEV_GROUP_FILE");
 	set->no_devd = env_value(envp, "UDEV_NO_DEVD") != NULL;
+	set->no_run = run && !is_true(run);
 	set->no_sleep = env_value(envp, "UDEV_NO_SLEEP") != NULL;
 	set->exec_timeout = exec_timeout_parse(env_value(envp, "UDEV_EXEC_TIMEOUT"));
 	set->hotplug_bin = env_path(envp, "HOTPLUG_BIN");

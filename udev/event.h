@@ -29,6 +29,7 @@ struct udev_settings {
 	const char *passwd_file;   /* UDEV_PASSWD_FILE; NULL: /etc/passwd */
 	const char *group_file;    /* UDEV_GROUP_FILE; NULL: /etc/group */
 	int no_devd;               /* UDEV_NO_DEVD set: no dev.d scripts */
+	int no_run;                /* UDEV_RUN set, not 1/yes/true: no RUN (064) */
 	int no_sleep;              /* UDEV_NO_SLEEP set: no wait for `dev` */
 	int exec_timeout;          /* UDEV_EXEC_TIMEOUT seconds (default 30) */
 	const char *hotplug_bin;   /* HOTPLUG_BIN: the suite's hotplug (layout.h) */
