@@ -18,5 +18,7 @@
 #define UDEV_CONF_DEFAULT    SYSCONFDIR "/udev/udev.conf"
 #define HOTPLUG_DIR_DEFAULT  SYSCONFDIR "/hotplug.d"
 #define HOTPLUG_BIN_DEFAULT  SBINDIR "/hotplug"
+/* the program the kernel starts per event (CONFIG_UEVENT_HELPER) */
+#define KERNEL_HELPER_FILE   "/proc/sys/kernel/hotplug"
 
 #endif

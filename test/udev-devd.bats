@@ -170,19 +170,41 @@ execs() { wc -l <"$T/execs"; }
 	[ "$(cat "$T/hp.log")" = "tty/50-tty.hotplug tty" ]
 }
 
-@test "hotplug RUN: an event from udevsend that udevd runs (UDEVD_EVENT=1) skips udev's hook too, started only for another script" {
+# kernel_helper HELPER: ev runs udev (as this pass runs it) in a mount
+# namespace whose /proc/sys/kernel/hotplug (a tmpfs file) says HELPER
+UDEV_RUN_BASE=("${UDEV_RUN[@]}")
+kernel_helper() {
+	printf '#!/bin/sh\nmount -t tmpfs none /proc/sys/kernel || exit 99\n' >"$T/inns"
+	printf 'printf "%%s\\n" %q >/proc/sys/kernel/hotplug || exit 99\nexec "$@"\n' "$1" >>"$T/inns"
+	chmod +x "$T/inns"
+	UDEV_RUN=(unshare -m "$T/inns" "${UDEV_RUN_BASE[@]}")
+}
+@test "hotplug RUN: an event from udevsend (UDEVD_EVENT=1) starts hotplug only when the kernel starts udevsend itself, and skips udev's hook" {
 	hotplug_setup
-	# the rule for a kernel that execs udevsend itself (udevsend(8))
+	# the shipped rule
 	rules "KERNEL==\"ttyS0\", NAME=\"tts/0\"
 ENV{UDEVD_EVENT}==\"1\", RUN+=\"$T/hp\""
+	kernel_helper /sbin/udevsend
 	run ev add $TTYS tty UDEVD_EVENT=1
-	[ "$status" -eq 0 ]
-	[ "$(execs)" -eq 0 ]
+	[ "$status" -eq 0 ] || { echo "$output"; return 1; }
+	[ "$(execs)" -eq 0 ]   # only udev's own hook in hotplug.d
 	hp_script default/50-log.hotplug
 	run ev add $TTYS tty UDEVD_EVENT=1
 	[ "$status" -eq 0 ]
 	[ "$(execs)" -eq 1 ]
 	[ "$(cat "$T/hp.log")" = "default/50-log.hotplug tty" ]
+	# the kernel runs /sbin/hotplug, which runs the scripts itself: not again
+	kernel_helper /sbin/hotplug
+	run ev add $TTYS tty UDEVD_EVENT=1
+	[ "$status" -eq 0 ]
+	[ "$(execs)" -eq 1 ]
+	# no helper at all (netlink kernels): an event from udevsend is a hand's
+	kernel_helper ""
+	run ev add $TTYS tty UDEVD_EVENT=1
+	[ "$(execs)" -eq 1 ]
+	# an event udevd took from netlink: as always
+	run ev add $TTYS tty UDEVD_EVENT=1 UDEVD_EVENT_SOURCE=netlink
+	[ "$(execs)" -eq 2 ]
 }
 
 @test "hotplug RUN: udev's hook counts for an event that did not come from udevd; other programs and arguments run as written" {

@@ -238,7 +238,7 @@ send_copy() {
 		chmod 755 "$T/hotplug.d/$s.hotplug"
 	done
 	# the shipped rule, with this build's hotplug and the test's hotplug.d
-	grep '^ENV{UDEVD_EVENT_SOURCE}' "$TOP/etc/udev/rules.d/50-udev.rules" |
+	grep '^ENV{UDEVD_EVENT}=="1", RUN+="/sbin/hotplug"' "$TOP/etc/udev/rules.d/50-udev.rules" |
 		sed "s|RUN+=\"/sbin/hotplug\"|RUN+=\"/usr/bin/env HOTPLUG_DIR=$T/hotplug.d $BIN/hotplug\"|" \
 		>"$T/rules.d/50-udev.rules"
 	grep -q "RUN+=\"/usr/bin/env HOTPLUG_DIR=" "$T/rules.d/50-udev.rules"

@@ -10,6 +10,7 @@
 #include "hotplug_gate.h"
 #include "../hotplug/filter.h"
 #include "cache.h"
+#include "fd.h"
 #include "layout.h"
 #include "msg.h"
 #include "path.h"
@@ -40,16 +41,29 @@ static int dir_runs(struct udev_cache *c, const char *top, const char *sub, cons
 	return 0;
 }
 
+/* Whether the kernel starts udevsend itself (/proc/sys/kernel/hotplug names
+ * it), so that no /sbin/hotplug runs the hotplug.d scripts for its events:
+ * udev 050 ran them from udev then. */
+static int kernel_helper_is_udevsend(void)
+{
+	char helper[256];
+
+	return fd_read_file(KERNEL_HELPER_FILE, helper, sizeof(helper)) > 0 &&
+	       str_contains(helper, "udevsend");
+}
+
 int hotplug_gate_open(struct udev_event *ev)
 {
 	const char *top = env_get(&ev->env, "HOTPLUG_DIR");
 	const char *src = env_get(&ev->env, "UDEVD_EVENT_SOURCE");
 	const char *sub = env_get(&ev->env, "SUBSYSTEM");
 	struct udev_cache once, *c = &once;
-	int runs;
+	int runs, from_udevsend = 0;
 
-	if (!src)   /* as hotplug's is_udev_hook: any event udevd runs */
+	if (!src) {   /* as hotplug's is_udev_hook: any event udevd runs */
 		src = env_get(&ev->env, MSG_UDEVD_EVENT_KEY);
+		from_udevsend = src != NULL;
+	}
 	if (!top || !*top)
 		top = HOTPLUG_DIR_DEFAULT;
 	/* the kept listings are of the hotplug.d the driver watches */
@@ -59,5 +73,7 @@ int hotplug_gate_open(struct udev_event *ev)
 	runs = dir_runs(c, top, "default", src) ||
 	       (sub && subsystem_is_safe(sub) && dir_runs(c, top, sub, src));
 	cache_drop(&once);
-	return runs;
+	/* an event udevsend sent: the kernel's /sbin/hotplug runs the scripts,
+	 * unless the kernel starts udevsend itself */
+	return runs && (!from_udevsend || kernel_helper_is_udevsend());
 }
