@@ -5,7 +5,8 @@
  * but udev's own hook (skipped for such an event): a program start per
  * event for nothing. The answer uses the same name filter as hotplug and,
  * in the worker, the same kept listings as dev.d (cache.h), dropped when
- * hotplug.d changes. */
+ * hotplug.d changes. For udevsend's events the kernel's /sbin/hotplug runs
+ * the scripts, unless the kernel starts udevsend itself. */
 #include "compat.h"
 #include "hotplug_gate.h"
 #include "../hotplug/filter.h"
