@@ -7,7 +7,8 @@
 # Usage: run.sh [SCENARIO...]   default: count hotplug udevsend autostart firmware compare
 #   count      the kernel's events, logged by a static helper (the reference list)
 #   hotplug    /proc/sys/kernel/hotplug = /sbin/hotplug, hotplug.d checks after udev's
-#   udevsend   /proc/sys/kernel/hotplug = /sbin/udevsend
+#   udevsend   /proc/sys/kernel/hotplug = /sbin/udevsend, hotplug.d checks after udev's
+#              (udev runs the scripts: the shipped rule, as udev 050 did)
 #   autostart  udevd started by the first event and killed in the middle of the storm
 #   firmware   test_firmware requests a file through the sysfs fallback, via
 #              /sbin/hotplug and via udevd --netlink (no storm; guest/firmware.sh)
