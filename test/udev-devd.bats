@@ -207,6 +207,24 @@ ENV{UDEVD_EVENT}==\"1\", RUN+=\"$T/hp\""
 	[ "$(execs)" -eq 2 ]
 }
 
+@test "hotplug RUN: udev 064's udev_run_hotplugd runs the suite's hotplug in its place, under the same gate" {
+	hotplug_setup
+	hp_script default/50-log.hotplug
+	# the rule of udev 064's Gentoo and Debian rules (no such program here)
+	rules "KERNEL==\"ttyS0\", NAME=\"tts/0\"
+ENV{UDEVD_EVENT}==\"1\", RUN+=\"/sbin/udev_run_hotplugd\""
+	kernel_helper /sbin/udevsend
+	run ev add $TTYS tty UDEVD_EVENT=1
+	[ "$status" -eq 0 ] || { echo "$output"; return 1; }
+	[ "$(execs)" -eq 1 ]
+	[ "$(cat "$T/hp.log")" = "default/50-log.hotplug tty" ]
+	# under the kernel's /sbin/hotplug the scripts ran there: not twice (064 ran them again)
+	kernel_helper /sbin/hotplug
+	run ev add $TTYS tty UDEVD_EVENT=1
+	[ "$status" -eq 0 ]
+	[ "$(execs)" -eq 1 ]
+}
+
 @test "hotplug RUN: udev's hook counts for an event that did not come from udevd; other programs and arguments run as written" {
 	hotplug_setup
 	rules "KERNEL==\"ttyS0\", NAME=\"tts/0\", RUN+=\"$T/hp\""

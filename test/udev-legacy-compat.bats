@@ -760,6 +760,38 @@ check_udev_run() {
 	for v in 0 no false "" 2; do check_udev_run "$v" none; done
 }
 
+# ---- udev 064's dev.d runner in its default rules: RUN="/sbin/udev_run_devd" --
+# devd_log: a dev.d script for every device that logs "devd", and RUN
+# programs that log their word, all into $T/log
+devd_log() {
+	mkdir -p "$T/dev.d/default"
+	printf '#!/bin/sh\necho devd >> %s/log\n' "$T" > "$T/dev.d/default/log.dev"
+	chmod +x "$T/dev.d/default/log.dev"
+}
+@test "064: RUN of udev_run_devd runs the dev.d scripts once, where it stands among the RUN programs" {
+	devd_log
+	# no such program here: udev runs the scripts itself, in its place
+	check_add legacy $TTYS tty "KERNEL==\"ttyS0\", RUN+=\"/bin/sh -c 'echo run1 >> $T/log'\"
+RUN+=\"/sbin/udev_run_devd\"
+KERNEL==\"ttyS0\", RUN+=\"/bin/sh -c 'echo run2 >> $T/log'\"" 'c 0600 0:0 ttyS0'
+	[ "$(paste -sd, "$T/log")" = "run1,devd,run2" ]
+	rm "$T/log"
+	run ev remove $TTYS tty
+	[ "$status" -eq 0 ]
+	[ "$(paste -sd, "$T/log")" = "run1,devd,run2" ]
+}
+@test "064: with udev_run_devd in the rules, an event whose RUN list lost it (RUN=) runs no dev.d script" {
+	devd_log
+	check_add legacy $TTYS tty "RUN+=\"/sbin/udev_run_devd\"
+KERNEL==\"ttyS0\", RUN=\"/bin/sh -c 'echo only >> $T/log'\"" 'c 0600 0:0 ttyS0'
+	[ "$(paste -sd, "$T/log")" = "only" ]
+}
+@test "050: without udev_run_devd in the rules, udev runs the dev.d scripts itself, before RUN" {
+	devd_log
+	check_add legacy $TTYS tty "KERNEL==\"ttyS0\", RUN+=\"/bin/sh -c 'echo run1 >> $T/log'\"" 'c 0600 0:0 ttyS0'
+	[ "$(paste -sd, "$T/log")" = "devd,run1" ]
+}
+
 # ---- every operator on every key, as 064 read them ---------------------------
 @test "064: a match key takes := and += as ==" { check_add legacy $TTYS tty 'KERNEL:="ttyS0", SUBSYSTEM+="tty", NAME="a"
 KERNEL+="ttyS1", SYMLINK+="no"' 'c 0600 0:0 a'; }

@@ -53,7 +53,14 @@ static void devd_dir(struct udev_event *ev, const char *sub)
 	cache_drop(&once);
 }
 
-void devd_run(struct udev_event *ev, const char *name)
+int devd_is_run_devd(const char *cmd)
+{
+	cmd += *cmd == '-';
+	return !strchr(cmd, ' ') && strcmp(path_basename(cmd), "udev_run_devd") == 0;
+}
+
+/* The scripts, now. */
+static void devd_scripts(struct udev_event *ev, const char *name)
 {
 	char buf[NAME_SIZE], *p;
 
@@ -73,6 +80,14 @@ void devd_run(struct udev_event *ev, const char *name)
 	if (strcmp(name, ev->subsystem) != 0)
 		devd_dir(ev, ev->subsystem);
 	devd_dir(ev, "default");
+}
+
+void devd_run(struct udev_event *ev, const char *name)
+{
+	if (ev->devd_by_run)   /* 064: where RUN names udev_run_devd, if it does */
+		str_copy(ev->devd_name, name ? name : "", sizeof(ev->devd_name));
+	else
+		devd_scripts(ev, name);
 }
 
 /* The suite's hotplug runs the hotplug.d scripts with DEVNAME as the kernel
@@ -109,11 +124,16 @@ void run_programs(struct udev_event *ev)
 		int ignore = ev->run[i][0] == '-';
 
 		str_copy(cmd, ev->run[i] + ignore, sizeof(cmd));
+		if (devd_is_run_devd(cmd)) {   /* 064's dev.d runner: udev's own */
+			devd_scripts(ev, ev->devd_name);
+			continue;
+		}
 		hotplug = hotplug_gate_applies(ev, cmd);
 		/* a bare program gets the subsystem, as udev 064 ran it */
 		if (exec_split(cmd, argv, EXEC_ARGS_MAX, ev->subsystem) == 0)
 			continue;
 		if (hotplug) {
+			argv[0] = (char *)ev->set->hotplug_bin;   /* for udev_run_hotplugd */
 			if (hotplug_done || !hotplug_gate_open(ev)) {
 				log_debug("RUN '%s' not started: %s", ev->run[i], hotplug_done ?
 					  "run once per event" : "no hotplug.d script would run");

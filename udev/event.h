@@ -72,10 +72,12 @@ struct udev_event {
 		/* a remove, or a device without a node: rules that name a
 		 * device or set its permissions are skipped whole (064) */
 		run_only : 1,
-		partitions_fixed : 1;  /* all_partitions of a 2004 file: 15 (050) */
+		partitions_fixed : 1,  /* all_partitions of a 2004 file: 15 (050) */
+		devd_by_run : 1;       /* dev.d where RUN names udev_run_devd (064) */
 	unsigned int options;     /* OPT_* */
 	int dry_run;              /* udevtest: print, change nothing */
 	int rc;                   /* exit code so far */
+	char devd_name[NAME_SIZE]; /* devd_by_run: the name devd_run was given */
 };
 
 /* Fills ev from the environment array envp and the subsystem argument;

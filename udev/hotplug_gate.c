@@ -21,7 +21,8 @@
 
 int hotplug_gate_applies(const struct udev_event *ev, const char *cmd)
 {
-	return strcmp(cmd, ev->set->hotplug_bin) == 0;
+	return strcmp(cmd, ev->set->hotplug_bin) == 0 ||
+	       (!strchr(cmd, ' ') && strcmp(path_basename(cmd), "udev_run_hotplugd") == 0);
 }
 
 /* Any script of top/sub that hotplug runs for an event from source src. */

@@ -8,7 +8,9 @@
 #include "event.h"
 
 /* 1 when cmd (a RUN value) is the suite's hotplug, HOTPLUG_BIN or the
- * installed path of lib/layout.h, with no arguments. */
+ * installed path of lib/layout.h, with no arguments; or udev 064's
+ * hotplug.d runner, udev_run_hotplugd in any folder (the suite's hotplug
+ * runs in its place). */
 int hotplug_gate_applies(const struct udev_event *ev, const char *cmd);
 /* 1 when hotplug, run with the event's environment, would run a script:
  * hotplug's own selection (hotplug/filter.h) over HOTPLUG_DIR/default and

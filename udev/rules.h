@@ -58,6 +58,7 @@ struct rules {
 	int nfiles;
 	int errors;           /* bad lines, each logged */
 	int operators;        /* parser: the current file used ==, !=, += or := */
+	int run_devd;         /* a rule RUNs udev_run_devd: dev.d runs there (064) */
 };
 
 /* Parses a file or a directory of *.rules (name order) into rules.

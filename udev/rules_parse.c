@@ -5,6 +5,7 @@
  * its file and line and skipped; the other rules still load. */
 #include "compat.h"
 #include "rules.h"
+#include "devd.h"
 #include "log.h"
 #include "path.h"
 #include "str.h"
@@ -394,6 +395,7 @@ static void finish_rule(struct rules *rs, struct rule *r, int legacy, int *progr
 		r->name_partitions |= ty == TK_NAME && (tok[i].flags & OPT_ALL_PARTITIONS);
 		r->names |= ty == TK_NAME || ty == TK_SYMLINK || ty == TK_OWNER ||
 			    ty == TK_GROUP || ty == TK_MODE;
+		rs->run_devd |= ty == TK_RUN && devd_is_run_devd(tok[i].value);
 	}
 	if (legacy && result && !*program) {
 		log_info("%s:%d: RESULT without a PROGRAM, skipping the rule (050)",
