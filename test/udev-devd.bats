@@ -174,9 +174,7 @@ execs() { wc -l <"$T/execs"; }
 # namespace whose /proc/sys/kernel/hotplug (a tmpfs file) says HELPER
 UDEV_RUN_BASE=("${UDEV_RUN[@]}")
 kernel_helper() {
-	printf '#!/bin/sh\nmount -t tmpfs none /proc/sys/kernel || exit 99\n' >"$T/inns"
-	printf 'printf "%%s\\n" %q >/proc/sys/kernel/hotplug || exit 99\nexec "$@"\n' "$1" >>"$T/inns"
-	chmod +x "$T/inns"
+	kernel_helper_ns "$1"
 	UDEV_RUN=(unshare -m "$T/inns" "${UDEV_RUN_BASE[@]}")
 }
 @test "hotplug RUN: an event from udevsend (UDEVD_EVENT=1) starts hotplug only when the kernel starts udevsend itself, and skips udev's hook" {

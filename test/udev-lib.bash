@@ -91,6 +91,15 @@ check_logged() {
 	[ "$(listed)" = "$7" ] || { echo "got: $(listing)"; return 1; }
 }
 
+# kernel_helper_ns HELPER: $T/inns runs its arguments in the mount namespace
+# it is started in (unshare -m), where /proc/sys/kernel/hotplug, a tmpfs file
+# there, says HELPER: the hotplug gate reads what the kernel would start
+kernel_helper_ns() {
+	printf '#!/bin/sh\nmount -t tmpfs none /proc/sys/kernel || exit 99\n' >"$T/inns"
+	printf 'printf "%%s\\n" %q >/proc/sys/kernel/hotplug || exit 99\nexec "$@"\n' "$1" >>"$T/inns"
+	chmod +x "$T/inns"
+}
+
 # pool_of_one WRAPPER...: udevd with one pool worker, udev started as
 # WRAPPER... udev (a strace that traces it): its process is the child of the
 # wrapper's, which is udevd's

@@ -124,13 +124,19 @@ quiet_etc() {
 etc_rules() { printf '%s\n' "$1" >"$T/etc/rules.d/50-test.rules"; }
 # traced_pool RULES [PERMISSIONS]: the quiet files, and udevd with one worker
 # under strace: $T/trace.log lists every file it opens and every program it runs
-# (and the calls in TRACE_MORE, ",read" say)
+# (and the calls in TRACE_MORE, ",read" say); with KERNEL_HELPER set, the
+# worker sees it as the kernel's helper (kernel_helper_ns)
 traced_pool() {
 	command -v strace >/dev/null || skip "no strace"
 	quiet_etc
 	etc_rules "$1"
 	[ -z "${2:-}" ] || echo "$2" >"$T/etc/permissions"
-	pool_of_one strace -f -qq -y -e trace=open,openat,execve${TRACE_MORE:-} -o "$T/trace.log"
+	local ns=()
+	if [ -n "${KERNEL_HELPER:-}" ]; then
+		kernel_helper_ns "$KERNEL_HELPER"
+		ns=(unshare -m "$T/inns")
+	fi
+	pool_of_one "${ns[@]}" strace -f -qq -y -e trace=open,openat,execve${TRACE_MORE:-} -o "$T/trace.log"
 }
 # opened PATH: how often udev opened PATH (klibc calls open, the others openat)
 opened() { grep -cE "open(at)?\(.*\"$1\"" "$T/trace.log" || :; }
@@ -209,7 +215,8 @@ add_remove() {
 	mkdir -p "$T/etc/hotplug.d/default"
 	printf '#!/bin/sh\necho started >>%s/execs\nexec %s "$@"\n' "$T" "$BIN/hotplug" >"$T/hp"
 	chmod +x "$T/hp"
-	traced_pool "KERNEL==\"ttyS0\", NAME=\"aa\", RUN+=\"$T/hp\""
+	# events from udevsend start hotplug only where the kernel starts udevsend
+	KERNEL_HELPER=/sbin/udevsend traced_pool "KERNEL==\"ttyS0\", NAME=\"aa\", RUN+=\"$T/hp\""
 	# hotplug runs under the worker's strace: LeakSanitizer cannot (check-sanitize)
 	local hp=(HOTPLUG_DIR="$T/etc/hotplug.d" HOTPLUG_BIN="$T/hp" ASAN_OPTIONS=detect_leaks=0)
 	send "${hp[@]}" ACTION=add DEVPATH=/class/tty/ttyS0 SEQNUM=1 tty
