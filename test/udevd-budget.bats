@@ -95,7 +95,7 @@ cpus_allowed() { awk '/^Cpus_allowed_list/ { print $2 }' "/proc/$UDEVD_PID/statu
 	no_overlap 12 14 16
 }
 
-@test "budget: a running udev's state is read through a descriptor kept while it runs, none kept when udevd idles" {
+@test "budget: a running udev's state is read through a descriptor kept while its process lives, closed when it ends" {
 	command -v strace >/dev/null || skip "no strace"
 	start_pinned 0 --max-childs=4
 	strace -qq -p "$UDEVD_PID" -e trace=open,openat,pread64 -o "$T/stat.log" &
@@ -111,6 +111,34 @@ cpus_allowed() { awk '/^Cpus_allowed_list/ { print $2 }' "/proc/$UDEVD_PID/statu
 	[ "$opens" -ge 1 ]
 	[ "$opens" -le 16 ]
 	[ "$reads" -gt $((opens * 2)) ]
-	wait_for eval '! ls -l "/proc/$UDEVD_PID/fd" | grep -qE "/proc/[0-9]+/stat"'
 	[ "$(ended_count)" -eq 8 ]
+	# the processes end (a worker after --idle-timeout): no file stays
+	WAIT_TIMEOUT=20 wait_for eval '! ls -l "/proc/$UDEVD_PID/fd" | grep -qE "/proc/[0-9]+/stat"'
+}
+
+@test "budget: a pool worker's file stays open between its events: opened once per worker" {
+	[ "$(udevd_mode)" = pool ] || skip "pool mode"
+	command -v strace >/dev/null || skip "no strace"
+	start_pinned 0 --max-childs=3 --idle-timeout=30s
+	strace -qq -p "$UDEVD_PID" -e trace=open,openat,close -o "$T/stat.log" &
+	local st=$!
+	wait_for eval '! grep -q "^TracerPid:[[:space:]]*0$" "/proc/$UDEVD_PID/status"'
+	# waves of three events, the last of each longer: between the waves the
+	# workers of the short ones wait for their next event while one runs
+	local w i
+	for w in 0 1 2 3 4; do
+		for i in 1 2; do
+			send_bg "$w$i" SEQNUM=$((100 + w * 3 + i)) DEVPATH="/devices/d$w$i" FAKE_UDEV_SLEEP=0.1
+		done
+		send_bg "$w"3 SEQNUM=$((100 + w * 3 + 3)) DEVPATH="/devices/d${w}3" FAKE_UDEV_SLEEP=0.4
+		WAIT_TIMEOUT=30 wait_for rc_count_is $((w * 3 + 3))
+	done
+	kill -INT $st; wait $st || true
+	local started opens
+	started=$(grep -c 'worker [0-9]* started' "$T/udevd.log")
+	opens=$(grep -cE 'open(at)?\(.*"/proc/[0-9]+/stat"' "$T/stat.log" || :)
+	echo "$started workers, $opens opens of /proc/PID/stat"
+	[ "$opens" -ge 1 ]
+	[ "$opens" -le "$started" ]
+	[ "$(cat "$T"/rc.* | sort -u)" = 0 ]
 }

@@ -5,7 +5,8 @@
  * yet: it counts as computing until it has had BUDGET_SETTLE_MS, and a pool
  * worker until it has said hello (its start-up reads files, then computes).
  * A pool worker is looked at many times: its stat file stays open while it
- * runs events (one pread per look instead of open, read, read, close). */
+ * lives (one pread per look instead of open, read, read, close), closed when
+ * udevd reaps it, or when it was not looked at for BUDGET_STAT_KEEP looks. */
 #include "compat.h"
 #include "budget.h"
 #include "fmt.h"
@@ -17,6 +18,7 @@
 
 #define BUDGET_SAMPLE_MS 10     /* the processes are looked at this often at most */
 #define BUDGET_SETTLE_MS 10     /* an event's process younger than this computes */
+#define BUDGET_STAT_KEEP 64     /* turns a file stays unread (a look: every 10 ms at most) */
 
 void budget_init(struct budget *b)
 {
@@ -72,14 +74,25 @@ static void stat_close(struct budget *b, int slot, int fd)
 	}
 }
 
-/* Closes the files of the processes not looked at in this turn (all: every
- * file). */
-static void stat_sweep(struct budget *b, int all)
+void budget_forget(struct budget *b, pid_t pid)
+{
+	int i;
+
+	for (i = 0; b->nstat && i < BUDGET_STAT_FDS; i++)
+		if (b->stat[i].pid == pid)
+			stat_close(b, i, b->stat[i].fd);
+}
+
+/* Closes the files of the processes not looked at in the last
+ * BUDGET_STAT_KEEP turns. A pool worker runs one event, then waits for the
+ * next: between its events it is not looked at, and its file stays for the
+ * next look. */
+static void stat_sweep(struct budget *b)
 {
 	int i;
 
 	for (i = 0; i < BUDGET_STAT_FDS; i++)
-		if (b->stat[i].pid && (all || b->stat[i].turn != b->turn))
+		if (b->stat[i].pid && b->turn - b->stat[i].turn > BUDGET_STAT_KEEP)
 			stat_close(b, i, b->stat[i].fd);
 }
 
@@ -121,7 +134,7 @@ static unsigned long count_waiting(struct budget *b, const struct queue *q, uint
 		else            /* too young to be looked at: its file stays */
 			stat_find(b, ev->pid);
 	}
-	stat_sweep(b, 0);
+	stat_sweep(b);
 	return n;
 }
 
@@ -130,8 +143,6 @@ unsigned long budget_limit(struct budget *b, const struct queue *q, unsigned lon
 {
 	unsigned long limit;
 
-	if (b->nstat && queue_running(q) == 0)
-		stat_sweep(b, 1);       /* idle: no file stays open */
 	if (max <= b->ncpu)
 		return max;
 	if (queue_running(q) < b->ncpu)

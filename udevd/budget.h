@@ -16,8 +16,8 @@ struct budget {
 	unsigned long ncpu;        /* CPUs udevd may run on (sched_getaffinity) */
 	unsigned long limit;       /* events that may run, until next_ms */
 	uint64_t next_ms;          /* when the running processes are looked at again */
-	unsigned int turn;         /* counts the looks; a stat[] not seen in one is closed */
-	int nstat;                 /* stat[] in use; all closed when nothing runs */
+	unsigned int turn;         /* counts the looks; a stat[] unseen in many is closed */
+	int nstat;                 /* stat[] in use */
 	struct {
 		pid_t pid;         /* 0: unused */
 		int fd;
@@ -30,6 +30,8 @@ void budget_init(struct budget *b);
  * whose processes' state is read at most every few milliseconds). */
 unsigned long budget_limit(struct budget *b, const struct queue *q, unsigned long max,
 			   uint64_t now);
+/* pid is gone (reaped): its kept file, if any, is closed. */
+void budget_forget(struct budget *b, pid_t pid);
 /* Milliseconds until budget_limit() may give another answer. */
 int64_t budget_timeout(const struct budget *b, uint64_t now);
 

@@ -54,6 +54,8 @@ void runner_reap(struct runner *r)
 			continue;
 		if (pid <= 0)
 			break;
+		if (r->gone)
+			r->gone(r->ctx, pid);
 		if (!r->ops->reaped(r, pid, st))
 			log_debug("reaped unknown child %d, ignoring", (int)pid);
 	}

@@ -42,6 +42,9 @@ struct runner_ops {
 	void (*shutdown)(struct runner *r);
 };
 
+/* A child of udevd (a udev, a worker) was reaped: pid is gone. */
+typedef void runner_gone_fn(void *ctx, pid_t pid);
+
 struct runner {
 	const struct runner_ops *ops;
 	const char *bin;              /* UDEV_BIN */
@@ -51,6 +54,7 @@ struct runner {
 	runner_done_fn *done;
 	void *ctx;
 	struct pool *pool;            /* pool mode's state */
+	runner_gone_fn *gone;         /* told of every child reaped, or NULL */
 };
 
 /* UDEV_BIN: fork mode runs it with argv[1] = SUBSYSTEM and the event's exact

@@ -628,6 +628,12 @@ static int run(struct udevd *d)
 	return 0;
 }
 
+/* A reaped child's /proc/PID/stat is not kept for its pid's next owner. */
+static void child_gone(void *ctx, pid_t pid)
+{
+	budget_forget(&((struct udevd *)ctx)->budget, pid);
+}
+
 /* The loop's descriptors, the outbox, the runner. */
 static int setup_loop(struct udevd *d)
 {
@@ -642,6 +648,7 @@ static int setup_loop(struct udevd *d)
 			&d->loop, &d->q, event_finished, d) < 0)
 		return -ENOMEM;
 	runner_set_max(&d->runner, d->max_childs);
+	d->runner.gone = child_gone;
 	budget_init(&d->budget);
 	return 0;
 }
