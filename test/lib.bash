@@ -78,6 +78,9 @@ start_udevd() {
 	sleep 0.3
 }
 
+# workers_started: how many pool workers the test's udevd started (its log)
+workers_started() { grep -c 'worker [0-9]* started' "$T/udevd.log"; }
+
 # stop_udevd: SIGTERM to the test's udevd, SIGKILL if it does not end
 stop_udevd() {
 	[ -z "${UDEVD_PID:-}" ] && return 0

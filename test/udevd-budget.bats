@@ -135,7 +135,7 @@ cpus_allowed() { awk '/^Cpus_allowed_list/ { print $2 }' "/proc/$UDEVD_PID/statu
 	done
 	kill -INT $st; wait $st || true
 	local started opens
-	started=$(grep -c 'worker [0-9]* started' "$T/udevd.log")
+	started=$(workers_started)
 	opens=$(grep -cE 'open(at)?\(.*"/proc/[0-9]+/stat"' "$T/stat.log" || :)
 	echo "$started workers, $opens opens of /proc/PID/stat"
 	[ "$opens" -ge 1 ]

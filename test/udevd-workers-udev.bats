@@ -17,8 +17,6 @@ teardown() {
 	return 0
 }
 
-workers_started() { grep -c 'worker [0-9]* started' "$T/udevd.log"; }
-
 # a RUN program that records what it sees: environment, cwd, umask, fds
 dump_rule() {
 	cat >"$T/dump" <<-EOF
