@@ -144,9 +144,9 @@ KERNEL=="ttyUSB0", NAME="uu", OWNER="65534", GROUP="65534"'
 # in_event N PATTERN: the worker's calls that match, in its Nth event
 in_event() { awk -v n="$1" '/^recvfrom\(/ { e++ } e == n' "$T/trace.log" | grep -cE "$2" || :; }
 
-@test "pool worker: an event opens udev_root once, a remove walks to each symlink once (checked and removed with its empty folders), a new symlink is made without a temporary name, no record but its own is read" {
+@test "pool worker: udev_root opened by its first event only (each later one stats it), a remove walks to each symlink once (checked and removed with its empty folders), a new symlink is made without a temporary name, no record but its own is read" {
 	own_conf 'KERNEL=="ttyS0", SYMLINK+="disk/by-id/x-%k disk/by-path/p-%k"'
-	pool_of_one strace -qq -e trace=recvfrom,open,openat,readlinkat,symlinkat,renameat,renameat2 -o "$T/trace.log"
+	pool_of_one strace -qq -e trace=recvfrom,open,openat,readlinkat,symlinkat,renameat,renameat2,%%stat -o "$T/trace.log"
 	local s
 	for s in 1 3; do
 		send ACTION=add DEVPATH=/class/tty/ttyS0 SEQNUM=$s tty
@@ -155,19 +155,66 @@ in_event() { awk -v n="$1" '/^recvfrom\(/ { e++ } e == n' "$T/trace.log" | grep 
 		[ -z "$(listing)" ]
 		[ -z "$(ls -A "$T/dev")" ]
 	done
-	# the second add (event 3): udev_root opened once for the node and
-	# both symlinks (open, or openat at AT_FDCWD: which one depends on the
-	# libc); each symlink made by its name, only the node renamed into place
-	[ "$(in_event 3 "^open(at)?\\((AT_FDCWD, )?\"$T/dev\"")" -eq 1 ]
+	# the first add: udev_root opened once for the node and both symlinks
+	# (open, or openat at AT_FDCWD: which one depends on the libc); the
+	# second (event 3): not opened, but its path stat'ed once (stat,
+	# newfstatat or statx, by the libc) to see that it leads to the
+	# directory kept open; each symlink made by its name, only the node
+	# renamed into place
+	[ "$(in_event 1 "^open(at)?\\((AT_FDCWD, )?\"$T/dev\"")" -eq 1 ]
+	[ "$(in_event 3 "^open(at)?\\((AT_FDCWD, )?\"$T/dev\"")" -eq 0 ]
+	[ "$(in_event 3 "^(new)?f?stat(at|x|64)?\\((AT_FDCWD, )?\"$T/dev/?\"")" -eq 1 ]
 	[ "$(in_event 3 '^symlinkat\(".*", [0-9]+, "(x|p)-ttyS0"\)')" -eq 2 ]
 	[ "$(in_event 3 '^renameat2?\([0-9]+, "[^"]*\.udev-tmp-')" -eq 1 ]
-	# the second remove (event 4): udev_root opened once; each symlink
-	# checked and removed (its emptied folders too) in one walk, with one
-	# readlink, when no other device claims it
-	[ "$(in_event 4 "^open(at)?\\((AT_FDCWD, )?\"$T/dev\"")" -eq 1 ]
+	# the second remove (event 4): udev_root stat'ed once, not opened; each
+	# symlink checked and removed (its emptied folders too) in one walk,
+	# with one readlink, when no other device claims it
+	[ "$(in_event 4 "^open(at)?\\((AT_FDCWD, )?\"$T/dev\"")" -eq 0 ]
+	[ "$(in_event 4 "^(new)?f?stat(at|x|64)?\\((AT_FDCWD, )?\"$T/dev/?\"")" -eq 1 ]
 	[ "$(in_event 4 '^readlinkat\(')" -eq 2 ]
 	# the record read once; not again as a claimant of its own symlinks
 	[ "$(in_event 4 "^open(at)?\\((AT_FDCWD, )?\"$T/var/db/class@tty@ttyS0\"")" -eq 1 ]
+}
+
+@test "pool worker: udev_root kept open between events is checked again by each: made anew, a symlink now, gone, made writable by others" {
+	own_conf 'KERNEL=="ttyS0", NAME="aa"'
+	pool_of_one
+	send ACTION=add DEVPATH=/class/tty/ttyS0 SEQNUM=1 tty
+	[ -c "$T/dev/aa" ]
+	send ACTION=remove DEVPATH=/class/tty/ttyS0 SEQNUM=2 tty
+	# made anew: the next node goes into the new one, not the one kept
+	mv "$T/dev" "$T/dev.old"
+	mkdir "$T/dev"
+	send ACTION=add DEVPATH=/class/tty/ttyS0 SEQNUM=3 tty
+	[ -c "$T/dev/aa" ]
+	[ -z "$(ls -A "$T/dev.old")" ]
+	send ACTION=remove DEVPATH=/class/tty/ttyS0 SEQNUM=4 tty
+	[ ! -e "$T/dev/aa" ]
+	# a symlink to another folder: followed, as udev_root always is
+	rmdir "$T/dev"
+	mkdir "$T/real"
+	ln -s real "$T/dev"
+	send ACTION=add DEVPATH=/class/tty/ttyS0 SEQNUM=5 tty
+	[ -c "$T/real/aa" ]
+	send ACTION=remove DEVPATH=/class/tty/ttyS0 SEQNUM=6 tty
+	[ ! -e "$T/real/aa" ]
+	# gone: made again
+	rm "$T/dev"
+	send ACTION=add DEVPATH=/class/tty/ttyS0 SEQNUM=7 tty
+	[ -d "$T/dev" ] && [ ! -L "$T/dev" ] && [ -c "$T/dev/aa" ]
+	[ -z "$(ls -A "$T/real")" ] && [ -z "$(ls -A "$T/dev.old")" ]
+	send ACTION=remove DEVPATH=/class/tty/ttyS0 SEQNUM=8 tty
+	# writable by others: refused, as a directory opened anew would be
+	chmod 0777 "$T/dev"
+	run send ACTION=add DEVPATH=/class/tty/ttyS0 SEQNUM=9 tty
+	[ "$status" -ne 0 ]
+	[ -z "$(ls -A "$T/dev")" ]
+	grep -q "refusing $T/dev/aa: $T/dev is a directory others may write" "$T/udevd.log"
+	chmod 0755 "$T/dev"
+	send ACTION=add DEVPATH=/class/tty/ttyS0 SEQNUM=10 tty
+	[ -c "$T/dev/aa" ]
+	# one worker did all of it
+	[ "$(workers_started)" -eq 1 ]
 }
 
 @test "pool worker: a program's exit wakes the worker at once (SIGCHLD), no sleeps between looks; a hung one is still killed at the timeout" {

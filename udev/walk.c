@@ -43,15 +43,13 @@ static void refuse(const char *root, const char *name, size_t len, const char *w
 	log_err("refusing %s/%s: %s%s%s %s", root, name, root, len ? "/" : "", part, why);
 }
 
-/* The directory fd, reached as the first len bytes of name (its stat in
- * *st): refused when another user owns it or may change it. */
-static int dir_check(int fd, const char *root, const char *name, size_t len, struct stat *st)
+/* The directory of stat *st, reached as the first len bytes of name:
+ * refused when another user owns it or may change it. */
+static int dir_check_st(const struct stat *st, const char *root, const char *name, size_t len)
 {
 	const char *why;
 	int others = 0;
 
-	if (fstat(fd, st) < 0)
-		return -errno;
 	others = (st->st_mode & S_IWOTH) || ((st->st_mode & S_IWGRP) && st->st_gid != 0);
 	if (st->st_uid != 0 && st->st_uid != geteuid())
 		why = "is a directory of another user";
@@ -61,6 +59,14 @@ static int dir_check(int fd, const char *root, const char *name, size_t len, str
 		return 0;
 	refuse(root, name, len, why);
 	return -EPERM;
+}
+
+/* The same for the directory fd (its stat in *st). */
+static int dir_check(int fd, const char *root, const char *name, size_t len, struct stat *st)
+{
+	if (fstat(fd, st) < 0)
+		return -errno;
+	return dir_check_st(st, root, name, len);
 }
 
 static int bad_component(const char *c, size_t len)
@@ -82,23 +88,84 @@ static int open_dir_at(int at, const char *comp, int create)
 	return fd < 0 ? -errno : fd;
 }
 
-/* udev_root as the event's first walk opened and checked it: kept until
- * walk_forget (the end of the event), so that the walks of one event (the
- * node, each symlink) do not open and check it again. Only udev_root is
- * kept: it is configuration and udev never removes it, while a folder
- * below it may be removed and made anew by another worker at any time. */
+/* udev_root as the event's first walk found it: kept until walk_forget
+ * (the end of the event), so that the walks of one event (the node, each
+ * symlink) do not open and check it again. Only udev_root is kept: it is
+ * configuration and udev never removes it, while a folder below it may be
+ * removed and made anew by another worker at any time. Its descriptor also
+ * outlives the event, for the next one in the same process (a pool worker,
+ * udevstart): that event's first walk makes sure with one stat() that the
+ * path still leads to the same directory (not one mounted over it, or made
+ * anew) and checks its owner and mode again, instead of open, fstat and
+ * close. */
 static struct {
 	const char *root;       /* the event's udev.conf's (the same string for
-				 * all its walks); NULL: none kept */
+				 * all its walks); NULL: not checked in this event */
 	gid_t gid;              /* its group, for walk_parent_gid */
+	int open;               /* fd is kept (the struct stays in .bss) */
 	int fd;
+	dev_t dev;              /* fd's directory */
+	ino_t ino;
+	char path[PATH_MAX];    /* what fd was opened as; "": not for later events */
 } root_kept;
+
+static void root_drop(void)
+{
+	if (root_kept.open)
+		close(root_kept.fd);
+	root_kept.open = 0;
+	root_kept.root = NULL;
+}
+
+static void root_keep(const char *root, int fd, const struct stat *st)
+{
+	root_drop();
+	root_kept.root = root;
+	root_kept.gid = st->st_gid;
+	root_kept.open = 1;
+	root_kept.fd = fd;
+	root_kept.dev = st->st_dev;
+	root_kept.ino = st->st_ino;
+	if (str_copy(root_kept.path, root, sizeof(root_kept.path)) >= sizeof(root_kept.path))
+		root_kept.path[0] = '\0';
+}
+
+/* The descriptor kept from an earlier event, when root still leads to its
+ * directory and that passes the check: 0 (root_kept set for this event);
+ * 1: none to use, open root; -errno: refused (logged) or stat failed. */
+static int root_again(const char *root, const char *name)
+{
+	struct stat st;
+	int r;
+
+	if (!root_kept.open || !root_kept.path[0] || strcmp(root_kept.path, root) != 0) {
+		root_drop();
+		return 1;
+	}
+	if (stat(root, &st) < 0 || st.st_dev != root_kept.dev || st.st_ino != root_kept.ino) {
+		root_drop();   /* gone, or another directory now: opened anew */
+		return 1;
+	}
+	r = dir_check_st(&st, root, name, 0);
+	if (r < 0) {
+		root_drop();
+		return r;
+	}
+	root_kept.root = root;
+	root_kept.gid = st.st_gid;
+	return 0;
+}
+
+int walk_kept_fd(void)
+{
+	return root_kept.open ? root_kept.fd : -1;
+}
 
 void walk_forget(void)
 {
-	if (root_kept.root)
-		close(root_kept.fd);
 	root_kept.root = NULL;
+	if (root_kept.open && !root_kept.path[0])
+		root_drop();
 }
 
 void walk_done(int dir)
@@ -160,21 +227,19 @@ static int walk(struct walk *w, const char *root, const char *name, int create)
 	int r;
 
 	w->n = 0;
-	if (root_kept.root == root) {
+	r = root_kept.root == root ? 0 : root_again(root, name);
+	if (r < 0)
+		return r;
+	if (r == 0) {
 		w->fd[0] = root_kept.fd;
 		w->st.st_gid = root_kept.gid;
-		r = 0;
 	} else {
 		w->fd[0] = open_root(root, create);
 		if (w->fd[0] < 0)
 			return w->fd[0];
 		r = dir_check(w->fd[0], root, name, 0, &w->st);
-		if (r == 0) {
-			walk_forget();
-			root_kept.root = root;
-			root_kept.gid = w->st.st_gid;
-			root_kept.fd = w->fd[0];
-		}
+		if (r == 0)
+			root_keep(root, w->fd[0], &w->st);
 	}
 	for (; r == 0 && (slash = strchr(p, '/')); p = slash + 1)
 		r = walk_step(w, root, name, p, (size_t)(slash - p), create);

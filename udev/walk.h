@@ -30,8 +30,12 @@ int walk_remove(const char *root, const char *name,
 /* Closes a descriptor walk_parent returned (it may be udev_root's, which
  * stays open for the event's next walk). */
 void walk_done(int dir);
-/* Closes udev_root, kept open since the event's first walk: called at the
- * end of every event (event_free), so that nothing walked outlives it. */
+/* Ends the event's use of udev_root, kept open since its first walk:
+ * called at the end of every event (event_free). Its descriptor stays open
+ * (close-on-exec) for the process's next event, whose first walk checks
+ * that udev_root still is that directory and still passes the check. */
 void walk_forget(void);
+/* That descriptor, or -1: what a pool worker keeps open between events. */
+int walk_kept_fd(void);
 
 #endif

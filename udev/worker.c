@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /* udev's worker mode (see worker.h). Before each event the process is put
  * back as udevd's fork mode would start it: no descriptors but the ones it
- * started with (those a fork-mode udev inherits from udevd). Its working
+ * started with (those a fork-mode udev inherits from udevd), its change
+ * watch and udev_root's, checked again by the next event's first walk
+ * (walk.h). Its working
  * directory and umask stay the ones it started with: nothing in udev changes
  * either (its programs run in processes of their own), so they are not set
  * again per event. The event's environment is passed to
@@ -15,6 +17,7 @@
 #include "fd.h"
 #include "log.h"
 #include "msg.h"
+#include "walk.h"
 
 #include <errno.h>
 #include <stdio.h>
@@ -41,7 +44,7 @@ static int keep_fd(int fd)
 	for (i = 0; i < worker.nstart; i++)
 		if (worker.start_fds[i] == fd)
 			return 1;
-	return fd <= 2 || fd == worker.fd || fd == driver_fd(&driver);
+	return fd <= 2 || fd == worker.fd || fd == driver_fd(&driver) || fd == walk_kept_fd();
 }
 
 /* Descriptors the worker was started with are kept: a fork-mode udev
@@ -66,10 +69,10 @@ static void close_stray_fd(int fd)
  * spares. */
 static int kept_fds(int *keep)
 {
-	int own[2] = { worker.fd, driver_fd(&driver) };
+	int own[3] = { worker.fd, driver_fd(&driver), walk_kept_fd() };
 	int i, j, n = 0, fd;
 
-	for (i = 0; i < worker.nstart + 2; i++) {
+	for (i = 0; i < worker.nstart + 3; i++) {
 		fd = i < worker.nstart ? worker.start_fds[i] : own[i - worker.nstart];
 		for (j = 0; j < n && keep[j] != fd; j++)
 			;
@@ -87,7 +90,7 @@ static int kept_fds(int *keep)
  * /proc/self/fd, which also names each one found. */
 static void close_strays(void)
 {
-	int keep[sizeof(worker.start_fds) / sizeof(worker.start_fds[0]) + 2];
+	int keep[sizeof(worker.start_fds) / sizeof(worker.start_fds[0]) + 3];
 	int r;
 
 	if (!worker.no_close_range) {
