@@ -387,13 +387,14 @@ fuzz-run: $(FUZZ_BINS)
 	done
 
 # ---- benchmarks (bench/) --------------------------------------------------
-# The storm driver, the fake sysfs writer and two static no-op helpers: the
-# floor (no libc) and one with the build's libc. Not installed. `make bench`
+# The storm driver, the fake sysfs writer, two static no-op helpers (the
+# floor, no libc, and one with the build's libc) and a no-op pool worker.
+# Not installed. `make bench`
 # runs the storms; see docs/performance.md.
 BENCH_N    ?= 1024
 BENCH_REPS ?= 3
 BENCH_OUT  ?= build/bench
-BENCH_BINS := $(O)/bench/storm $(O)/bench/fakesys $(O)/bench/noop
+BENCH_BINS := $(O)/bench/storm $(O)/bench/fakesys $(O)/bench/noop $(O)/bench/noop-worker
 # The driver, the tree writer and the floor run on the build machine in every
 # variant (they need posix_spawn and nftw): built with HOSTCC. The static
 # no-op with a libc uses the variant's, to show what its start-up costs.
@@ -421,6 +422,13 @@ $(O)/bench/noop: bench/noop.c Makefile $(FLAGS_STAMP)
 	@mkdir -p $(dir $@)
 	@[ "$(V)" = 1 ] || echo "  CCLD    $@ (static)"
 	$(Q)$(CC) $(filter-out -fsanitize=%,$(ALL_CFLAGS)) -static -o $@ $<
+
+# The daemon side's floor: a pool worker that answers each event at once and
+# does nothing else, with the variant's libc, as udev would be.
+$(O)/bench/noop-worker: bench/noop-worker.c lib/msg.h Makefile $(FLAGS_STAMP)
+	@mkdir -p $(dir $@)
+	@[ "$(V)" = 1 ] || echo "  CCLD    $@ (static)"
+	$(Q)$(CC) $(ALL_CPPFLAGS) $(filter-out -fsanitize=%,$(ALL_CFLAGS)) -static -o $@ $<
 
 all: $(BENCH_BINS)
 # (make check runs the bench script's own test, with the floor)

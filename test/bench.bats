@@ -165,7 +165,7 @@ write_mknod_helper() {
 
 @test "make bench's script: tiny run prints the table, writes the CSV, nodes check passes" {
 	BENCH_BUILDS="this=$BIN gone=$T/nobuild" BENCH_N=8 BENCH_REPS=1 BENCH_OUT="$T/out" \
-		BENCH_CONTENDERS="floor floor-libc mdev mdev-seq udev@this udevd@this udev@gone udevd@gone" \
+		BENCH_CONTENDERS="floor floor-libc mdev mdev-seq udev@this udevd@this udevd-floor@this udev@gone udevd@gone udevd-floor@gone" \
 		run "$TOP/bench/run-bench"
 	echo "$output"
 	[ "$status" -eq 0 ]
@@ -190,6 +190,11 @@ write_mknod_helper() {
 	done
 	[[ "$output" == *"skipped: udev@gone: no $T/nobuild/udev (build gone not made: make)"* ]]
 	[[ "$output" == *"skipped: udevd@gone: no $T/nobuild/udevd (build gone not made: make)"* ]]
+	[[ "$output" == *"skipped: udevd-floor@gone: no $T/nobuild/udevd (build gone not made: make)"* ]]
+	# udevd with the no-op worker: every helper acked 0, no nodes to check,
+	# the daemon's CPU counted
+	grep -q '^8,24,add,udevd-floor@this,1,\([^,]*,\)\{5\}[0-9.]\+,[0-9]\+,0,none,' "$T/out/storm-summary.csv"
+	grep -q '^8,24,remove,udevd-floor@this,1,.*,0,none,' "$T/out/storm-summary.csv"
 	! grep -q '@gone' "$T/out/storm-summary.csv" || false
 	# the daemon's CPU is split from the helpers': udevd has some, udev alone none
 	grep -q '^8,24,add,udevd@this,1,\([^,]*,\)\{5\}[0-9.]\+,[0-9]\+,' "$T/out/storm-summary.csv"
