@@ -64,6 +64,7 @@ describe() {
 	netlink-none) echo "nothing listening (floor)" ;;
 	netlink-mdev) echo "busybox \`mdev -d\`" ;;
 	netlink-udevd) echo "\`udevd --netlink\` (installed udev.conf and rules)" ;;
+	netlink-udevd-floor) echo "\`udevd --netlink\`, a worker that does nothing (no nodes)" ;;
 	*) echo "$1" ;;
 	esac
 }
@@ -126,9 +127,11 @@ cpu_table() {
 				own=$(field "$h" "$n" "$op" daemon_cpu_ms)
 				ev=$(events "$n" "$op")
 				split=""
-				[ "$h" != netlink-udevd ] || for f in udevd workers programs reaped; do
-					split="$split $(field "$h" "$n" "$op" "${f}_cpu_ms")"
-				done
+				case $h in netlink-udevd*)
+					for f in udevd workers programs reaped; do
+						split="$split $(field "$h" "$n" "$op" "${f}_cpu_ms")"
+					done ;;
+				esac
 				line="$line $(awk -v b="$busy" -v d="$own" -v e="$ev" -v h="$h" -v s="$split" 'BEGIN {
 					if (b == "-") { print "-"; exit }
 					printf "%.1f s", b / 1000
@@ -160,7 +163,10 @@ of sysfs (helperwait -s udevsettle -n: \`udevsettle\` for udevd, which returns
 when its queue is empty; mdev has no queue to ask, so only the nodes are
 polled, every 5 ms); with nothing listening, until insmod (rmmod) returned.
 After each storm the guest checks every node (and, for udevd, every database
-record) and fails the boot when one is wrong. In brackets: the ratio to
+record) and fails the boot when one is wrong. The floor of udevd's side,
+\`udevd --netlink\` with \`bench/noop-worker\` as udev (a pool worker that
+answers each event at once and makes nothing), settles when udevsettle
+returns; it makes no nodes, so none are checked. In brackets: the ratio to
 nothing listening.
 
 $(table "$daemons" netlink-none | sed 's/^| helper |/| daemon |/')

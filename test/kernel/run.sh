@@ -18,8 +18,9 @@
 #              at the end of the udevsend boot)
 #   time       timing boots for TIME_HELPERS x TIME_LUNS, writes PERF_DOC
 # Environment: LUNS (512), COMPARE_LUNS (16), TIME_LUNS ("512 1024"), TIME_HELPERS
-#   ("noop hotplug udevsend mdev netlink-none netlink-mdev netlink-udevd": the helpers,
-#   then the daemons that take the events by netlink, as guest/init names them), BOOT_TIMEOUT (seconds per boot, 1500), KPROOF_BUDGET (seconds
+#   ("noop hotplug udevsend mdev netlink-none netlink-mdev netlink-udevd
+#   netlink-udevd-floor": the helpers, then the daemons that take the events by
+#   netlink, as guest/init names them; the floor: udevd with a worker that does nothing), BOOT_TIMEOUT (seconds per boot, 1500), KPROOF_BUDGET (seconds
 #   for all boots together, 4200: CI has 90 minutes), SUITE_MAKE (make flags
 #   of the static build, "STATIC=true O=build/glibc-static"), KPROOF_OUT (build/kernel), PERF_DOC
 #   (docs/performance.md: its kernel timing section), QEMU_MEM (2G), KERNEL_CACHE (see build-kernel.sh).
@@ -29,7 +30,7 @@ here=$(cd "$(dirname "$0")" && pwd)
 top=$(cd "$here/../.." && pwd)
 LUNS=${LUNS:-512}
 TIME_LUNS=${TIME_LUNS:-512 1024}
-TIME_HELPERS=${TIME_HELPERS:-noop hotplug udevsend mdev netlink-none netlink-mdev netlink-udevd}
+TIME_HELPERS=${TIME_HELPERS:-noop hotplug udevsend mdev netlink-none netlink-mdev netlink-udevd netlink-udevd-floor}
 COMPARE_LUNS=${COMPARE_LUNS:-16}
 BOOT_TIMEOUT=${BOOT_TIMEOUT:-1500}
 KPROOF_BUDGET=${KPROOF_BUDGET:-4200}
@@ -75,7 +76,10 @@ build_tools() {
 		# shellcheck disable=SC2086
 		$cc -static -Os -Wall -Wextra -o "$dir/$f" "$here/guest/$f.c"
 	done
-	strip "$dir"/noop "$dir"/evlog "$dir"/helperwait
+	# the pool worker that does nothing (netlink-udevd-floor)
+	# shellcheck disable=SC2086
+	$cc -static -Os -Wall -Wextra -I"$top/lib" -o "$dir/noop-worker" "$top/bench/noop-worker.c"
+	strip "$dir"/noop "$dir"/evlog "$dir"/helperwait "$dir"/noop-worker
 	ln -s evlog "$dir/count"
 	ln -s evlog "$dir/udevrun"
 }
