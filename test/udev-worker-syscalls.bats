@@ -16,7 +16,7 @@ load udev-lib
 setup() {
 	command -v strace >/dev/null || skip "no strace"
 	udev_setup
-	UDEVD_PID=
+	UDEVD_PID= MOUNTED=
 	sed -i "s|^udev_db=.*|udev_db=\"$T/var/db\"|" "$T/udev.conf"
 }
 
@@ -25,6 +25,7 @@ traced_pool() { pool_of_one strace -qq -e trace=open,openat,mkdir,getpid -o "$T/
 
 teardown() {
 	stop_udevd
+	[ -z "${MOUNTED:-}" ] || umount -l "$MOUNTED" || true
 	return 0
 }
 
@@ -176,7 +177,7 @@ in_event() { awk -v n="$1" '/^recvfrom\(/ { e++ } e == n' "$T/trace.log" | grep 
 	[ "$(in_event 4 "^open(at)?\\((AT_FDCWD, )?\"$T/var/db/class@tty@ttyS0\"")" -eq 1 ]
 }
 
-@test "pool worker: udev_root kept open between events is checked again by each: made anew, a symlink now, gone, made writable by others" {
+@test "pool worker: udev_root kept open between events is checked again by each: made anew, a symlink now, gone, made writable by others, mounted over" {
 	own_conf 'KERNEL=="ttyS0", NAME="aa"'
 	pool_of_one
 	send ACTION=add DEVPATH=/class/tty/ttyS0 SEQNUM=1 tty
@@ -213,8 +214,25 @@ in_event() { awk -v n="$1" '/^recvfrom\(/ { e++ } e == n' "$T/trace.log" | grep 
 	chmod 0755 "$T/dev"
 	send ACTION=add DEVPATH=/class/tty/ttyS0 SEQNUM=10 tty
 	[ -c "$T/dev/aa" ]
+	send ACTION=remove DEVPATH=/class/tty/ttyS0 SEQNUM=11 tty
+	# a filesystem mounted over it, as a tmpfs on /dev at boot: the node
+	# goes into the mounted one, not the folder below it
+	mount -t tmpfs -o mode=0755 udev-test "$T/dev"
+	MOUNTED=$T/dev
+	send ACTION=add DEVPATH=/class/tty/ttyS0 SEQNUM=12 tty
+	[ -c "$T/dev/aa" ]
 	# one worker did all of it
 	[ "$(workers_started)" -eq 1 ]
+	# an idle worker holds udev_root until it ends (its idle timeout, 60 s
+	# here); udevcontrol reload_rules ends it at once, and the tmpfs can go
+	"$BIN/udevcontrol" reload_rules
+	local i
+	for i in $(seq 50); do
+		umount "$T/dev" 2>/dev/null && break
+		sleep 0.1
+	done
+	MOUNTED=
+	[ -z "$(ls -A "$T/dev")" ]
 }
 
 @test "pool worker: a program's exit wakes the worker at once (SIGCHLD), no sleeps between looks; a hung one is still killed at the timeout" {
