@@ -132,7 +132,8 @@ static void root_keep(const char *root, int fd, const struct stat *st)
 
 /* The descriptor kept from an earlier event, when root still leads to its
  * directory and that passes the check: 0 (root_kept set for this event);
- * 1: none to use, open root; -errno: refused (logged) or stat failed. */
+ * 1: none to use (none kept, or the path is gone or leads elsewhere now),
+ * open root; -EPERM: refused (logged). */
 static int root_again(const char *root, const char *name)
 {
 	struct stat st;
