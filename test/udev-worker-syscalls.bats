@@ -202,8 +202,11 @@ in_event() { awk -v n="$1" '/^recvfrom\(/ { e++ } e == n' "$T/trace.log" | grep 
 	# gone: made again
 	rm "$T/dev"
 	send ACTION=add DEVPATH=/class/tty/ttyS0 SEQNUM=7 tty
-	[ -d "$T/dev" ] && [ ! -L "$T/dev" ] && [ -c "$T/dev/aa" ]
-	[ -z "$(ls -A "$T/real")" ] && [ -z "$(ls -A "$T/dev.old")" ]
+	[ -d "$T/dev" ]
+	[ ! -L "$T/dev" ]
+	[ -c "$T/dev/aa" ]
+	[ -z "$(ls -A "$T/real")" ]
+	[ -z "$(ls -A "$T/dev.old")" ]
 	send ACTION=remove DEVPATH=/class/tty/ttyS0 SEQNUM=8 tty
 	# writable by others: refused, as a directory opened anew would be
 	chmod 0777 "$T/dev"
