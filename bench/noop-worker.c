@@ -4,7 +4,9 @@
  * protocol). udevd with it as UDEV_BIN costs what udevsend's messages,
  * udevd's queue and the worker's wake-ups cost, without any event's own work
  * (no sysfs, rules, node or record): make bench's udevd-floor contenders.
- * Not installed. */
+ * Not installed. It fills its records itself (what msg_init does) so that
+ * it links no lib/ object: the kernel proof compiles it alone, and the
+ * sanitizer build's objects do not link statically. */
 #include "compat.h"
 #include "msg.h"
 
