@@ -55,12 +55,7 @@ static int disk_chain(struct disk *d, const char *devpath)
 			return -ENOENT;
 		str_copy(cur, next, sizeof(cur));
 	}
-	for (d->n = 0; d->n < CHAIN && sysfs_device_get(cur, &d->chain[d->n]) == 0;) {
-		d->n++;
-		if (sysfs_parent(cur, next, sizeof(next)) < 0)
-			break;
-		str_copy(cur, next, sizeof(cur));
-	}
+	d->n = sysfs_chain(cur, d->chain, CHAIN, SYSFS_CHAIN_NO_DRIVER);
 	return d->n ? 0 : -ENOENT;
 }
 

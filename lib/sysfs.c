@@ -130,12 +130,26 @@ int sysfs_devnum(const char *devpath, unsigned int *major, unsigned int *minor)
 	return 0;
 }
 
-/* The bus a device under /devices sits on: its `bus` link (2.6.x), its
- * `subsystem` link when that points into /bus, or libsysfs's way of
- * looking for /bus/NAME/devices/ID. */
-static void sysfs_find_bus(const char *devpath, const char *id, char *bus, size_t size)
+/* Has devpath's directory a `uevent` file (trees of 2.6.16 and later)?
+ * There a device on a bus always has its `bus` or `subsystem` link, and a
+ * bound driver its `driver` link: the older trees' look-ups below find
+ * nothing more; and the folders between a device and its parent without
+ * one are groupings ("block", "net"). Asked once per directory, when
+ * needed (*modern < 0: not yet asked). */
+static int sysfs_modern(const char *devpath, int *modern)
 {
-	char target[SYSFS_PATH_MAX], p[SYSFS_PATH_MAX];
+	if (*modern < 0)
+		*modern = sysfs_exists(devpath, "uevent");
+	return *modern;
+}
+
+/* The bus a device under /devices sits on: its `bus` link (2.6.x), its
+ * `subsystem` link (subsys, its target, NULL when none) when that points
+ * into /bus, or libsysfs's way of looking for /bus/NAME/devices/ID. */
+static void sysfs_find_bus(const char *devpath, const char *id, const char *subsys,
+			   int *modern, char *bus, size_t size)
+{
+	char p[SYSFS_PATH_MAX];
 	static const char *const buses[] = {
 		"usb", "pci", "scsi", "ide", "pnp", "platform", "serio", "i2c",
 		"ieee1394", "pcmcia", "virtio", "mmc", "sdio", "spi", "input", NULL,
@@ -143,14 +157,14 @@ static void sysfs_find_bus(const char *devpath, const char *id, char *bus, size_
 	int i;
 
 	bus[0] = '\0';
-	if (sysfs_link_name(devpath, "bus", bus, size) > 0)
-		return;
-	if (sysfs_readlink(devpath, "subsystem", target, sizeof(target)) > 0) {
-		if (strstr(target, "/bus/"))
-			str_copy(bus, path_basename(target), size);
+	/* a `subsystem` link into /bus names the bus its `bus` link names */
+	if (subsys && strstr(subsys, "/bus/")) {
+		str_copy(bus, path_basename(subsys), size);
 		return;
 	}
-	if (strncmp(devpath, "/devices/", 9) != 0)
+	if (sysfs_link_name(devpath, "bus", bus, size) > 0 || subsys)
+		return;
+	if (strncmp(devpath, "/devices/", 9) != 0 || sysfs_modern(devpath, modern))
 		return;
 	for (i = 0; buses[i]; i++) {
 		fmt_s(p, sizeof(p), "/bus/%s/devices/%s", buses[i], id);
@@ -165,7 +179,7 @@ static void sysfs_find_bus(const char *devpath, const char *id, char *bus, size_
  * that link (2.6.1x) the driver directory of its bus that links to it,
  * /bus/BUS/drivers/DRIVER/ID, as libsysfs looked it up for udev 064. */
 static void sysfs_find_driver(const char *devpath, const struct sysfs_device *dev,
-			      char *driver, size_t size)
+			      int *modern, char *driver, size_t size)
 {
 	char dir[SYSFS_PATH_MAX], p[SYSFS_PATH_MAX * 2], *names[64];
 	struct stat st;
@@ -173,7 +187,7 @@ static void sysfs_find_driver(const char *devpath, const struct sysfs_device *de
 
 	driver[0] = '\0';
 	if (sysfs_link_name(devpath, "driver", driver, size) > 0 || !dev->bus[0] ||
-	    strncmp(devpath, "/devices/", 9) != 0)
+	    strncmp(devpath, "/devices/", 9) != 0 || sysfs_modern(devpath, modern))
 		return;
 	fmt_s(dir, sizeof(dir), "/bus/%s/drivers", dev->bus);
 	if (sysfs_path(p, sizeof(p), dir, NULL) < 0)
@@ -189,21 +203,31 @@ static void sysfs_find_driver(const char *devpath, const struct sysfs_device *de
 	}
 }
 
-int sysfs_device_get(const char *devpath, struct sysfs_device *dev)
+/* sysfs_device_get; *modern is devpath's (sysfs_modern), flags as for
+ * sysfs_chain. */
+static int device_get(const char *devpath, struct sysfs_device *dev, int *modern, int flags)
 {
-	char p[SYSFS_PATH_MAX * 2];
+	char p[SYSFS_PATH_MAX * 2], target[SYSFS_PATH_MAX];
 	struct stat st;
+	int sub;
 
 	if (sysfs_path(p, sizeof(p), devpath, NULL) < 0)
 		return -ENAMETOOLONG;
-	if (stat(p, &st) < 0 || !S_ISDIR(st.st_mode))
+	/* a folder with a uevent file is there */
+	if (*modern != 1 && (stat(p, &st) < 0 || !S_ISDIR(st.st_mode)))
 		return -ENOENT;
 	memset(dev, 0, sizeof(*dev));
 	str_copy(dev->devpath, devpath, sizeof(dev->devpath));
 	str_copy(dev->kernel, path_basename(devpath), sizeof(dev->kernel));
-	sysfs_find_bus(devpath, dev->kernel, dev->bus, sizeof(dev->bus));
-	sysfs_find_driver(devpath, dev, dev->driver, sizeof(dev->driver));
-	if (sysfs_link_name(devpath, "subsystem", dev->subsystem, sizeof(dev->subsystem)) < 0) {
+	/* the subsystem link read once: the bus and the subsystem both */
+	sub = sysfs_readlink(devpath, "subsystem", target, sizeof(target));
+	sysfs_find_bus(devpath, dev->kernel, sub > 0 ? target : NULL, modern,
+		       dev->bus, sizeof(dev->bus));
+	if (!(flags & SYSFS_CHAIN_NO_DRIVER))
+		sysfs_find_driver(devpath, dev, modern, dev->driver, sizeof(dev->driver));
+	if (sub >= 0) {
+		str_copy(dev->subsystem, path_basename(target), sizeof(dev->subsystem));
+	} else {
 		if (strncmp(devpath, "/class/", 7) == 0)
 			str_copy_component(dev->subsystem, devpath + 7, sizeof(dev->subsystem));
 		else if (strncmp(devpath, "/block/", 7) == 0)
@@ -236,33 +260,69 @@ static int sysfs_resolve(const char *dir, const char *rel, char *out, size_t siz
 	return str_copy(out, buf, size) < size ? 0 : -ENAMETOOLONG;
 }
 
-int sysfs_parent(const char *devpath, char *parent, size_t size)
+/* The parent of devpath (sysfs_parent); *modern is devpath's, and is set
+ * to the parent's when the look-up learnt it (else -1). */
+static int parent_of(const char *devpath, int *modern, char *parent, size_t size)
 {
 	char target[SYSFS_PATH_MAX], cur[SYSFS_PATH_MAX];
-	int modern = sysfs_exists(devpath, "uevent");
 	char *p;
+	int m;
 
 	/* a class device points at its physical device */
-	if (sysfs_readlink(devpath, "device", target, sizeof(target)) > 0)
+	if (sysfs_readlink(devpath, "device", target, sizeof(target)) > 0) {
+		*modern = -1;
 		return sysfs_resolve(devpath, target, parent, size);
+	}
 	str_copy(cur, devpath, sizeof(cur));
 	if (strncmp(cur, "/block/", 7) == 0) {
 		p = strrchr(cur, '/');
 		if (p == cur + 6)
 			return -ENOENT;   /* a whole disk without a device link */
 		*p = '\0';
+		*modern = -1;
 		return str_copy(parent, cur, size) < size ? 0 : -ENAMETOOLONG;
 	}
 	if (strncmp(cur, "/devices/", 9) != 0)
 		return -ENOENT;
+	m = sysfs_modern(devpath, modern);
 	for (;;) {
 		p = strrchr(cur, '/');
 		*p = '\0';
 		if (strcmp(cur, "/devices") == 0)
 			return -ENOENT;
 		/* modern trees have grouping directories ("block", "net") */
-		if (!modern || sysfs_exists(cur, "uevent"))
+		if (!m || sysfs_exists(cur, "uevent"))
 			break;
 	}
+	*modern = m ? 1 : -1;
 	return str_copy(parent, cur, size) < size ? 0 : -ENAMETOOLONG;
+}
+
+int sysfs_device_get(const char *devpath, struct sysfs_device *dev)
+{
+	int modern = -1;
+
+	return device_get(devpath, dev, &modern, 0);
+}
+
+int sysfs_parent(const char *devpath, char *parent, size_t size)
+{
+	int modern = -1;
+
+	return parent_of(devpath, &modern, parent, size);
+}
+
+int sysfs_chain(const char *devpath, struct sysfs_device *chain, int max, int flags)
+{
+	char cur[SYSFS_PATH_MAX], next[SYSFS_PATH_MAX];
+	int n = 0, modern = -1;
+
+	str_copy(cur, devpath, sizeof(cur));
+	while (n < max && device_get(cur, &chain[n], &modern, flags) == 0) {
+		n++;
+		if (parent_of(cur, &modern, next, sizeof(next)) < 0)
+			break;
+		str_copy(cur, next, sizeof(cur));
+	}
+	return n;
 }

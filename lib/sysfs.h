@@ -42,5 +42,10 @@ int sysfs_device_get(const char *devpath, struct sysfs_device *dev);
 /* The next device up the matching chain: the physical device behind a
  * class device, then its ancestors. -ENOENT at the top. */
 int sysfs_parent(const char *devpath, char *parent, size_t size);
+/* The matching chain of devpath into chain[0..max-1]: its device, then each
+ * parent as sysfs_parent gives it; how many (0: no such device). Flags:
+ * SYSFS_CHAIN_NO_DRIVER leaves every driver "" (not looked up). */
+#define SYSFS_CHAIN_NO_DRIVER 1
+int sysfs_chain(const char *devpath, struct sysfs_device *chain, int max, int flags);
 
 #endif

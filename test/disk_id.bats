@@ -205,3 +205,57 @@ $("$BIN/vol_id" --export "$T/fs.img")" ]
 	run volume "$T/dead" /devices/virtual/block/dm-0 --timeout=1
 	[ "$status" -eq 16 ]
 }
+
+# scsi_debug's chain on a tree with uevent files (2.6.16 and later): a pseudo
+# root device with no bus, a host and a target on the scsi bus with no
+# driver, the LUN bound to sd. Prints the disk's devpath.
+pseudo_disk() {
+	local top=$S/devices/pseudo_0 sdev=/devices/pseudo_0/adapter0/host0/target0:0:0/0:0:0:0 x
+	mkdir -p "$S$sdev/block/sda" "$S/bus/scsi/drivers/sd" "$S/bus/pseudo/drivers/adapter_driver" \
+		"$S/bus/scsi/devices" "$S/class/block"
+	for x in "" /adapter0 /adapter0/host0 /adapter0/host0/target0:0:0 \
+		/adapter0/host0/target0:0:0/0:0:0:0 /adapter0/host0/target0:0:0/0:0:0:0/block/sda; do
+		touch "$top$x/uevent"
+	done
+	ln -s ../../../bus/pseudo "$top/adapter0/subsystem"
+	ln -s ../../../bus/pseudo/drivers/adapter_driver "$top/adapter0/driver"
+	ln -s ../../../../bus/scsi "$top/adapter0/host0/subsystem"
+	ln -s ../../../../../bus/scsi "$top/adapter0/host0/target0:0:0/subsystem"
+	ln -s ../../../../../../bus/scsi "$S$sdev/subsystem"
+	ln -s ../../../../../../bus/scsi/drivers/sd "$S$sdev/driver"
+	ln -s ../../../../../../../../class/block "$S$sdev/block/sda/subsystem"
+	ln -s ../../../0:0:0:0 "$S$sdev/block/sda/device"
+	echo 8:0 >"$S$sdev/block/sda/dev"
+	echo "Linux   " >"$S$sdev/vendor"
+	echo "scsi_debug      " >"$S$sdev/model"
+	echo 0191 >"$S$sdev/rev"
+	printf '\x00\x80\x00\x042000' >"$S$sdev/vpd_pg80"
+	vpd83 5333333000000001 >"$S$sdev/vpd_pg83"
+	echo "$sdev/block/sda"
+}
+
+@test "disk_id: a tree with uevent files: each link of the chain read once, no driver, no look in /bus (issue 16: 512 disks per storm)" {
+	command -v strace >/dev/null || skip "no strace"
+	sda=$(pseudo_disk)
+	run strace -f -qq -e trace=%file,getdents64 -o "$T/trace" "$BIN/disk_id" --export "$sda"
+	[ "$status" -eq 0 ]
+	[ "$output" = "ID_VENDOR=Linux
+ID_VENDOR_ENC=Linux
+ID_MODEL=scsi_debug
+ID_MODEL_ENC=scsi_debug
+ID_REVISION=0191
+ID_WWN=0x5333333000000001
+ID_BUS=scsi
+ID_SERIAL=35333333000000001
+ID_SERIAL_SHORT=2000
+ID_PATH=scsi-0:0:0:0" ]
+	# the host, the target and the pseudo root have no driver link, the
+	# root no subsystem link: on this tree that is all there is to know
+	[ "$(grep -c "\"$S/bus/" "$T/trace")" -eq 0 ]
+	[ "$(grep -c getdents64 "$T/trace")" -eq 0 ]
+	# nor a driver link: disk_id names no driver
+	[ "$(grep -c '/driver"' "$T/trace")" -eq 0 ]
+	# each directory's subsystem link and uevent file looked at once at most
+	[ -z "$(grep -o "\"$S/devices/[^\"]*/\(subsystem\|uevent\)\"" "$T/trace" | sort | uniq -d)" ]
+	[ "$(grep -c '/subsystem"' "$T/trace")" -eq 6 ]
+}

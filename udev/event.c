@@ -146,18 +146,10 @@ static void event_no_chain(struct udev_event *ev)
 
 void event_chain(struct udev_event *ev)
 {
-	char cur[SYSFS_PATH_MAX], next[SYSFS_PATH_MAX];
-
 	if (ev->chain_built)
 		return;
 	ev->chain_built = 1;
-	str_copy(cur, ev->devpath, sizeof(cur));
-	while (ev->nchain < CHAIN_MAX && sysfs_device_get(cur, &ev->chain[ev->nchain]) == 0) {
-		ev->nchain++;
-		if (sysfs_parent(cur, next, sizeof(next)) < 0)
-			break;
-		str_copy(cur, next, sizeof(cur));
-	}
+	ev->nchain = sysfs_chain(ev->devpath, ev->chain, CHAIN_MAX, 0);
 }
 
 int event_legacy_device_level(struct udev_event *ev)
