@@ -143,9 +143,9 @@ static int sysfs_modern(const char *devpath, int *modern)
 	return *modern;
 }
 
-/* The bus a device under /devices sits on: its `bus` link (2.6.x), its
- * `subsystem` link (subsys, its target, NULL when none) when that points
- * into /bus, or libsysfs's way of looking for /bus/NAME/devices/ID. */
+/* The bus a device under /devices sits on: its `subsystem` link (subsys:
+ * its target, NULL when none) when that points into /bus, else its `bus`
+ * link (2.6.x), or libsysfs's way of looking for /bus/NAME/devices/ID. */
 static void sysfs_find_bus(const char *devpath, const char *id, const char *subsys,
 			   int *modern, char *bus, size_t size)
 {
