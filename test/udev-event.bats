@@ -178,6 +178,31 @@ ACTION==\"remove\", ENV{MYKEY}==\"kept\", RUN+=\"/bin/sh -c 'echo ok >> $T/log'\
 	ev remove $TTYS tty
 	[ "$(cat "$T/log")" = "ok" ]
 }
+@test "the record keeps what the rules added or changed, not what the kernel gave (table)" {
+	# rules | the event's own variables | the record's E: lines
+	local rows=(
+		'ENV{FOO}="b"|FOO=a|E:FOO=b'
+		'ENV{FOO}="a"|FOO=a|'
+		'ENV{NEWKEY}="x"||E:NEWKEY=x'
+		'KERNEL=="ttyS0"|FOO=a|'
+		'KERNEL=="ttyS0"|FOO=a\tb|'
+		'ENV{FOO}="b"|FOO=a\tb|E:FOO=b'
+		'ENV{FOO}="b", ENV{FOO}="a"|FOO=a|'
+		'ENV{FOO}=""|FOO=a|'
+		'ENV{FOO}="c", ENV{BAR}="d"|FOO=a BAR=d|E:FOO=c'
+		'ENV{UDEV_LOG}="3"|UDEV_LOG=3|'
+	) row r vars want kenv got
+	for row in "${rows[@]}"; do
+		IFS='|' read -r r vars want <<<"$row"
+		rules "$r"
+		kenv=()
+		for v in $vars; do kenv+=("$(printf '%b' "$v")"); done
+		ev add $TTYS tty "${kenv[@]}"
+		got=$(grep '^E:' "$T/db/class@tty@ttyS0" || true)
+		[ "$got" = "$want" ] || { echo "rules '$r', env '$vars': got '$got', want '$want'"; false; }
+		ev remove $TTYS tty
+	done
+}
 @test "a device without dev file: rules and RUN, no node" {
 	rules "KERNEL==\"host0\", RUN+=\"/bin/sh -c 'echo \$\$DEVPATH >> $T/log'\""
 	run ev add /class/scsi_host/host0 scsi_host

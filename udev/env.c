@@ -5,6 +5,7 @@
 #include "str.h"
 
 #include <errno.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -81,21 +82,52 @@ static int env_key_ok(const char *key, size_t klen)
 	return klen > 0;
 }
 
+/* Not freed one by one: an entry of the block (env_init's, or shared by a copy). */
+static int env_in_block(const struct env *e, const char *s)
+{
+	return e->lo && (uintptr_t)s >= (uintptr_t)e->lo && (uintptr_t)s < (uintptr_t)e->hi;
+}
+
+static void env_drop(struct env *e, char *s)
+{
+	if (!env_in_block(e, s))
+		free(s);
+}
+
+/* The entries without a control character in their value (the usual case)
+ * are copied as they are into one block, sized by the whole of src; the
+ * others are escaped, each its own allocation. */
 int env_init(struct env *e, char *const *src)
 {
-	const char *eq;
+	const char *eq, *p;
+	size_t total = 0, len;
+	char *at;
+	int i;
 
 	memset(e, 0, sizeof(*e));
 	if (env_grow(e) < 0)
 		return -ENOMEM;
 	e->v[0] = NULL;
+	for (i = 0; src && src[i]; i++)
+		total += strlen(src[i]) + 1;
+	if (total && !(e->block = malloc(total)))
+		return -ENOMEM;
+	e->lo = at = e->block;
+	e->hi = e->block + total;
 	for (; src && *src; src++) {
-		eq = strchr(*src, '=');
-		if (!eq || !env_key_ok(*src, (size_t)(eq - *src)) || env_grow(e) < 0)
+		for (eq = *src; (unsigned char)*eq > ' ' && *eq != '=' && *eq != 0x7f; eq++)
+			;   /* as env_key_ok up to the first '=' */
+		if (*eq != '=' || eq == *src || env_grow(e) < 0)
 			continue;
-		e->v[e->n] = env_entry(*src, (size_t)(eq - *src), eq + 1);
-		if (!e->v[e->n])
+		for (p = eq + 1; !str_is_ctl((unsigned char)*p); p++)   /* stops at the NUL too */
+			;
+		if (!*p) {
+			len = (size_t)(p - *src) + 1;
+			e->v[e->n] = memcpy(at, *src, len);
+			at += len;
+		} else if (!(e->v[e->n] = env_entry(*src, (size_t)(eq - *src), eq + 1))) {
 			return -ENOMEM;
+		}
 		e->v[++e->n] = NULL;
 	}
 	return 0;
@@ -106,11 +138,16 @@ int env_copy(struct env *dst, const struct env *src)
 	int i;
 
 	memset(dst, 0, sizeof(*dst));
+	dst->lo = src->lo;
+	dst->hi = src->hi;
 	if (env_grow(dst) < 0)
 		return -ENOMEM;
 	dst->v[0] = NULL;
 	for (i = 0; i < src->n; i++) {
-		if (env_grow(dst) < 0 || !(dst->v[dst->n] = strdup(src->v[i])))
+		if (env_grow(dst) < 0)
+			return -ENOMEM;
+		dst->v[dst->n] = src->v[i];
+		if (!env_in_block(src, src->v[i]) && !(dst->v[dst->n] = strdup(src->v[i])))
 			return -ENOMEM;
 		dst->v[++dst->n] = NULL;
 	}
@@ -122,9 +159,15 @@ void env_free(struct env *e)
 	int i;
 
 	for (i = 0; i < e->n; i++)
-		free(e->v[i]);
+		env_drop(e, e->v[i]);
 	free(e->v);
+	free(e->block);
 	memset(e, 0, sizeof(*e));
+}
+
+int env_is_initial(const struct env *e, int i)
+{
+	return i >= 0 && i < e->n && env_in_block(e, e->v[i]);
 }
 
 const char *env_get(const struct env *e, const char *key)
@@ -142,7 +185,7 @@ int env_set(struct env *e, const char *key, const char *val)
 		return -EINVAL;
 	if (!val || !*val) {
 		if (i >= 0) {
-			free(e->v[i]);
+			env_drop(e, e->v[i]);
 			e->v[i] = e->v[--e->n];
 			e->v[e->n] = NULL;
 		}
@@ -152,7 +195,7 @@ int env_set(struct env *e, const char *key, const char *val)
 	if (!s)
 		return -ENOMEM;
 	if (i >= 0) {
-		free(e->v[i]);
+		env_drop(e, e->v[i]);
 		e->v[i] = s;
 		return 0;
 	}

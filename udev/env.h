@@ -5,8 +5,10 @@
 #define UDEV_ENV_H
 
 struct env {
-	char **v;       /* NULL-terminated, each owned */
+	char **v;       /* NULL-terminated; owned, but for those of the block */
 	int n, cap;
+	char *block;    /* env_init's entries, one allocation (NULL in a copy) */
+	const char *lo, *hi;   /* the block's bounds: its entries are not freed one by one */
 };
 
 /* Every value is kept with its control characters (newline, CR, tab...)
@@ -17,9 +19,14 @@ struct env {
 
 /* Copies a NULL-terminated KEY=value array (environ); -ENOMEM on failure. */
 int env_init(struct env *e, char *const *src);
-/* A copy of src's entries, already checked and escaped; -ENOMEM. */
+/* A copy of src's entries, already checked and escaped; -ENOMEM. The
+ * entries env_init made are shared, not copied: dst must be freed before
+ * src, and src's are never changed in place (env_set replaces them). */
 int env_copy(struct env *dst, const struct env *src);
 void env_free(struct env *e);
+/* 1 when entry i is one of env_init's, unchanged since: it is in every copy
+ * made of e before any env_set. */
+int env_is_initial(const struct env *e, int i);
 /* The value of key, NULL when unset. */
 const char *env_get(const struct env *e, const char *key);
 /* The same in a NULL-terminated KEY=value array (NULL: empty). */

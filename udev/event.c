@@ -131,8 +131,8 @@ void event_free(struct udev_event *ev)
 		unlink(ev->tmpnode);
 	while (ev->nrun)
 		free(ev->run[--ev->nrun]);
+	env_free(&ev->orig);   /* before env: it shares env's first entries */
 	env_free(&ev->env);
-	env_free(&ev->orig);
 }
 
 /* 064 read no sysfs for a remove, nor for the other actions of a device
@@ -299,6 +299,8 @@ static void event_new_env(const struct udev_event *ev, char *out, size_t size)
 
 	out[0] = '\0';
 	for (i = 0; i < ev->env.n; i++) {
+		if (env_is_initial(&ev->env, i))
+			continue;   /* as given, so in orig too */
 		for (j = 0; j < ev->orig.n; j++)
 			if (strcmp(ev->env.v[i], ev->orig.v[j]) == 0)
 				break;
