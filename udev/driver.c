@@ -14,13 +14,6 @@
 #include <stdio.h>
 #include <string.h>
 
-static const char *env_path(char *const *envp, const char *key)
-{
-	const char *v = env_value(envp, key);
-
-	return v && *v ? v : NULL;
-}
-
 /* 064's string_is_true: "1", "yes" or "true", in any case. */
 static int is_true(const char *s)
 {
@@ -28,24 +21,73 @@ static int is_true(const char *s)
 	       str_casecmp(s, "true") == 0;
 }
 
+enum { S_RUN, S_CONFIG, S_LOG, S_PASSWD, S_GROUP, S_NO_DEVD, S_NO_SLEEP,
+       S_EXEC_TIMEOUT, S_SYSFS, S_HOTPLUG_BIN, S_HOTPLUG_DIR, S_N };
+
+/* The keys of S_*, in that order; the UDEV_ ones without their prefix. */
+static const char *const setting_key[S_N] = {
+	"RUN", "CONFIG_FILE", "LOG", "PASSWD_FILE", "GROUP_FILE", "NO_DEVD",
+	"NO_SLEEP", "EXEC_TIMEOUT", "SYSFS_PATH", "HOTPLUG_BIN", "HOTPLUG_DIR"
+};
+
+/* The settings' values in one pass over envp (each the first of its key,
+ * as env_value gives), NULL where unset. */
+static void settings_scan(char *const *envp, const char *val[S_N])
+{
+	const char *s, *k;
+	int i, lo, hi;
+
+	for (i = 0; i < S_N; i++)
+		val[i] = NULL;
+	for (; envp && *envp; envp++) {
+		s = *envp;
+		if (strncmp(s, "UDEV_", 5) == 0) {
+			s += 5;
+			lo = S_RUN;
+			hi = S_SYSFS;
+		} else if (*s == 'S' || *s == 'H') {
+			lo = S_SYSFS;
+			hi = S_N;
+		} else {
+			continue;
+		}
+		for (i = lo; i < hi; i++) {
+			for (k = setting_key[i]; *k && *k == s[k - setting_key[i]]; k++)
+				;
+			if (!*k && s[k - setting_key[i]] == '=') {
+				if (!val[i])
+					val[i] = s + (k - setting_key[i]) + 1;
+				break;
+			}
+		}
+	}
+}
+
+/* A path setting: unset when empty. */
+static const char *path_or_null(const char *v)
+{
+	return v && *v ? v : NULL;
+}
+
 void driver_settings(struct udev_settings *set, char *const *envp)
 {
-	const char *run = env_value(envp, "UDEV_RUN");
+	const char *v[S_N];
 
+	settings_scan(envp, v);
 	memset(set, 0, sizeof(*set));
-	set->config_file = env_path(envp, "UDEV_CONFIG_FILE");
-	set->sysfs = env_path(envp, "SYSFS_PATH");
-	set->log = env_value(envp, "UDEV_LOG");
-	set->passwd_file = env_path(envp, "UDEV_PASSWD_FILE");
-	set->group_file = env_path(envp, "UDEV_GROUP_FILE");
-	set->no_devd = env_value(envp, "UDEV_NO_DEVD") != NULL;
-	set->no_run = run && !is_true(run);
-	set->no_sleep = env_value(envp, "UDEV_NO_SLEEP") != NULL;
-	set->exec_timeout = exec_timeout_parse(env_value(envp, "UDEV_EXEC_TIMEOUT"));
-	set->hotplug_bin = env_path(envp, "HOTPLUG_BIN");
+	set->config_file = path_or_null(v[S_CONFIG]);
+	set->sysfs = path_or_null(v[S_SYSFS]);
+	set->log = v[S_LOG];
+	set->passwd_file = path_or_null(v[S_PASSWD]);
+	set->group_file = path_or_null(v[S_GROUP]);
+	set->no_devd = v[S_NO_DEVD] != NULL;
+	set->no_run = v[S_RUN] && !is_true(v[S_RUN]);
+	set->no_sleep = v[S_NO_SLEEP] != NULL;
+	set->exec_timeout = exec_timeout_parse(v[S_EXEC_TIMEOUT]);
+	set->hotplug_bin = path_or_null(v[S_HOTPLUG_BIN]);
 	if (!set->hotplug_bin)
 		set->hotplug_bin = HOTPLUG_BIN_DEFAULT;
-	set->hotplug_dir = env_path(envp, "HOTPLUG_DIR");
+	set->hotplug_dir = path_or_null(v[S_HOTPLUG_DIR]);
 	if (!set->hotplug_dir)
 		set->hotplug_dir = HOTPLUG_DIR_DEFAULT;
 }
