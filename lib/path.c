@@ -1,7 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /* Name sanitising and directory helpers for udev_root (see path.h). */
 #include "compat.h"
-#include "fmt.h"
 #include "path.h"
 #include "str.h"
 
@@ -83,9 +82,16 @@ int path_mkdir_parents(const char *path, unsigned int mode)
 
 int path_join(char *out, size_t size, const char *a, const char *b)
 {
-	size_t n = fmt_s(out, size, "%s%s%s", a, *b == '/' ? "" : "/", b);
+	size_t n = str_copy(out, a, size);
 
-	return n < size ? 0 : -ENAMETOOLONG;
+	if (*b != '/' && n < size)
+		out[n++] = '/';
+	if (n >= size || str_copy(out + n, b, size - n) >= size - n) {
+		if (size)
+			out[0] = '\0';
+		return -ENAMETOOLONG;
+	}
+	return 0;
 }
 
 const char *path_basename(const char *path)

@@ -15,7 +15,7 @@ int path_sanitize(char *name);
 int path_relative(const char *link, const char *target, char *out, size_t size);
 /* mkdir -p of the directories leading to path (not path itself). */
 int path_mkdir_parents(const char *path, unsigned int mode);
-/* Joins a and b with one '/'; -ENAMETOOLONG when out is too small. */
+/* Joins a and b with one '/'; -ENAMETOOLONG (out empty) when out is too small. */
 int path_join(char *out, size_t size, const char *a, const char *b);
 /* The names in dir that end in suffix (and are longer than it), sorted
  * bytewise, at most max of them, each strdup()ed into names: the caller frees
