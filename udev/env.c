@@ -71,15 +71,18 @@ static char *env_entry(const char *key, size_t klen, const char *val)
 	return s;
 }
 
-/* A key is a word: no '=', no space, no control character. */
+/* A key is a word: no '=', no space, no control character. Where the
+ * word that starts at s ends. */
+static const char *key_end(const char *s)
+{
+	while ((unsigned char)*s > ' ' && *s != '=' && *s != 0x7f)
+		s++;
+	return s;
+}
+
 static int env_key_ok(const char *key, size_t klen)
 {
-	size_t i;
-
-	for (i = 0; i < klen; i++)
-		if ((unsigned char)key[i] <= ' ' || key[i] == '=' || key[i] == 0x7f)
-			return 0;
-	return klen > 0;
+	return klen > 0 && key_end(key) == key + klen;
 }
 
 /* Not freed one by one: an entry of the block (env_init's, or shared by a copy). */
@@ -115,8 +118,7 @@ int env_init(struct env *e, char *const *src)
 	e->lo = at = e->block;
 	e->hi = e->block + total;
 	for (; src && *src; src++) {
-		for (eq = *src; (unsigned char)*eq > ' ' && *eq != '=' && *eq != 0x7f; eq++)
-			;   /* as env_key_ok up to the first '=' */
+		eq = key_end(*src);
 		if (*eq != '=' || eq == *src || env_grow(e) < 0)
 			continue;
 		for (p = eq + 1; !str_is_ctl((unsigned char)*p); p++)   /* stops at the NUL too */
