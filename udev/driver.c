@@ -30,11 +30,21 @@ static const char *const setting_key[S_N] = {
 	"NO_SLEEP", "EXEC_TIMEOUT", "SYSFS_PATH", "HOTPLUG_BIN", "HOTPLUG_DIR"
 };
 
+/* The value of the KEY=value entry s when its key is key, else NULL. */
+static const char *value_of(const char *s, const char *key)
+{
+	while (*key && *key == *s) {
+		key++;
+		s++;
+	}
+	return !*key && *s == '=' ? s + 1 : NULL;
+}
+
 /* The settings' values in one pass over envp (each the first of its key,
  * as env_value gives), NULL where unset. */
 static void settings_scan(char *const *envp, const char *val[S_N])
 {
-	const char *s, *k;
+	const char *s, *v;
 	int i, lo, hi;
 
 	for (i = 0; i < S_N; i++)
@@ -51,15 +61,12 @@ static void settings_scan(char *const *envp, const char *val[S_N])
 		} else {
 			continue;
 		}
-		for (i = lo; i < hi; i++) {
-			for (k = setting_key[i]; *k && *k == s[k - setting_key[i]]; k++)
-				;
-			if (!*k && s[k - setting_key[i]] == '=') {
+		for (i = lo; i < hi; i++)
+			if ((v = value_of(s, setting_key[i]))) {
 				if (!val[i])
-					val[i] = s + (k - setting_key[i]) + 1;
+					val[i] = v;
 				break;
 			}
-		}
 	}
 }
 
