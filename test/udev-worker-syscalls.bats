@@ -311,3 +311,31 @@ KERNEL==\"ttyUSB0\", RUN+=\"$T/hang-sleep 30\", NAME=\"uu\""
 	[ "$(after_start '/class/tty/ttyS0/driver"')" -eq 1 ]
 	[ -e "$T/ran" ]
 }
+
+# before_exec PID: the rt_sigaction calls of process PID before its execve
+before_exec() { awk -v p="$1" '$1 == p { if (/execve\(/) exit; if (/rt_sigaction\(/) n++ } END { print n + 0 }' "$T/trace.log"; }
+
+@test "pool worker: a program's process makes two signal calls at most before its exec (SIGCHLD's handler, an ignored SIGPIPE), not one for each signal; the worker no setpgid of its own" {
+	printf '#!/bin/sh\nsleep 0.2\necho ID_X=1\n' >"$T/prog"
+	chmod +x "$T/prog"
+	own_conf "KERNEL==\"ttyS0\", IMPORT{program}=\"$T/prog\", NAME=\"aa\""
+	pool_of_one strace -f -qq -e trace=rt_sigaction,setpgid,execve -o "$T/trace.log"
+	local s pid worker
+	for s in 1 3; do
+		send ACTION=add DEVPATH=/class/tty/ttyS0 SEQNUM=$s tty
+		grep -qx 'E:ID_X=1' "$T/var/db/class@tty@ttyS0"
+		send ACTION=remove DEVPATH=/class/tty/ttyS0 SEQNUM=$((s + 1)) tty
+	done
+	worker=$(awk '/execve\(.*"--worker"/ { print $1; exit }' "$T/trace.log")
+	[ -n "$worker" ]
+	# the two runs of the program, the second with SIGCHLD's handler set
+	local pids
+	pids=$(awk -v t="execve(\"$T/prog\"" 'index($0, t) { print $1 }' "$T/trace.log")
+	[ "$(echo "$pids" | wc -l)" -eq 2 ]
+	for pid in $pids; do
+		[ "$pid" != "$worker" ]
+		[ "$(before_exec "$pid")" -le 2 ]
+		[ "$(awk -v p="$pid" '$1 == p && /^[0-9]+ +setpgid\(0, 0\) += 0/' "$T/trace.log" | wc -l)" -eq 1 ]
+	done
+	[ "$(awk -v p="$worker" '$1 == p && /setpgid\(/' "$T/trace.log" | wc -l)" -eq 0 ]
+}

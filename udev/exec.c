@@ -103,22 +103,43 @@ struct spawn {
 	char places[4096];                  /* exec_candidates */
 	char *sh_argv[EXEC_ARGS_MAX + 2];   /* /bin/sh PLACE ARG...: for ENOEXEC */
 	int out_fd;
+	int pipe_ignored;                   /* udev was started with SIGPIPE ignored */
 	sigset_t mask;                      /* the parent's, for the program */
 };
 
+/* SIGCHLD has exec_wait's handler (chld_watch sets it once, for good). */
+static int chld_caught;
+
+/* Whether udev was started with SIGPIPE ignored: nothing in udev changes
+ * its disposition, so the first program's look holds for the others. */
+static int pipe_ignored(void)
+{
+	static int ignored = -1;
+	struct sigaction old;
+
+	if (ignored < 0)
+		ignored = sigaction(SIGPIPE, NULL, &old) == 0 && old.sa_handler == SIG_IGN;
+	return ignored;
+}
+
 /* The child between vfork and exec: it runs on the parent's memory and
  * stack, so it only makes system calls on its own descriptors and signal
- * state. Handlers the parent caught become SIG_DFL before the signals
- * blocked around vfork are let in (exec would reset them anyway; a handler
- * must never run here), SIGPIPE is SIG_DFL, the mask is the parent's. A
- * file without #! that exec refuses runs under /bin/sh, as execvp does. */
+ * state. The one handler udev sets, exec_wait's SIGCHLD (chld_watch: no
+ * other code in udev catches a signal), becomes SIG_DFL before the signals
+ * blocked around vfork are let in (exec would reset it anyway; a handler
+ * must never run here), an ignored SIGPIPE is SIG_DFL, other ignored
+ * signals stay so (as exec keeps them), the mask is the parent's: two
+ * system calls at most, not a look at each of the 64 signals. A file
+ * without #! that exec refuses runs under /bin/sh, as execvp does. */
 static void exec_child(struct spawn *sp)
 {
-	int null = open("/dev/null", O_RDWR | O_CLOEXEC), sig;
+	int null = open("/dev/null", O_RDWR | O_CLOEXEC);
 	struct sigaction sa;
 	const char *place;
 
-	setpgid(0, 0);   /* so that a time-out kills what it started, too */
+	/* so that a time-out kills what it started, too; made before the
+	 * parent resumes (vfork), so the parent's kill always finds the group */
+	setpgid(0, 0);
 	if (null >= 0) {
 		dup2(null, STDIN_FILENO);
 		if (sp->out_fd < 0 && log_get_level() < LOG_DEBUG)
@@ -126,14 +147,11 @@ static void exec_child(struct spawn *sp)
 	}
 	if (sp->out_fd >= 0)
 		dup2(sp->out_fd, STDOUT_FILENO);
-	memset(&sa, 0, sizeof(sa));
-	for (sig = 1; sig < NSIG; sig++) {
-		struct sigaction old;
-
-		if (sigaction(sig, NULL, &old) == 0 && old.sa_handler != SIG_DFL &&
-		    (old.sa_handler != SIG_IGN || sig == SIGPIPE))
-			sigaction(sig, &sa, NULL);   /* sa_handler SIG_DFL */
-	}
+	memset(&sa, 0, sizeof(sa));   /* sa_handler SIG_DFL */
+	if (chld_caught)
+		sigaction(SIGCHLD, &sa, NULL);
+	if (sp->pipe_ignored)
+		sigaction(SIGPIPE, &sa, NULL);
 	sigprocmask(SIG_SETMASK, &sp->mask, NULL);
 	for (place = sp->places; *place; place += strlen(place) + 1) {
 		execve(place, sp->argv, sp->envp);
@@ -151,10 +169,11 @@ static void exec_capture(int fd, char *out, size_t size, long long deadline)
 	size_t len = 0;
 	struct pollfd pfd = { .fd = fd, .events = POLLIN };
 	char drain[256];
+	long long left;
 	ssize_t n;
 
-	while (now_ms() < deadline) {
-		n = poll(&pfd, 1, (int)(deadline - now_ms()));
+	while ((left = deadline - now_ms()) > 0) {
+		n = poll(&pfd, 1, (int)left);
 		if (n < 0 && errno == EINTR)
 			continue;   /* SIGCHLD (exec_wait's) */
 		if (n <= 0)
@@ -197,14 +216,13 @@ static void on_chld(int sig)
 
 static int chld_watch(int p[2])
 {
-	static int installed;
 	struct sigaction sa;
 	sigset_t chld;
 	int r = fd_pipe(p, 1);
 
 	if (r < 0)
 		return r;
-	if (!installed) {
+	if (!chld_caught) {
 		memset(&sa, 0, sizeof(sa));
 		sa.sa_handler = on_chld;
 		sa.sa_flags = SA_RESTART | SA_NOCLDSTOP;
@@ -217,7 +235,7 @@ static int chld_watch(int p[2])
 		sigemptyset(&chld);
 		sigaddset(&chld, SIGCHLD);
 		sigprocmask(SIG_UNBLOCK, &chld, NULL);
-		installed = 1;
+		chld_caught = 1;
 	}
 	chld_wfd = p[1];
 	return 0;
@@ -294,7 +312,8 @@ static int exec_wait(pid_t pid, long long deadline)
  * fork's time-out killed the child if the hang was killable. */
 static pid_t exec_spawn(char *const argv[], char *const envp[], int out_fd)
 {
-	struct spawn sp = { .argv = argv, .envp = envp, .out_fd = out_fd };
+	struct spawn sp = { .argv = argv, .envp = envp, .out_fd = out_fd,
+			    .pipe_ignored = pipe_ignored() };
 	sigset_t all;
 	pid_t pid;
 	int r = exec_candidates(argv[0], envp, sp.places, sizeof(sp.places)), n;
@@ -337,7 +356,6 @@ int exec_run(char *const argv[], char *const envp[], char *out, size_t size, int
 		}
 		return pid;
 	}
-	setpgid(pid, pid);   /* also here: no race with the kill below */
 	if (out) {
 		close(pfd[1]);
 		exec_capture(pfd[0], out, size, deadline);
