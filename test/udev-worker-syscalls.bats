@@ -312,6 +312,35 @@ KERNEL==\"ttyUSB0\", RUN+=\"$T/hang-sleep 30\", NAME=\"uu\""
 	[ -e "$T/ran" ]
 }
 
+@test "pool worker: no look for a record under its old name ('@', earlier versions) when udev_db held none at the worker's start; one held then is still read and removed" {
+	own_conf 'KERNEL=="ttyS0", NAME="aa"'
+	pool_of_one strace -qq -e trace=open,openat,unlink,unlinkat -o "$T/trace.log"
+	send ACTION=add DEVPATH=/class/tty/ttyS0 SEQNUM=1 tty
+	[ "$(listing)" = "c 0600 0:0 aa" ]
+	send ACTION=remove DEVPATH=/class/tty/ttyS0 SEQNUM=2 tty
+	[ -z "$(listing)" ]
+	[ -z "$(ls -A "$T/var/db")" ]
+	# the record looked for (the add) and read (the remove) by its name
+	# only; before, each miss looked again for @class@tty@ttyS0 and each
+	# remove unlinked it
+	[ "$(calls "\"$T/var/db/class@tty@ttyS0\"")" -ge 2 ]
+	[ "$(calls '/@class@tty@ttyS0"')" -eq 0 ]
+	# a record an earlier version wrote, there when the worker starts
+	stop_udevd
+	printf 'P:/class/tty/ttyS0\nN:old\nS:oldlink\n' >"$T/var/db/@class@tty@ttyS0"
+	mknod "$T/dev/old" c 4 64
+	ln -s old "$T/dev/oldlink"
+	pool_of_one
+	send ACTION=remove DEVPATH=/class/tty/ttyS0 SEQNUM=3 tty
+	[ -z "$(listing)" ]
+	[ -z "$(ls -A "$T/var/db")" ]
+	# and one that an add replaces: written under the new name
+	printf 'P:/class/tty/ttyS0\nN:old\n' >"$T/var/db/@class@tty@ttyS0"
+	send ACTION=add DEVPATH=/class/tty/ttyS0 SEQNUM=4 tty
+	[ "$(ls -A "$T/var/db")" = "class@tty@ttyS0" ]
+	grep -qx 'N:aa' "$T/var/db/class@tty@ttyS0"
+}
+
 # before_exec PID: the rt_sigaction calls of process PID before its execve
 before_exec() { awk -v p="$1" '$1 == p { if (/execve\(/) exit; if (/rt_sigaction\(/) n++ } END { print n + 0 }' "$T/trace.log"; }
 

@@ -45,12 +45,39 @@ static int db_file(const struct udev_conf *conf, const char *devpath, char *out,
 	return db_file_as(conf, devpath, 0, out, size);
 }
 
+/* The udev_db folder that db_check_old_names found without an old-named
+ * record, "" when none was looked at or one was found. */
+static char no_old_in[CONF_PATH_MAX];
+
+/* 1 when devpath's record may be there under the old name. */
+static int old_name_possible(const struct udev_conf *conf, const char *devpath)
+{
+	return devpath[0] == '/' && strcmp(no_old_in, conf->db) != 0;
+}
+
+void db_check_old_names(const struct udev_conf *conf)
+{
+	struct dirent *de;
+	DIR *d = opendir(conf->db);
+	int old = 0;
+
+	no_old_in[0] = '\0';
+	if (!d && errno != ENOENT)
+		return;
+	while (d && !old && (de = readdir(d)))
+		old = de->d_name[0] == '@';
+	if (d)
+		closedir(d);
+	if (!old)
+		str_copy(no_old_in, conf->db, sizeof(no_old_in));
+}
+
 /* Removes the old-named record of devpath; 0 when there was one. */
 static int db_unlink_old(const struct udev_conf *conf, const char *devpath)
 {
 	char file[1024];
 
-	if (devpath[0] != '/' || db_file_as(conf, devpath, 1, file, sizeof(file)) < 0)
+	if (!old_name_possible(conf, devpath) || db_file_as(conf, devpath, 1, file, sizeof(file)) < 0)
 		return -ENOENT;
 	return unlink(file) < 0 ? -errno : 0;
 }
@@ -259,7 +286,7 @@ int db_read(const struct udev_conf *conf, const char *devpath, struct db_record 
 	if (db_file(conf, devpath, file, sizeof(file)) < 0)
 		return -ENAMETOOLONG;
 	r = db_read_file(file, rec);
-	if (r == -ENOENT && devpath[0] == '/' &&
+	if (r == -ENOENT && old_name_possible(conf, devpath) &&
 	    db_file_as(conf, devpath, 1, file, sizeof(file)) == 0)
 		r = db_read_file(file, rec);
 	return r;

@@ -5,6 +5,7 @@
  * making it the process's. */
 #include "compat.h"
 #include "driver.h"
+#include "db.h"
 #include "exec.h"
 #include "layout.h"
 #include "log.h"
@@ -178,6 +179,7 @@ static int driver_reload(struct driver *d)
 	files_named(d, now);
 	for (i = 0; i < 4; i++)
 		str_copy(d->from[i], now[i], sizeof(d->from[i]));
+	db_check_old_names(&d->conf);
 	d->conf_kept = 1;
 	return 0;
 }
