@@ -203,9 +203,21 @@ static void sysfs_find_driver(const char *devpath, const struct sysfs_device *de
 	}
 }
 
+/* 1 when the subsystem link's target names a bus (../../bus/scsi), not a
+ * class: the kernel gives a `device` link to class devices only. */
+static int target_is_bus(const char *target)
+{
+	const char *end = strrchr(target, '/');
+
+	return end && end - target >= 3 && strncmp(end - 3, "bus", 3) == 0 &&
+	       (end - target == 3 || end[-4] == '/');
+}
+
 /* sysfs_device_get; *modern is devpath's (sysfs_modern), flags as for
- * sysfs_chain. */
-static int device_get(const char *devpath, struct sysfs_device *dev, int *modern, int flags)
+ * sysfs_chain; *on_bus (if given) is set when the device's subsystem link
+ * points at a bus. */
+static int device_get(const char *devpath, struct sysfs_device *dev, int *modern, int flags,
+		      int *on_bus)
 {
 	char p[SYSFS_PATH_MAX * 2], target[SYSFS_PATH_MAX];
 	struct stat st;
@@ -221,6 +233,8 @@ static int device_get(const char *devpath, struct sysfs_device *dev, int *modern
 	str_copy(dev->kernel, path_basename(devpath), sizeof(dev->kernel));
 	/* the subsystem link read once: the bus and the subsystem both */
 	sub = sysfs_readlink(devpath, "subsystem", target, sizeof(target));
+	if (on_bus)
+		*on_bus = sub > 0 && target_is_bus(target);
 	sysfs_find_bus(devpath, dev->kernel, sub > 0 ? target : NULL, modern,
 		       dev->bus, sizeof(dev->bus));
 	if (!(flags & SYSFS_CHAIN_NO_DRIVER))
@@ -261,15 +275,16 @@ static int sysfs_resolve(const char *dir, const char *rel, char *out, size_t siz
 }
 
 /* The parent of devpath (sysfs_parent); *modern is devpath's, and is set
- * to the parent's when the look-up learnt it (else -1). */
-static int parent_of(const char *devpath, int *modern, char *parent, size_t size)
+ * to the parent's when the look-up learnt it (else -1). on_bus: devpath's
+ * subsystem link points at a bus, so it has no `device` link to read. */
+static int parent_of(const char *devpath, int *modern, int on_bus, char *parent, size_t size)
 {
 	char target[SYSFS_PATH_MAX], cur[SYSFS_PATH_MAX];
 	char *p;
 	int m;
 
 	/* a class device points at its physical device */
-	if (sysfs_readlink(devpath, "device", target, sizeof(target)) > 0) {
+	if (!on_bus && sysfs_readlink(devpath, "device", target, sizeof(target)) > 0) {
 		*modern = -1;
 		return sysfs_resolve(devpath, target, parent, size);
 	}
@@ -302,25 +317,25 @@ int sysfs_device_get(const char *devpath, struct sysfs_device *dev)
 {
 	int modern = -1;
 
-	return device_get(devpath, dev, &modern, 0);
+	return device_get(devpath, dev, &modern, 0, NULL);
 }
 
 int sysfs_parent(const char *devpath, char *parent, size_t size)
 {
 	int modern = -1;
 
-	return parent_of(devpath, &modern, parent, size);
+	return parent_of(devpath, &modern, 0, parent, size);
 }
 
 int sysfs_chain(const char *devpath, struct sysfs_device *chain, int max, int flags)
 {
 	char cur[SYSFS_PATH_MAX], next[SYSFS_PATH_MAX];
-	int n = 0, modern = -1;
+	int n = 0, modern = -1, on_bus;
 
 	str_copy(cur, devpath, sizeof(cur));
-	while (n < max && device_get(cur, &chain[n], &modern, flags) == 0) {
+	while (n < max && device_get(cur, &chain[n], &modern, flags, &on_bus) == 0) {
 		n++;
-		if (parent_of(cur, &modern, next, sizeof(next)) < 0)
+		if (parent_of(cur, &modern, on_bus, next, sizeof(next)) < 0)
 			break;
 		str_copy(cur, next, sizeof(cur));
 	}

@@ -234,7 +234,7 @@ pseudo_disk() {
 	echo "$sdev/block/sda"
 }
 
-@test "disk_id: a tree with uevent files: each link of the chain read once, no driver, no look in /bus (issue 16: 512 disks per storm)" {
+@test "disk_id: a tree with uevent files: each link of the chain read once, no driver, no look in /bus, no device link of a device on a bus (issue 16: 512 disks per storm)" {
 	command -v strace >/dev/null || skip "no strace"
 	sda=$(pseudo_disk)
 	# LeakSanitizer (make check-sanitize) cannot run under ptrace
@@ -260,4 +260,9 @@ ID_PATH=scsi-0:0:0:0" ]
 	# each directory's subsystem link and uevent file looked at once at most
 	[ -z "$(grep -o "\"$S/devices/[^\"]*/\(subsystem\|uevent\)\"" "$T/trace" | sort | uniq -d)" ]
 	[ "$(grep -c '/subsystem"' "$T/trace")" -eq 6 ]
+	# the disk (a class device) has its device link read; the LUN, the
+	# target, the host and the adapter, whose subsystem links point at a
+	# bus, have none (the kernel links class devices only): not looked for
+	[ "$(grep -c '/block/sda/device"' "$T/trace")" -eq 1 ]
+	[ "$(grep -cE '/(0:0:0:0|target0:0:0|host0|adapter0)/device"' "$T/trace")" -eq 0 ]
 }
