@@ -32,12 +32,12 @@ struct db_record {
 	char env[DB_ENV_SIZE];     /* KEY=value lines */
 };
 
-/* Writes rec atomically (temp file + rename). */
 /* Looks through conf's udev_db once for records with the old name: when
  * there are none, db_read and the removes no longer look for a record
  * under its old name in that folder (only earlier versions wrote them). A
  * process that keeps conf (the pool worker) calls it after reading it. */
 void db_check_old_names(const struct udev_conf *conf);
+/* Writes rec atomically (temp file + rename). */
 int db_write(const struct udev_conf *conf, const struct db_record *rec);
 int db_read(const struct udev_conf *conf, const char *devpath, struct db_record *rec);
 int db_delete(const struct udev_conf *conf, const char *devpath);

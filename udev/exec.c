@@ -125,7 +125,8 @@ static int pipe_ignored(void)
 /* The child between vfork and exec: it runs on the parent's memory and
  * stack, so it only makes system calls on its own descriptors and signal
  * state. The one handler udev sets, exec_wait's SIGCHLD (chld_watch: no
- * other code in udev catches a signal), becomes SIG_DFL before the signals
+ * other code in udev catches a signal; a sanitizer's own, in the
+ * SANITIZE builds, are left), becomes SIG_DFL before the signals
  * blocked around vfork are let in (exec would reset it anyway; a handler
  * must never run here), an ignored SIGPIPE is SIG_DFL, other ignored
  * signals stay so (as exec keeps them), the mask is the parent's: two
