@@ -56,6 +56,27 @@ NOBODY="setpriv --reuid nobody --regid nogroup --clear-groups"
 	[ "$n" -le 3 ]
 }
 
+@test "acks: udevd reads the clock twice a turn and where an event needs it, not at every step (klibc: each reading is a system call)" {
+	command -v strace >/dev/null || skip "no strace"
+	start_udevd
+	strace -qq -p "$UDEVD_PID" -e trace=times,clock_gettime,gettimeofday -o "$T/clock.log" &
+	BG=$!
+	wait_for eval '! grep -q "^TracerPid:[[:space:]]*0$" "/proc/$UDEVD_PID/status"'
+	for i in $(seq 1 60); do
+		send_event SEQNUM=$i DEVPATH=/devices/q$i
+	done
+	kill -INT $BG; wait $BG || true; BG=
+	[ "$(ended_count)" -eq 60 ]
+	n=$(grep -cE '^(times|clock_gettime|gettimeofday)\(' "$T/clock.log" || :)
+	echo "the clock read $n times for 60 events"
+	# glibc, musl and dietlibc read it in the vDSO: no system call to count
+	[ "$n" -gt 0 ] || skip "this build reads the clock without a system call"
+	# each event: the status question's turn, the event's, its result's
+	# (two readings each), its arrival, its worker's idle time and its log
+	# line; before, every step of a turn read it again (15 an event)
+	[ "$n" -le $((60 * 10)) ]
+}
+
 @test "acks: the status question answers done (with the code), pending, or unknown" {
 	start_udevd
 	# an event whose ack cannot be delivered (its sender has no address)

@@ -179,7 +179,6 @@ static int keep(const struct msg_hdr *h, const void *to, socklen_t tolen,
 int outbox_send(const struct msg_hdr *h, const struct sockaddr_un *to, socklen_t tolen,
 		enum outbox_kind kind)
 {
-	uint64_t now = loop_now_ms();
 	int r;
 
 	if ((size_t)tolen <= sizeof(sa_family_t) || (size_t)tolen > sizeof(*to))
@@ -192,7 +191,7 @@ int outbox_send(const struct msg_hdr *h, const struct sockaddr_un *to, socklen_t
 	}
 	r = keep(h, to, tolen, kind);
 	if (r == 0)
-		blocked(now, kind);
+		blocked(loop_now_ms(), kind);   /* the clock read only when kept */
 	return r;
 }
 

@@ -604,19 +604,28 @@ static int64_t next_timeout(struct udevd *d, uint64_t now)
 	return timeout;
 }
 
-/* for (;;) { wait; reap; receive; run queue; } — one clock, computed timeouts */
+/* for (;;) { wait; reap; receive; run queue; } — one clock, computed
+ * timeouts. The clock is read twice a turn: for the wait's timeout, and
+ * once after what the wake-up brought was handled, for the reaping, the
+ * queue and the replies (under klibc each reading is a system call,
+ * times(), with a 10 ms step); a rescan, which can take long, reads it
+ * again. */
 static int run(struct udevd *d)
 {
+	uint64_t now;
 	size_t n;
 
 	for (;;) {
 		if (loop_wait(&d->loop, next_timeout(d, loop_now_ms())) > 0)
 			dispatch(d);
-		runner_tick(&d->runner, loop_now_ms());
-		if (d->rescan && !d->terminating)
+		now = loop_now_ms();
+		runner_tick(&d->runner, now);
+		if (d->rescan && !d->terminating) {
 			rescan(d);
-		run_queue(d, loop_now_ms());
-		outbox_flush(loop_now_ms());
+			now = loop_now_ms();
+		}
+		run_queue(d, now);
+		outbox_flush(now);
 		if (d->terminating && queue_running(&d->q) == 0)
 			break;
 	}
