@@ -37,20 +37,27 @@ NOBODY="setpriv --reuid nobody --regid nogroup --clear-groups"
 	! grep -q "not delivered" "$T/udevd.log"
 }
 
-@test "acks: udevd asks how full its socket is (SIOCOUTQ) once per dozens of acks, not per ack" {
-	command -v strace >/dev/null || skip "no strace"
-	start_udevd
-	strace -qq -p "$UDEVD_PID" -e trace=ioctl -o "$T/ioctl.log" &
+# traced_sends CALLS N: the test's udevd traced (strace -e trace=CALLS into
+# $T/trace.log) while N events are sent, one after the other; all ended
+traced_sends() {
+	local i
+	strace -qq -p "$UDEVD_PID" -e trace="$1" -o "$T/trace.log" &
 	BG=$!
 	wait_for eval '! grep -q "^TracerPid:[[:space:]]*0$" "/proc/$UDEVD_PID/status"'
-	for i in $(seq 1 60); do
+	for i in $(seq 1 "$2"); do
 		send_event SEQNUM=$i DEVPATH=/devices/q$i
 	done
 	kill -INT $BG; wait $BG || true; BG=
-	[ "$(ended_count)" -eq 60 ]
+	[ "$(ended_count)" -eq "$2" ]
+}
+
+@test "acks: udevd asks how full its socket is (SIOCOUTQ) once per dozens of acks, not per ack" {
+	command -v strace >/dev/null || skip "no strace"
+	start_udevd
+	traced_sends ioctl 60
 	# each ack adds at most 2 KiB to the queue (768 bytes here): one answer
 	# covers every ack that cannot reach 3/4 of the buffer even if no one read
-	n=$(grep -cE 'ioctl\([0-9]+, (TIOCOUTQ|SIOCOUTQ|0x5411)' "$T/ioctl.log" || :)
+	n=$(grep -cE 'ioctl\([0-9]+, (TIOCOUTQ|SIOCOUTQ|0x5411)' "$T/trace.log" || :)
 	echo "SIOCOUTQ asked $n times for 60 acks"
 	[ "$n" -ge 1 ]
 	[ "$n" -le 3 ]
@@ -59,15 +66,8 @@ NOBODY="setpriv --reuid nobody --regid nogroup --clear-groups"
 @test "acks: udevd reads the clock twice a turn and where an event needs it, not at every step (klibc: each reading is a system call)" {
 	command -v strace >/dev/null || skip "no strace"
 	start_udevd
-	strace -qq -p "$UDEVD_PID" -e trace=times,clock_gettime,gettimeofday -o "$T/clock.log" &
-	BG=$!
-	wait_for eval '! grep -q "^TracerPid:[[:space:]]*0$" "/proc/$UDEVD_PID/status"'
-	for i in $(seq 1 60); do
-		send_event SEQNUM=$i DEVPATH=/devices/q$i
-	done
-	kill -INT $BG; wait $BG || true; BG=
-	[ "$(ended_count)" -eq 60 ]
-	n=$(grep -cE '^(times|clock_gettime|gettimeofday)\(' "$T/clock.log" || :)
+	traced_sends times,clock_gettime,gettimeofday 60
+	n=$(grep -cE '^(times|clock_gettime|gettimeofday)\(' "$T/trace.log" || :)
 	echo "the clock read $n times for 60 events"
 	# glibc, musl and dietlibc read it in the vDSO: no system call to count
 	[ "$n" -gt 0 ] || skip "this build reads the clock without a system call"
