@@ -143,6 +143,14 @@ static int sysfs_modern(const char *devpath, int *modern)
 	return *modern;
 }
 
+/* 1 when a `subsystem` link's target leads into /bus (../../bus/scsi), not
+ * to a class: the device is on that bus, and has no `device` link (the
+ * kernel gives one to class devices only). */
+static int target_is_bus(const char *target)
+{
+	return strstr(target, "/bus/") != NULL;
+}
+
 /* The bus a device under /devices sits on: its `subsystem` link (subsys:
  * its target, NULL when none) when that points into /bus, else its `bus`
  * link (2.6.x), or libsysfs's way of looking for /bus/NAME/devices/ID. */
@@ -158,7 +166,7 @@ static void sysfs_find_bus(const char *devpath, const char *id, const char *subs
 
 	bus[0] = '\0';
 	/* a `subsystem` link into /bus names the bus its `bus` link names */
-	if (subsys && strstr(subsys, "/bus/")) {
+	if (subsys && target_is_bus(subsys)) {
 		str_copy(bus, path_basename(subsys), size);
 		return;
 	}
@@ -201,16 +209,6 @@ static void sysfs_find_driver(const char *devpath, const struct sysfs_device *de
 			str_copy(driver, names[i], size);
 		free(names[i]);
 	}
-}
-
-/* 1 when the subsystem link's target names a bus (../../bus/scsi), not a
- * class: the kernel gives a `device` link to class devices only. */
-static int target_is_bus(const char *target)
-{
-	const char *end = strrchr(target, '/');
-
-	return end && end - target >= 3 && strncmp(end - 3, "bus", 3) == 0 &&
-	       (end - target == 3 || end[-4] == '/');
 }
 
 /* sysfs_device_get; *modern is devpath's (sysfs_modern), flags as for
