@@ -10,6 +10,11 @@
 #include <sys/inotify.h>
 #include <sys/syscall.h>
 #include <unistd.h>
+#ifdef __dietlibc__
+#include <sys/auxv.h>
+#include <sys/times.h>
+#include <time.h>
+#endif
 
 #ifdef __KLIBC__
 DIR *compat_opendir(const char *path)
@@ -23,6 +28,21 @@ DIR *compat_opendir(const char *path)
 #endif
 
 #ifdef __dietlibc__
+unsigned long long compat_monotonic_ms(void)
+{
+	static int vdso = -1;
+	struct timespec ts;
+	struct tms t;
+
+	if (vdso < 0)
+		vdso = getauxval(AT_SYSINFO_EHDR) != 0;
+	if (!vdso)
+		return (unsigned long long)(unsigned long)times(&t) * 10ULL;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (unsigned long long)ts.tv_sec * 1000ULL +
+	       (unsigned long long)ts.tv_nsec / 1000000ULL;
+}
+
 FILE *compat_fopen(const char *path, const char *mode)
 {
 	FILE *f = (fopen)(path, mode);

@@ -50,7 +50,10 @@
 #endif
 
 /* Milliseconds on a monotonic clock. klibc has no clock_gettime(): there,
- * times() counts USER_HZ (100 Hz) ticks since boot. */
+ * times() counts USER_HZ (100 Hz) ticks since boot. dietlibc's
+ * clock_gettime() looks for the vDSO, and where the kernel maps none
+ * (booted with vdso=0, valgrind, qemu-user) reads the legacy vsyscall
+ * page, which faults on today's kernels: compat.c reads times() there. */
 #ifdef __KLIBC__
 #include <sys/times.h>
 static inline unsigned long long compat_monotonic_ms(void)
@@ -59,6 +62,8 @@ static inline unsigned long long compat_monotonic_ms(void)
 
 	return (unsigned long long)(unsigned long)times(&t) * 10ULL;
 }
+#elif defined(__dietlibc__)
+unsigned long long compat_monotonic_ms(void);
 #else
 #include <time.h>
 static inline unsigned long long compat_monotonic_ms(void)

@@ -313,3 +313,22 @@ execs_of() { grep -c "execve(\"[^\"]*$1\"" "$T/strace" || :; }
 	[ "$(execs_of "10-udev\\.hotplug")" -eq 1 ]
 	[ "$(cat "$LOG")" = "$(printf '20-after.hotplug\n1\n50-sub.hotplug\n1')" ]
 }
+
+@test "hotplug: without a vDSO (kernel booted vdso=0) hotplug, udevsend and udevd run, each event acked" {
+	# dietlibc's clock_gettime looked for a vDSO at the legacy vsyscall
+	# address where the kernel maps none, and faulted: the kernel's helper
+	# (static dietlibc in the default build) died on every event
+	no_vdso
+	hp_udevd_setup
+	UDEVD_RUNNER=$NO_VDSO start_udevd
+	ACTION=add DEVPATH=/devices/nv1 SEQNUM=11 FAKE_UDEV_EXIT=3 run $NO_VDSO "$BIN/udevsend" test
+	[ "$status" -eq 3 ]
+	ACTION=add DEVPATH=/devices/nv2 SEQNUM=12 run $NO_VDSO "$BIN/hotplug" test
+	[ "$status" -eq 0 ]
+	[ -z "$output" ]
+	[ "$(cat "$LOG")" = "$(printf '20-after.hotplug\n2\n50-sub.hotplug\n2')" ]
+	# both through udevd, acked with udev's code
+	grep -q 'seqnum 11 add /devices/nv1: rc 3 after' "$T/udevd.log"
+	grep -q 'seqnum 12 add /devices/nv2: rc 0 after' "$T/udevd.log"
+	[ "$(grep -c '^end 1[12] /devices/nv' "$FAKE_UDEV_LOG")" -eq 2 ]
+}

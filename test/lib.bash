@@ -61,6 +61,20 @@ in_ns() { nsenter --net="/proc/$NS_PID/ns/net" "$@"; }
 # (after netns_start), or nothing
 udevd_in() { [ -n "${NS_PID:-}" ] && echo nsenter --net="/proc/$NS_PID/ns/net"; }
 
+# no_vdso: NO_VDSO is a command that runs a program of this machine with no
+# vDSO, as a kernel booted with vdso=0 does (qemu-user before 8.1 gives its
+# programs no AT_SYSINFO_EHDR), or the test is skipped
+no_vdso() {
+	local q
+	q=qemu-$(uname -m)-static
+	command -v "$q" >/dev/null || skip "no $q (qemu-user-static)"
+	# the types of the aux vector qemu gives; AT_SYSINFO_EHDR is 33
+	! "$q" /bin/cat /proc/self/auxv | od -An -tu8 -w16 | awk '{ print $1 }' | grep -qx 33 ||
+		skip "$q maps a vDSO"
+	! grep -aq __asan_init "$BIN/udevd" || skip "ASan does not run under qemu-user"
+	NO_VDSO=$q
+}
+
 # socket_listed: the test's socket name is bound (in the test's namespace)
 socket_listed() {
 	$(udevd_in) grep -q " @$UDEVD_SOCKET\$" /proc/net/unix
@@ -70,9 +84,10 @@ socket_listed() {
 # namespace, if any) running UDEV_BIN (fake-udev after udevd_setup, the real
 # udev after udev_setup), logging to $T/udevd.log; UDEVD_PID is its pid.
 # Returns once the socket is bound and the start-up window has passed.
+# UDEVD_RUNNER: a command that runs udevd (qemu-user: no_vdso below).
 start_udevd() {
-	# nsenter execs udevd itself: $! is udevd's pid
-	$(udevd_in) "$BIN/udevd" --debug "$@" </dev/null >>"$T/udevd.log" 2>&1 3>&- &
+	# nsenter (and qemu-user) exec udevd itself: $! is udevd's pid
+	$(udevd_in) ${UDEVD_RUNNER:-} "$BIN/udevd" --debug "$@" </dev/null >>"$T/udevd.log" 2>&1 3>&- &
 	UDEVD_PID=$!
 	wait_for socket_listed
 	sleep 0.3
