@@ -11,6 +11,8 @@ pkgs_build="gcc make libc6-dev dietlibc-dev"
 pkgs_check="$pkgs_build bats util-linux iproute2 groff-base python3 procps strace"
 # busybox: a private syslogd (hotplug.bats) and mdev as a contender (bench.bats)
 pkgs_check="$pkgs_check busybox-static"
+# qemu-user: the helpers run without a vDSO, as under a kernel booted vdso=0 (hotplug.bats)
+pkgs_check="$pkgs_check qemu-user-static"
 # file system tools: images for vol_id and the persistent storage rules (vol_id.bats, udev-storage.bats)
 pkgs_check="$pkgs_check e2fsprogs dosfstools btrfs-progs xfsprogs genisoimage squashfs-tools cryptsetup-bin"
 pkgs_static="$pkgs_build libklibc-dev dietlibc-dev musl-tools"
@@ -26,7 +28,7 @@ pkgs_cross="$pkgs_build gcc-arm-linux-gnueabihf libc6-dev-armhf-cross qemu-user-
 # The commands a group's packages give, for a machine without dpkg: there the
 # missing ones are named and the caller goes on with what it has.
 cmds_build="gcc make"
-cmds_check="$cmds_build bats unshare setpriv ip groff python3 ps strace busybox"
+cmds_check="$cmds_build bats unshare setpriv ip groff python3 ps strace busybox qemu-x86_64-static"
 cmds_static="klcc diet musl-gcc"
 cmds_bench="busybox gnuplot"
 cmds_kernel="qemu-system-x86_64 busybox bc bison flex cpio xz"
