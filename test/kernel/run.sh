@@ -23,7 +23,10 @@
 #   netlink, as guest/init names them; the floor: udevd with a worker that does nothing), BOOT_TIMEOUT (seconds per boot, 1500), KPROOF_BUDGET (seconds
 #   for all boots together, 4200: CI has 90 minutes), SUITE_MAKE (make flags
 #   of the static build, "STATIC=true O=build/glibc-static"), KPROOF_OUT (build/kernel), PERF_DOC
-#   (docs/performance.md: its kernel timing section), QEMU_MEM (2G), KERNEL_CACHE (see build-kernel.sh).
+#   (docs/performance.md: its kernel timing section), QEMU_MEM (2G), KERNEL_CACHE (see build-kernel.sh),
+#   TIME_PROBE (1: the netlink-udevd timing boot also prints, after each insmod storm, its
+#   processes' user and system time and what the worker's kinds of system calls cost in
+#   the guest, guest/sysprobe.c: PROBE lines on the console).
 set -euo pipefail
 
 here=$(cd "$(dirname "$0")" && pwd)
@@ -79,10 +82,12 @@ build_tools() {
 	# the timer of every storm, whatever the suite's libc (klibc has no
 	# clock_gettime): a measurer, not a contender
 	gcc -static -Os -Wall -Wextra -o "$dir/helperwait" "$here/guest/helperwait.c"
+	# what the worker's kinds of system calls cost in the guest (TIME_PROBE=1)
+	gcc -static -O2 -Wall -Wextra -o "$dir/sysprobe" "$here/guest/sysprobe.c"
 	# the pool worker that does nothing (netlink-udevd-floor)
 	# shellcheck disable=SC2086
 	$cc -static -Os -Wall -Wextra -I"$top/lib" -o "$dir/noop-worker" "$top/bench/noop-worker.c"
-	strip "$dir"/noop "$dir"/evlog "$dir"/helperwait "$dir"/noop-worker
+	strip "$dir"/noop "$dir"/evlog "$dir"/helperwait "$dir"/noop-worker "$dir"/sysprobe
 	ln -s evlog "$dir/count"
 	ln -s evlog "$dir/udevrun"
 }
@@ -268,7 +273,8 @@ run_scenario() { # NAME
 		boot firmware kproof=firmware ;;
 	time)
 		for h in $TIME_HELPERS; do
-			boot "time-$h" kproof=time kproof.helper="$h" kproof.luns="${TIME_LUNS// /,}"
+			boot "time-$h" kproof=time kproof.helper="$h" kproof.luns="${TIME_LUNS// /,}" \
+				${TIME_PROBE:+kproof.probe=1}
 			report "time-$h"
 		done
 		bash "$here/perf-doc.sh" "$out" "$TIME_HELPERS" "$TIME_LUNS" "$doc"
