@@ -104,9 +104,29 @@ int main(int argc, char **argv)
 	REPEAT("stat /dev", stat("/dev", &st));
 	REPEAT("poll of 4 descriptors, timeout 0", poll(pf, 4, 0));
 	REPEAT("close_range(6, ~0)", syscall(SYS_close_range, 6, ~0U, 0));
-	if (socketpair(AF_UNIX, SOCK_SEQPACKET, 0, sp) == 0)
+	if (socketpair(AF_UNIX, SOCK_SEQPACKET, 0, sp) == 0) {
+		pid_t echo;
+
 		REPEAT("seqpacket send+recv of 48 bytes",
 		       send(sp[0], buf, 48, 0); recv(sp[1], b, sizeof(b), 0));
+		/* a message to another process and its answer: two wake-ups,
+		 * each a switch of address space, as udevd -> worker -> udevd */
+		echo = fork();
+		if (echo == 0) {
+			ssize_t n;
+
+			close(sp[0]);
+			while ((n = recv(sp[1], b, sizeof(b), 0)) > 0)
+				send(sp[1], b, (size_t)n, 0);
+			_exit(0);
+		}
+		close(sp[1]);
+		REPEAT("round trip to another process (2 wake-ups)",
+		       send(sp[0], buf, 48, 0); recv(sp[0], b, sizeof(b), 0));
+		close(sp[0]);
+		if (echo > 0)
+			waitpid(echo, NULL, 0);
+	}
 	{
 		double t0 = now_us();
 		int i;
