@@ -64,7 +64,7 @@ static void write_close(int fd, size_t n)
 
 int main(int argc, char **argv)
 {
-	char a[1024], b[1024];
+	char a[1024], b[1024], rec[1024];
 	struct pollfd pf[4] = { { 0, 0, 0 }, { 1, 0, 0 }, { 2, 0, 0 }, { -1, POLLIN, 0 } };
 	struct stat st;
 	int sp[2], dir;
@@ -111,18 +111,31 @@ int main(int argc, char **argv)
 		       send(sp[0], buf, 48, 0); recv(sp[1], b, sizeof(b), 0));
 		/* a message to another process and its answer: two wake-ups,
 		 * each a switch of address space, as udevd -> worker -> udevd */
+		snprintf(rec, sizeof(rec), "%s/sysprobe-record", argv[2]);
 		echo = fork();
 		if (echo == 0) {
 			ssize_t n;
 
 			close(sp[0]);
-			while ((n = recv(sp[1], b, sizeof(b), 0)) > 0)
-				send(sp[1], b, (size_t)n, 0);
+			/* a message of 1 byte: answered; of K > 1 bytes: answered
+			 * after K records written (as a worker would for K events) */
+			while ((n = recv(sp[1], b, sizeof(b), 0)) > 0) {
+				for (int k = 0; n > 1 && k < n; k++) {
+					write_close(open(a, O_WRONLY | O_CREAT | O_TRUNC, 0644), 100);
+					rename(a, rec);
+				}
+				send(sp[1], "", 1, 0);
+			}
 			_exit(0);
 		}
 		close(sp[1]);
 		REPEAT("round trip to another process (2 wake-ups)",
-		       send(sp[0], buf, 48, 0); recv(sp[0], b, sizeof(b), 0));
+		       send(sp[0], buf, 1, 0); recv(sp[0], b, 1, 0));
+		REPEAT("round trip, the other writing 2 records",
+		       send(sp[0], buf, 2, 0); recv(sp[0], b, 1, 0));
+		REPEAT("round trip, the other writing 8 records",
+		       send(sp[0], buf, 8, 0); recv(sp[0], b, 1, 0));
+		unlink(rec);
 		close(sp[0]);
 		if (echo > 0)
 			waitpid(echo, NULL, 0);
