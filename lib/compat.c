@@ -12,8 +12,6 @@
 #include <unistd.h>
 #ifdef __dietlibc__
 #include <sys/auxv.h>
-#include <sys/times.h>
-#include <time.h>
 #endif
 
 #ifdef __KLIBC__
@@ -31,16 +29,10 @@ DIR *compat_opendir(const char *path)
 unsigned long long compat_monotonic_ms(void)
 {
 	static int vdso = -1;
-	struct timespec ts;
-	struct tms t;
 
 	if (vdso < 0)
 		vdso = getauxval(AT_SYSINFO_EHDR) != 0;
-	if (!vdso)
-		return (unsigned long long)(unsigned long)times(&t) * 10ULL;
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (unsigned long long)ts.tv_sec * 1000ULL +
-	       (unsigned long long)ts.tv_nsec / 1000000ULL;
+	return vdso ? compat_clock_ms() : compat_ticks_ms();
 }
 
 FILE *compat_fopen(const char *path, const char *mode)

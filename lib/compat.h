@@ -49,30 +49,42 @@
 #define COMPAT_CTIME_NSEC(st) ((long)(st)->st_ctim.tv_nsec)
 #endif
 
-/* Milliseconds on a monotonic clock. klibc has no clock_gettime(): there,
- * times() counts USER_HZ (100 Hz) ticks since boot. dietlibc's
- * clock_gettime() looks for the vDSO, and where the kernel maps none
- * (booted with vdso=0, valgrind, qemu-user) reads the legacy vsyscall
+/* Milliseconds on a monotonic clock: compat_monotonic_ms(). klibc has no
+ * clock_gettime(): there, times() counts USER_HZ (100 Hz) ticks since boot.
+ * dietlibc's clock_gettime() looks for the vDSO, and where the kernel maps
+ * none (booted with vdso=0, valgrind, qemu-user) reads the legacy vsyscall
  * page, which faults on today's kernels: compat.c reads times() there. */
-#ifdef __KLIBC__
-#include <sys/times.h>
-static inline unsigned long long compat_monotonic_ms(void)
-{
-	struct tms t;
-
-	return (unsigned long long)(unsigned long)times(&t) * 10ULL;
-}
-#elif defined(__dietlibc__)
-unsigned long long compat_monotonic_ms(void);
-#else
+#ifndef __KLIBC__
 #include <time.h>
-static inline unsigned long long compat_monotonic_ms(void)
+static inline unsigned long long compat_clock_ms(void)
 {
 	struct timespec ts;
 
 	clock_gettime(CLOCK_MONOTONIC, &ts);
 	return (unsigned long long)ts.tv_sec * 1000ULL +
 	       (unsigned long long)ts.tv_nsec / 1000000ULL;
+}
+#endif
+#if defined(__KLIBC__) || defined(__dietlibc__)
+#include <sys/times.h>
+static inline unsigned long long compat_ticks_ms(void)
+{
+	struct tms t;
+
+	return (unsigned long long)(unsigned long)times(&t) * 10ULL;
+}
+#endif
+#ifdef __KLIBC__
+static inline unsigned long long compat_monotonic_ms(void)
+{
+	return compat_ticks_ms();
+}
+#elif defined(__dietlibc__)
+unsigned long long compat_monotonic_ms(void);
+#else
+static inline unsigned long long compat_monotonic_ms(void)
+{
+	return compat_clock_ms();
 }
 #endif
 
