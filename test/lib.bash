@@ -62,8 +62,8 @@ in_ns() { nsenter --net="/proc/$NS_PID/ns/net" "$@"; }
 udevd_in() { [ -n "${NS_PID:-}" ] && echo nsenter --net="/proc/$NS_PID/ns/net"; }
 
 # no_vdso: NO_VDSO is a command that runs a program of this machine with no
-# vDSO, as a kernel booted with vdso=0 does (qemu-user before 8.1 gives its
-# programs no AT_SYSINFO_EHDR), or the test is skipped
+# vDSO, as a kernel booted with vdso=0 does (qemu-user as Debian 12 has it,
+# 7.2, gives its programs no AT_SYSINFO_EHDR: checked), or the test is skipped
 no_vdso() {
 	local q
 	q=qemu-$(uname -m)-static
