@@ -35,12 +35,13 @@ static void report(const char *what, double t0, int reps)
 	printf("PROBE %-44s %9.2f us\n", what, (now_us() - t0) / reps);
 }
 
-/* REPEAT(what, statements): the statements REPS times, timed */
-#define REPEAT(what, ...) do { \
+/* REPEAT_N(n, what, statements): the statements n times, timed */
+#define REPEAT_N(n, what, ...) do { \
 		double t0_ = now_us(); \
-		for (int i_ = 0; i_ < REPS; i_++) { __VA_ARGS__; } \
-		report(what, t0_, REPS); \
+		for (int i_ = 0; i_ < (n); i_++) { __VA_ARGS__; } \
+		report(what, t0_, (n)); \
 	} while (0)
+#define REPEAT(what, ...) REPEAT_N(REPS, what, __VA_ARGS__)
 
 static char buf[4096];
 
@@ -60,6 +61,19 @@ static void write_close(int fd, size_t n)
 			buf[0] = 0;
 		close(fd);
 	}
+}
+
+/* this program again, as a rule's program is started: vfork, exec, wait */
+static void start_self(const char *self)
+{
+	pid_t pid = vfork();
+
+	if (pid == 0) {
+		execl(self, self, "--exit", (char *)NULL);
+		_exit(127);
+	}
+	if (pid > 0)
+		waitpid(pid, NULL, 0);
 }
 
 int main(int argc, char **argv)
@@ -89,14 +103,14 @@ int main(int argc, char **argv)
 	snprintf(a, sizeof(a), "%s/no-such-record", argv[2]);
 	REPEAT("open DBDIR/no-such-record (ENOENT)", open(a, O_RDONLY));
 	snprintf(a, sizeof(a), "%s/.sysprobe-tmp", argv[2]);
-	snprintf(b, sizeof(b), "%s/sysprobe-record", argv[2]);
+	snprintf(rec, sizeof(rec), "%s/sysprobe-record", argv[2]);
 	REPEAT("record: open+write+close+rename (udev's way)",
-	       write_close(open(a, O_WRONLY | O_CREAT | O_TRUNC, 0644), 100); rename(a, b));
-	REPEAT("record: open O_TRUNC+write+close in place", write_close(open(b, O_WRONLY | O_TRUNC), 100));
-	REPEAT("record: open+read+close", read_close(open(b, O_RDONLY)));
+	       write_close(open(a, O_WRONLY | O_CREAT | O_TRUNC, 0644), 100); rename(a, rec));
+	REPEAT("record: open O_TRUNC+write+close in place", write_close(open(rec, O_WRONLY | O_TRUNC), 100));
+	REPEAT("record: open+read+close", read_close(open(rec, O_RDONLY)));
 	REPEAT("record: create+write+close+unlink",
 	       write_close(open(a, O_WRONLY | O_CREAT | O_TRUNC, 0644), 100); unlink(a));
-	unlink(b);
+	unlink(rec);
 	REPEAT("node: mknod+chmod+rename+unlink in /dev",
 	       mknod("/dev/.sysprobe-tmp", S_IFCHR | 0600, makedev(1, 3));
 	       chmod("/dev/.sysprobe-tmp", 0660);
@@ -111,7 +125,6 @@ int main(int argc, char **argv)
 		       send(sp[0], buf, 48, 0); recv(sp[1], b, sizeof(b), 0));
 		/* a message to another process and its answer: two wake-ups,
 		 * each a switch of address space, as udevd -> worker -> udevd */
-		snprintf(rec, sizeof(rec), "%s/sysprobe-record", argv[2]);
 		echo = fork();
 		if (echo == 0) {
 			ssize_t n;
@@ -140,21 +153,6 @@ int main(int argc, char **argv)
 		if (echo > 0)
 			waitpid(echo, NULL, 0);
 	}
-	{
-		double t0 = now_us();
-		int i;
-
-		for (i = 0; i < REPS / 10; i++) {
-			pid_t pid = vfork();
-
-			if (pid == 0) {
-				execl(argv[0], argv[0], "--exit", (char *)NULL);
-				_exit(127);
-			}
-			if (pid > 0)
-				waitpid(pid, NULL, 0);
-		}
-		report("program start: vfork+exec (static)+exit+wait", t0, REPS / 10);
-	}
+	REPEAT_N(REPS / 10, "program start: vfork+exec (static)+exit+wait", start_self(argv[0]));
 	return 0;
 }
