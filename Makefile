@@ -684,7 +684,7 @@ check-cross:
 # Debian's linux-source-6.1, boots the statically built suite in qemu (TCG) and runs
 # the storm scenarios: counting boot, /sbin/hotplug, /sbin/udevsend, udevd autostart
 # and kill; then firmware loading through test_firmware. make bench-kernel: the timing boots and the kernel timing section of docs/performance.md.
-# LUNS=, TIME_LUNS=, TIME_HELPERS=, TIME_PROBE=, SUITE_MAKE= are passed on from the environment.
+# LUNS=, TIME_LUNS=, TIME_HELPERS=, TIME_PROBE=, TIME_RULES=, SUITE_MAKE= are passed on from the environment.
 check-kernel:
 	bash test/kernel/run.sh
 

@@ -26,7 +26,9 @@
 #   (docs/performance.md: its kernel timing section), QEMU_MEM (2G), KERNEL_CACHE (see build-kernel.sh),
 #   TIME_PROBE (1: the netlink-udevd timing boot also prints, after each insmod storm, its
 #   processes' user and system time and what the worker's kinds of system calls cost in
-#   the guest, guest/sysprobe.c: PROBE lines on the console).
+#   the guest, guest/sysprobe.c: PROBE lines on the console), TIME_RULES (the timing
+#   boots keep only these installed rules files, e.g. "50-udev.rules 80-drivers.rules",
+#   or "none": what each costs; the table then goes to PERF_DOC only when it is given).
 set -euo pipefail
 
 here=$(cd "$(dirname "$0")" && pwd)
@@ -247,6 +249,15 @@ report() { # BOOT
 	failures=$((failures + $(echo "$r" | grep -c '^RESULT [^ ]* [^ ]* fail' || :)))
 }
 
+# TIME_RULES: each an installed rules file (or none), else the run stops
+check_time_rules() {
+	local f
+	for f in $TIME_RULES; do
+		[ "$f" = none ] || [ -f "$out/root/etc/udev/rules.d/$f" ] ||
+			die "TIME_RULES: $f is not an installed rules file ($(cd "$out/root/etc/udev/rules.d" && echo *))"
+	done
+}
+
 run_scenario() { # NAME
 	case $1 in
 	count)
@@ -272,11 +283,16 @@ run_scenario() { # NAME
 	firmware)
 		boot firmware kproof=firmware ;;
 	time)
+		[ -z "${TIME_RULES:-}" ] || check_time_rules
 		for h in $TIME_HELPERS; do
 			boot "time-$h" kproof=time kproof.helper="$h" kproof.luns="${TIME_LUNS// /,}" \
-				${TIME_PROBE:+kproof.probe=1}
+				${TIME_PROBE:+kproof.probe=1} ${TIME_RULES:+kproof.rules="${TIME_RULES// /,}"}
 			report "time-$h"
 		done
+		if [ -n "${TIME_RULES:-}" ] && [ -z "${PERF_DOC:-}" ]; then
+			log "TIME_RULES: not the shipped rules, no timing table written (give PERF_DOC)"
+			return
+		fi
 		bash "$here/perf-doc.sh" "$out" "$TIME_HELPERS" "$TIME_LUNS" "$doc"
 		log "timing table written to $doc"
 		return ;;
