@@ -293,6 +293,7 @@ run_scenario() { # NAME
 			log "TIME_RULES: not the shipped rules, no timing table written (give PERF_DOC)"
 			return
 		fi
+		mkdir -p "$(dirname "$doc")"
 		bash "$here/perf-doc.sh" "$out" "$TIME_HELPERS" "$TIME_LUNS" "$doc"
 		log "timing table written to $doc"
 		return ;;
