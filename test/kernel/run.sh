@@ -251,10 +251,10 @@ report() { # BOOT
 
 # TIME_RULES: each an installed rules file (or none), else the run stops
 check_time_rules() {
-	local f
-	for f in $TIME_RULES; do
-		[ "$f" = none ] || [ -f "$out/root/etc/udev/rules.d/$f" ] ||
-			die "TIME_RULES: $f is not an installed rules file ($(cd "$out/root/etc/udev/rules.d" && echo *))"
+	local f dir=$out/root/etc/udev/rules.d
+	for f in ${TIME_RULES:-}; do
+		[ "$f" = none ] || [ -f "$dir/$f" ] ||
+			die "TIME_RULES: $f is not an installed rules file ($(cd "$dir" && echo *))"
 	done
 }
 
@@ -283,7 +283,7 @@ run_scenario() { # NAME
 	firmware)
 		boot firmware kproof=firmware ;;
 	time)
-		[ -z "${TIME_RULES:-}" ] || check_time_rules
+		check_time_rules
 		for h in $TIME_HELPERS; do
 			boot "time-$h" kproof=time kproof.helper="$h" kproof.luns="${TIME_LUNS// /,}" \
 				${TIME_PROBE:+kproof.probe=1} ${TIME_RULES:+kproof.rules="${TIME_RULES// /,}"}
