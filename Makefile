@@ -163,47 +163,54 @@ endif
 PROGRAMS :=
 LINKED_PROGRAMS :=
 
-# -- event path: udevsend, udevd and its control clients (udevsend/, udevd/)
-PROGRAMS += udevsend udevd udevcontrol udevsettle
-udevsend_OBJS    := udevsend/udevsend.o
-udevd_OBJS       := udevd/udevd.o udevd/setup.o udevd/queue.o udevd/claims.o udevd/runner.o \
-	udevd/fork.o udevd/pool.o udevd/netlink.o udevd/dedup.o udevd/monitor.o udevd/rescan.o \
-	udevd/devseq.o udevd/outbox.o udevd/sock.o udevd/budget.o
-udevcontrol_OBJS := udevd/udevcontrol.o udevd/ctl.o
-udevsettle_OBJS  := udevd/udevsettle.o udevd/ctl.o
-
-# -- device manager and its tools (udev/)
-# Four programs over one core (rules, nodes, database, dev.d).
-UDEV_CORE_OBJS := udev/env.o udev/exec.o udev/glob.o udev/rules_parse.o udev/rules_tokens.o \
-	udev/rules_apply.o udev/subst.o udev/db.o udev/dblinks.o udev/node.o udev/walk.o udev/perms.o \
-	udev/netif.o udev/devd.o udev/event.o udev/links.o udev/driver.o udev/watch.o udev/cache.o \
-	udev/hotplug_gate.o hotplug/filter.o
-# One multi-call binary (udev/multicall.c): udevstart, udevinfo and udevtest
-# are links to udev and share its core; their main() is renamed per program.
-PROGRAMS += udev udevstart udevinfo udevtest
-LINKED_PROGRAMS += udevstart udevinfo udevtest
-udev_OBJS := udev/multicall.o udev/udev.main.o udev/worker.o udev/udevstart.main.o \
-	udev/udevinfo.main.o udev/udevtest.main.o $(UDEV_CORE_OBJS)
-
-# -- the firmware loader, run by a default rule (udev/firmware.c)
-PROGRAMS += firmware
-firmware_OBJS := udev/firmware.o
-
-# -- hotplug multiplexer (hotplug/)
-PROGRAMS += hotplug
-# udevsend's code linked in (udevsend/multicall.h): the event of a
+# -- the per-event helpers: udevsend (udevsend/), and hotplug (hotplug/)
+# with udevsend's code linked in (lib/multicall.h): the event of a
 # default/10-udev.hotplug link to udevsend is sent without a second program
-hotplug_OBJS := hotplug/hotplug.o hotplug/filter.o udevsend/udevsend.main.o
+PROGRAMS += udevsend hotplug
+udevsend_OBJS := udevsend/udevsend.o
+hotplug_OBJS  := hotplug/hotplug.o hotplug/filter.o udevsend/udevsend.main.o
 
-# -- netlink tools: kernel event replay and the event monitor (udevd/)
-PROGRAMS += udevtrigger udevmonitor
-udevtrigger_OBJS := udevd/udevtrigger.o udevd/ctl.o
-udevmonitor_OBJS := udevd/udevmonitor.o udevd/ctl.o
+# -- the daemon and its clients: one multi-call program (udevd/multicall.c),
+# the name it is run under picks udevd, udevcontrol, udevsettle,
+# udevtrigger or udevmonitor. udevd/ holds its stages in the order an event
+# meets them: door/ (the socket, netlink, duplicates), queue/ (SEQNUM order,
+# device chains, the rescan), workers/ (udev's processes), answer/ (acks,
+# monitors); clients/ holds the four clients.
+PROGRAMS += udevd udevcontrol udevsettle udevtrigger udevmonitor
+MULTICALL_udevd := udevcontrol udevsettle udevtrigger udevmonitor
+udevd_OBJS := udevd/multicall.o udevd/udevd.main.o udevd/setup.o \
+	udevd/door/sock.o udevd/door/netlink.o udevd/door/dedup.o \
+	udevd/queue/queue.o udevd/queue/claims.o udevd/queue/devseq.o udevd/queue/rescan.o \
+	udevd/workers/runner.o udevd/workers/pool.o udevd/workers/fork.o udevd/workers/child.o \
+	udevd/workers/budget.o \
+	udevd/answer/outbox.o udevd/answer/monitor.o \
+	udevd/clients/ctl.o $(patsubst %,udevd/clients/%.main.o,$(MULTICALL_udevd))
 
-# -- persistent storage names: the superblock and disk id helpers (extras/)
-PROGRAMS += vol_id disk_id
-vol_id_OBJS  := extras/vol_id.o extras/volume.o extras/volume_fs.o extras/volume_export.o
-disk_id_OBJS := extras/disk_id.o extras/volume.o extras/volume_fs.o extras/volume_export.o
+# -- the device manager and its tools: one multi-call program
+# (udev/multicall.c) for udev, udevstart, udevinfo, udevtest, the firmware
+# loader, vol_id and disk_id. udev/ holds the stages of one event: event/
+# (what it carries), rules/, node/, db/, run/ (RUN, dev.d, exec); keep/ is
+# what a worker keeps between events; pipeline.c drives an event through
+# them, driver.c and worker.c feed it events; tools/ and extras/ hold the
+# other programs.
+UDEV_CORE_OBJS := udev/event/event.o udev/event/env.o \
+	udev/rules/parse.o udev/rules/tokens.o udev/rules/apply.o udev/rules/glob.o udev/rules/subst.o \
+	udev/node/node.o udev/node/walk.o udev/node/perms.o udev/node/netif.o udev/node/links.o \
+	udev/db/record.o udev/db/db.o udev/db/index.o \
+	udev/run/exec.o udev/run/devd.o udev/run/hotplug_gate.o hotplug/filter.o \
+	udev/keep/cache.o udev/keep/watch.o udev/pipeline.o udev/driver.o
+VOLUME_OBJS := extras/volume.o extras/volume_fs.o extras/volume_probe.o extras/volume_export.o
+PROGRAMS += udev udevstart udevinfo udevtest firmware vol_id disk_id
+MULTICALL_udev := udevstart udevinfo udevtest firmware vol_id disk_id
+udev_OBJS := udev/multicall.o udev/udev.main.o udev/worker.o \
+	$(patsubst %,udev/tools/%.main.o,udevstart udevinfo udevtest firmware) \
+	extras/vol_id.main.o extras/disk_id.main.o $(VOLUME_OBJS) $(UDEV_CORE_OBJS)
+
+# A program in LINKED_PROGRAMS is a link to the multi-call binary named
+# LINK_<program>.
+LINKED_PROGRAMS += $(MULTICALL_udevd) $(MULTICALL_udev)
+$(foreach p,$(MULTICALL_udevd),$(eval LINK_$(p) := udevd))
+$(foreach p,$(MULTICALL_udev),$(eval LINK_$(p) := udev))
 
 # -- the per-event helpers in the glibc builds
 # udevsend and hotplug start once per kernel event, vol_id and disk_id once
@@ -217,7 +224,7 @@ disk_id_OBJS := extras/disk_id.o extras/volume.o extras/volume_fs.o extras/volum
 # $(O)/helper-libc, make size). With none present they are linked like the
 # other programs. vol_id's superblock code needs nothing that dietlibc or
 # klibc lack (both build it in their own variants).
-HELPER_PROGRAMS := udevsend hotplug vol_id disk_id
+HELPER_PROGRAMS := udevsend hotplug
 HELPER_LIBC ?= auto
 HELPER_BINS :=
 ifneq ($(filter glibc glibc-static,$(VARIANT)),)
@@ -244,13 +251,15 @@ endif
 LIB_OBJS := lib/compat.o lib/fmt.o lib/log.o lib/fd.o lib/str.o
 LIB_OBJS += lib/msg.o lib/uevent.o lib/loop.o
 LIB_OBJS += lib/conf.o lib/sysfs.o lib/path.o lib/user.o lib/coldplug.o lib/proc.o lib/opts.o
-LIB_OBJS += lib/enc.o
+LIB_OBJS += lib/enc.o lib/multicall.o
 
 # Objects live apart from the binaries: program "udevd" is built from udevd/udevd.c.
+# Each object's headers are listed by the compiler (-MMD) in its .d file
+# beside it, read back here: a changed header remakes what includes it,
+# whichever folder it is in.
 OBJDIR := $(O)/obj
-# udev asks hotplug's own name filter whether hotplug would run a script
-$(OBJDIR)/udev/hotplug_gate.o: hotplug/filter.h
-$(OBJDIR)/hotplug/hotplug.o: udevsend/multicall.h
+DEPFLAGS = -MMD -MP
+-include $(shell find $(OBJDIR) -name '*.d' 2>/dev/null)
 LIB := $(OBJDIR)/lib/libudev-legacy.a
 
 # ---- rules -----------------------------------------------------------------
@@ -267,17 +276,17 @@ $(FLAGS_STAMP): FORCE
 
 FORCE:
 
-$(OBJDIR)/%.o: %.c $(wildcard lib/*.h) $$(wildcard $$(dir $$*)*.h) Makefile $(FLAGS_STAMP)
+$(OBJDIR)/%.o: %.c Makefile $(FLAGS_STAMP)
 	@mkdir -p $(dir $@)
 	@[ "$(V)" = 1 ] || echo "  CC      $@"
-	$(Q)$(CC) $(ALL_CPPFLAGS) $(ALL_CFLAGS) -c -o $@ $<
+	$(Q)$(CC) $(ALL_CPPFLAGS) $(ALL_CFLAGS) $(DEPFLAGS) -c -o $@ $<
 
-# A program's main() inside the multi-call binary: udev/udevinfo.c gives
-# udevinfo_main() in udev/udevinfo.main.o.
-$(OBJDIR)/%.main.o: %.c $(wildcard lib/*.h) $$(wildcard $$(dir $$*)*.h) Makefile $(FLAGS_STAMP)
+# A program's main() inside a multi-call binary: udev/tools/udevinfo.c gives
+# udevinfo_main() in udev/tools/udevinfo.main.o (lib/multicall.h declares it).
+$(OBJDIR)/%.main.o: %.c Makefile $(FLAGS_STAMP)
 	@mkdir -p $(dir $@)
 	@[ "$(V)" = 1 ] || echo "  CC      $@"
-	$(Q)$(CC) $(ALL_CPPFLAGS) $(ALL_CFLAGS) -include $(dir $<)multicall.h \
+	$(Q)$(CC) $(ALL_CPPFLAGS) $(ALL_CFLAGS) $(DEPFLAGS) -include lib/multicall.h \
 		-Dmain=$(notdir $*)_main -c -o $@ $<
 
 $(LIB): $(addprefix $(OBJDIR)/,$(LIB_OBJS))
@@ -320,9 +329,9 @@ $(HELPER_BINS): $(O)/%: $$(addprefix $(OBJDIR)/,$$($$*_OBJS)) $(LIB) $(FLAGS_STA
 		$(LINK_PROGRAM); \
 	fi
 
-$(LINKS): $(O)/udev
-	@[ "$(V)" = 1 ] || echo "  LN      $@"
-	$(Q)ln -sfn udev $@
+$(LINKS): $(O)/%: $$(O)/$$(LINK_$$*)
+	@[ "$(V)" = 1 ] || echo "  LN      $@ -> $(LINK_$*)"
+	$(Q)ln -sfn $(LINK_$*) $@
 
 # ---- fuzzing (test/fuzz/, docs/hardening.md) --------------------------------
 # One harness per parser. Built with a small replay main (driver.c) they run
@@ -335,7 +344,7 @@ fuzz-rules_OBJS   := $(UDEV_CORE_OBJS)
 fuzz-subst_OBJS   := $(UDEV_CORE_OBJS)
 fuzz-db_OBJS      := $(UDEV_CORE_OBJS)
 fuzz-hotplug_OBJS := hotplug/filter.o
-fuzz-volume_OBJS  := extras/volume.o extras/volume_fs.o
+fuzz-volume_OBJS  := extras/volume.o extras/volume_fs.o extras/volume_probe.o
 FUZZ_MAIN    ?= driver
 FUZZ_SECONDS ?= 60
 FUZZ_BINS    := $(addprefix $(O)/fuzz/fuzz-,$(FUZZERS))
@@ -348,7 +357,7 @@ else
   FUZZ_DRIVER := $(OBJDIR)/test/fuzz/driver.o
 endif
 
-$(OBJDIR)/test/fuzz/%.o: FUZZ_CPPFLAGS := -Iudev -Ihotplug -Iextras -Itest/fuzz
+$(OBJDIR)/test/fuzz/%.o: FUZZ_CPPFLAGS := -Itest/fuzz
 
 $(O)/fuzz/fuzz-%: $(OBJDIR)/test/fuzz/fuzz-%.o $(OBJDIR)/test/fuzz/fuzz.o $(FUZZ_DRIVER) \
 		$$(addprefix $(OBJDIR)/,$$(fuzz-$$*_OBJS)) $(LIB) $(FLAGS_STAMP)
@@ -359,11 +368,6 @@ $(O)/fuzz/fuzz-%: $(OBJDIR)/test/fuzz/fuzz-%.o $(OBJDIR)/test/fuzz/fuzz.o $(FUZZ
 fuzz-bins: $(FUZZ_BINS)
 
 .SECONDARY: $(patsubst %,$(OBJDIR)/test/fuzz/%.o,fuzz driver $(addprefix fuzz-,$(FUZZERS)))
-# the harnesses include the headers of the directories they test: a changed
-# struct (rules.h) must rebuild them, as it rebuilds the programs
-$(patsubst %,$(OBJDIR)/test/fuzz/%.o,fuzz driver $(addprefix fuzz-,$(FUZZERS))): \
-	$(wildcard udev/*.h hotplug/*.h extras/*.h)
-
 # Regression mode: every harness once over its corpus (a found crash stays fixed).
 fuzz-check: $(FUZZ_BINS)
 	$(Q)for f in $(FUZZERS); do \
@@ -560,15 +564,16 @@ check-stress: deps all
 
 # Static analysis: cppcheck and clang-tidy, clean or suppressed with a reason
 # (tools/lint-suppressions.txt, NOLINT comments): docs/hardening.md lists them.
-LINT_SRCS = $(filter-out test/%,$(wildcard lib/*.c udev/*.c udevd/*.c udevsend/*.c hotplug/*.c extras/*.c))
+LINT_SRCS = $(wildcard lib/*.c udev/*.c udev/*/*.c udevd/*.c udevd/*/*.c udevsend/*.c hotplug/*.c \
+	extras/*.c)
 lint:
 	@sh tools/install-deps.sh lint
 	cppcheck --quiet --error-exitcode=1 --enable=warning,portability,performance \
 		--std=c99 --inline-suppr --suppressions-list=tools/lint-suppressions.txt \
-		-D__GNUC__ -D_GNU_SOURCE -DVERSION='"$(VERSION)"' -Ilib -Iudev -Iudevd -Ihotplug \
+		-D__GNUC__ -D_GNU_SOURCE -DVERSION='"$(VERSION)"' -Ilib -include lib/multicall.h \
 		$(LINT_SRCS)
 	clang-tidy --quiet --warnings-as-errors='*' $(LINT_SRCS) -- $(ALL_CPPFLAGS) \
-		-Iudev -Iudevd -Ihotplug -std=gnu99
+		-include lib/multicall.h -std=gnu99
 
 # ---- installation (legacy layout) ------------------------------------------
 # make install DESTDIR=... prefix=...: /sbin and /usr/bin programs, the etc/ tree
@@ -612,15 +617,16 @@ install: all
 	$(Q)for p in $(filter $(USRBIN_PROGRAMS),$(filter-out $(LINKED_PROGRAMS),$(PROGRAMS))); do \
 		echo "  INSTALL $(D_BIN)/$$p"; \
 		$(INSTALL) -m 755 $(O)/$$p $(D_BIN)/$$p || exit 1; done
-	$(Q)for p in $(filter $(LIBUDEV_PROGRAMS),$(PROGRAMS)); do \
-		echo "  INSTALL $(D_LIBUDEV)/$$p"; \
-		$(INSTALL) -m 755 $(O)/$$p $(D_LIBUDEV)/$$p || exit 1; done
+	$(Q)rel=$$(realpath -m -s --relative-to=$(libudevdir) $(sbindir)); \
+	for p in $(filter $(LIBUDEV_PROGRAMS),$(PROGRAMS)); do \
+		echo "  LN      $(D_LIBUDEV)/$$p -> $$rel/$$(readlink $(O)/$$p)"; \
+		ln -sfn $$rel/$$(readlink $(O)/$$p) $(D_LIBUDEV)/$$p || exit 1; done
 	$(Q)for p in $(filter $(SBIN_PROGRAMS),$(LINKED_PROGRAMS)); do \
 		echo "  LN      $(D_SBIN)/$$p"; \
 		ln -sfn $$(readlink $(O)/$$p) $(D_SBIN)/$$p || exit 1; done
 	$(Q)rel=$$(realpath -m -s --relative-to=$(bindir) $(sbindir)); \
 	for p in $(filter $(USRBIN_PROGRAMS),$(LINKED_PROGRAMS)); do \
-		echo "  LN      $(D_BIN)/$$p -> $$rel/udev"; \
+		echo "  LN      $(D_BIN)/$$p -> $$rel/$$(readlink $(O)/$$p)"; \
 		ln -sfn $$rel/$$(readlink $(O)/$$p) $(D_BIN)/$$p || exit 1; done
 	$(Q)sh tools/install-etc.sh install $(ETC_SRC) $(D_ETC) $(sysconfdir) $(sbindir) $(libudevdir)
 	ln -sfn $(sbindir)/udevsend $(HOTPLUG_LINK)

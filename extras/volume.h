@@ -29,7 +29,7 @@ int volume_at(struct volume *v, unsigned long long off, void *buf, size_t len,
 	      size_t moff, const char *magic, size_t mlen);
 /* Records the usage and type of the format found; returns 1. */
 int volume_found(struct volume *v, const char *usage, const char *type);
-/* Tries every known format; 0 and v filled in, -ENOENT when none matched,
+/* Tries every known format (volume_probe.c); 0 and v filled in, -ENOENT when none matched,
  * or -errno when the device could not be read at all. */
 int volume_probe(struct volume *v);
 
@@ -63,7 +63,7 @@ int volume_probe_node(const char *node, struct volume *v);
  * the untrusted ones in their safe form and as _ENC. */
 void volume_export(const struct volume *v, char *out, size_t size);
 
-/* The formats (volume_fs.c, volume_other.c): 1 when found, 0 when not,
+/* The formats (volume_fs.c, volume_probe.c): 1 when found, 0 when not,
  * -errno when the device could not be read. */
 int probe_ext(struct volume *v);
 int probe_vfat(struct volume *v);

@@ -12,7 +12,7 @@
 #include "layout.h"
 #include "proc.h"
 #include "str.h"
-#include "../udevsend/multicall.h"
+#include "multicall.h"
 
 #include <dirent.h>
 #include <errno.h>

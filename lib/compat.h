@@ -7,7 +7,7 @@
 #ifndef _GNU_SOURCE
 #define _GNU_SOURCE 1
 #endif
-/* The *at() calls udev walks udev_root with (udev/walk.c): glibc, musl and
+/* The *at() calls udev walks udev_root with (udev/node/walk.c): glibc, musl and
  * klibc declare them anyway; dietlibc only with this. */
 #ifndef _ATFILE_SOURCE
 #define _ATFILE_SOURCE 1

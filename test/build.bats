@@ -66,11 +66,11 @@ mkb() {
 	mkb "$B/obj/test/fuzz/fuzz-rules.o" "$B/obj/hotplug/hotplug.o"
 	mkb "$B/obj/test/fuzz/fuzz-rules.o" "$B/obj/hotplug/hotplug.o"
 	! grep -q "CC " "$T/make.out" || false
-	# as if udev/rules.h (udevsend/multicall.h) had changed (make -W)
-	mkb -W udev/rules.h "$B/obj/test/fuzz/fuzz-rules.o" "$B/obj/hotplug/hotplug.o"
+	# as if udev/rules/rules.h (lib/multicall.h) had changed (make -W)
+	mkb -W udev/rules/rules.h "$B/obj/test/fuzz/fuzz-rules.o" "$B/obj/hotplug/hotplug.o"
 	grep -q "CC .*fuzz-rules.o" "$T/make.out"
 	! grep -q "CC .*hotplug.o" "$T/make.out" || false
-	mkb -W udevsend/multicall.h "$B/obj/hotplug/hotplug.o"
+	mkb -W lib/multicall.h "$B/obj/hotplug/hotplug.o"
 	grep -q "CC .*hotplug.o" "$T/make.out"
 }
 @test "build: make alone builds every program of each variant (README's make USE_DIETLIBC=true)" {

@@ -10,12 +10,17 @@ setup() {
 	common_setup
 }
 
-@test "multi-call: udevstart, udevinfo and udevtest are links to udev" {
+@test "multi-call: one binary per role, the tools are links to udev and udevd" {
 	local p
-	[ -f "$BIN/udev" ]
-	[ ! -L "$BIN/udev" ]
-	for p in udevstart udevinfo udevtest; do
+	for p in udevsend hotplug udevd udev; do
+		[ -f "$BIN/$p" ]
+		[ ! -L "$BIN/$p" ]
+	done
+	for p in udevstart udevinfo udevtest firmware vol_id disk_id; do
 		[ "$(readlink "$BIN/$p")" = udev ]
+	done
+	for p in udevcontrol udevsettle udevtrigger udevmonitor; do
+		[ "$(readlink "$BIN/$p")" = udevd ]
 	done
 }
 
@@ -31,6 +36,17 @@ setup() {
 	# the installed-style name with a directory in front
 	run "$BIN/udevinfo" -V
 	[ "$output" = "udevinfo, version $(make -s -C "$TOP" print-version) (udev-legacy)" ]
+	# each program of both binaries answers as itself
+	for p in udevstart udevtest firmware vol_id disk_id udevcontrol udevsettle udevtrigger \
+		udevmonitor udevd; do
+		run "$BIN/$p" --version
+		[ "$status" -eq 0 ]
+		[[ "$output" == "$p, version "* ]]
+	done
+	# udevd's binary run under any other name is udevd
+	cp "$BIN/udevd" "$T/udevd-copy"
+	run "$T/udevd-copy" --version
+	[[ "$output" == "udevd, version "* ]]
 }
 
 @test "size: the build under test is within its budgets" {
@@ -40,7 +56,11 @@ setup() {
 	echo "$output"
 	[ "$status" -eq 0 ]
 	[[ "$output" == *"udevsend "* ]]
-	[[ "$output" == *"udev+tools "* ]]
+	[[ "$output" == *"suite "* ]]
+	if [ "${v##*/}" = klibc ]; then
+		# the whole installed suite, each binary once
+		[[ "$output" =~ suite\ +[0-9]+\ +163840\ +ok ]]
+	fi
 }
 
 @test "size: a program over its klibc budget fails the check and is named" {

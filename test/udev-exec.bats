@@ -1,6 +1,6 @@
 #!/usr/bin/env bats
 # SPDX-License-Identifier: GPL-2.0-only
-# What a program that a rule runs starts with (udev/exec.c): stdin on
+# What a program that a rule runs starts with (udev/run/exec.c): stdin on
 # /dev/null, stdout captured or /dev/null, no descriptor of udev's, no signal
 # blocked, caught or ignored (SIGPIPE included), its own process group, the
 # event's environment as its whole environment, a search of that PATH, a

@@ -1,6 +1,6 @@
 #!/usr/bin/env bats
 # SPDX-License-Identifier: GPL-2.0-only
-# Every token type of the rules' one table (udev/rules_tokens.c) against the
+# Every token type of the rules' one table (udev/rules/tokens.c) against the
 # step of udev that handles it: each match key with == and != on a value that
 # holds and on one that cannot, each assign key by its effect. The types are
 # read from the table itself: a type without a case here fails the test.
@@ -20,7 +20,7 @@ SDA1=/block/sda/sda1
 # "TK_TYPE KEY STEP_STEP FLAGS" for each entry of the table
 table_types() {
 	sed -n 's/^\t\[\(TK_[A-Z_]*\)\] *= { "\([A-Z_]*\)", \(STEP_[A-Z]*\), \(.*\) },$/\1 \2 \3 \4/p' \
-		"$TOP/udev/rules_tokens.c"
+		"$TOP/udev/rules/tokens.c"
 }
 
 # match_case TYPE: sets dev (device, subsystem), key (as written), hit (a
@@ -95,7 +95,7 @@ clean_log() {
 @test "the table has one line per token type, every one with a case here" {
 	local types n type k step flags
 	types=$(table_types)
-	n=$(sed -n '/^enum token_type {/,/^};/p' "$TOP/udev/rules_tokens.h" | grep -cP '^\tTK_[A-Z_]*,')
+	n=$(sed -n '/^enum token_type {/,/^};/p' "$TOP/udev/rules/tokens.h" | grep -cP '^\tTK_[A-Z_]*,')
 	[ "$(printf '%s\n' "$types" | wc -l)" -eq "$n" ] || { echo "read $types, $n types"; return 1; }
 	while read -r type k step flags; do
 		if is_assign "$flags"; then

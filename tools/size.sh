@@ -3,8 +3,8 @@
 # make size / the budget check of make check: the stripped size of every program
 # of one build variant, and the firmware budgets (klibc; dietlibc gets 1.5x).
 # Usage: size.sh [--check] VARIANT DIR PROGRAM...   (STRIP= names the strip tool)
-# A program that is a link to a multi-call binary counts 0; "udev and its tools"
-# is the sum of udev, udevstart, udevinfo and udevtest.
+# A program that is a link to a multi-call binary counts 0; "suite" is the
+# sum of all (each binary once).
 set -u
 
 check=0
@@ -16,10 +16,12 @@ tmp=$(mktemp) || exit 2
 trap 'rm -f "$tmp"' EXIT
 
 # budget NAME: bytes allowed for this variant, empty when there is none.
-# hotplug has udevsend's code linked in (it sends the event of the
-# 10-udev.hotplug link itself): 14 KiB, less than the two programs together.
-# disk_id has vol_id's superblock code linked in (--volume: one program per
-# disk in 60-persistent-storage.rules): 20 KiB.
+# One binary per role: the two per-event helpers stay apart and tiny
+# (hotplug has udevsend's code linked in: it sends the event of the
+# 10-udev.hotplug link itself, 14 KiB); the daemon and its four clients are
+# one program (udevd), the device manager and its six tools another (udev,
+# with vol_id's and disk_id's probes and the firmware loader); "suite" is
+# everything installed, each binary once.
 # The default build (glibc) links udevsend statically against the smallest
 # libc present (Makefile, HELPER_LIBC): 16 KiB holds dietlibc's, klibc's and
 # musl's; the dynamic glibc one (no small libc installed) is over it.
@@ -31,10 +33,9 @@ budget() {
 	case $1 in
 	udevsend) b=8192 ;;
 	hotplug) b=14336 ;;
-	firmware|vol_id) b=16384 ;;
-	disk_id) b=20480 ;;
-	udevd) b=40960 ;;
-	udev+tools) b=71680 ;;
+	udevd) b=57344 ;;
+	udev) b=90112 ;;
+	suite) b=163840 ;;
 	*) return ;;
 	esac
 	case $variant in
@@ -70,7 +71,7 @@ line() {   # line NAME BYTES NOTE
 
 echo "size: $variant build, stripped bytes ($dir)"
 printf '  %-34s %8s %8s\n' program bytes budget
-tools=0
+suite=0
 for p in "$@"; do
 	n=$(stripped_size "$p") || exit 2
 	if [ -L "$dir/$p" ]; then
@@ -78,10 +79,10 @@ for p in "$@"; do
 	else
 		line "$p" "$n"
 	fi
-	case $p in udev|udevstart|udevinfo|udevtest) tools=$((tools + n)) ;; esac
+	suite=$((suite + n))
 done
-line "udev+tools" "$tools"
-[ -f "$dir/helper-libc" ] && echo "  (udevsend, hotplug, vol_id and disk_id: $(cat "$dir/helper-libc"))"
+line suite "$suite" "all of the above"
+[ -f "$dir/helper-libc" ] && echo "  (udevsend and hotplug: $(cat "$dir/helper-libc"))"
 if [ -n "$over" ]; then
 	echo "size: over budget:$over" >&2
 	[ "$check" = 1 ] && exit 1

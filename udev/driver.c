@@ -5,8 +5,10 @@
  * making it the process's. */
 #include "compat.h"
 #include "driver.h"
-#include "db.h"
-#include "exec.h"
+#include "db/db.h"
+#include "node/walk.h"
+#include "pipeline.h"
+#include "run/exec.h"
 #include "layout.h"
 #include "log.h"
 #include "str.h"
@@ -229,6 +231,7 @@ int driver_event(struct driver *d, char *const *envp, const char *subsystem, int
 		rc = event_run(&ev, &d->rules);
 	}
 	event_free(&ev);   /* also the environment copies made before a refusal */
+	walk_forget();
 	return rc;
 }
 

@@ -5,10 +5,10 @@
 #ifndef UDEV_DRIVER_H
 #define UDEV_DRIVER_H
 
-#include "cache.h"
-#include "event.h"
-#include "rules.h"
-#include "watch.h"
+#include "keep/cache.h"
+#include "event/event.h"
+#include "rules/rules.h"
+#include "keep/watch.h"
 
 struct driver {
 	struct udev_settings set;

@@ -17,7 +17,7 @@
 #include "fd.h"
 #include "log.h"
 #include "msg.h"
-#include "walk.h"
+#include "node/walk.h"
 
 #include <errno.h>
 #include <stdio.h>

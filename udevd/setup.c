@@ -1,16 +1,16 @@
 // SPDX-License-Identifier: GPL-2.0-only
-/* udevd's set-up (see udevd.h): options, log level, the socket with a deep
+/* udevd's set-up (see setup.h): options, log level, the socket with a deep
  * queue, --netlink's socket, signals through a self-pipe, daemonizing. */
 #include "compat.h"
-#include "udevd.h"
+#include "setup.h"
 #include "conf.h"
 #include "fd.h"
 #include "fmt.h"
 #include "log.h"
 #include "msg.h"
-#include "netlink.h"
+#include "door/netlink.h"
 #include "opts.h"
-#include "sock.h"
+#include "door/sock.h"
 #include "str.h"
 
 #include <errno.h>

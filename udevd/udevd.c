@@ -3,15 +3,15 @@
  * by SEQNUM, serialises them per device chain, runs udev for each with bounded
  * concurrency and timeouts, and acks every event. */
 #include "compat.h"
-#include "udevd.h"
+#include "setup.h"
 #include "conf.h"
 #include "fmt.h"
 #include "log.h"
 #include "layout.h"
 #include "msg.h"
-#include "netlink.h"
-#include "outbox.h"
-#include "rescan.h"
+#include "door/netlink.h"
+#include "answer/outbox.h"
+#include "queue/rescan.h"
 
 #include <errno.h>
 #include <signal.h>

@@ -5,7 +5,7 @@
 #include "compat.h"
 #include "fuzz.h"
 #include "conf.h"
-#include "db.h"
+#include "../../udev/db/db.h"
 #include "str.h"
 
 #include <stdio.h>

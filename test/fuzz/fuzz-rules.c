@@ -9,7 +9,7 @@
  * one longer) and the empty string. */
 #include "compat.h"
 #include "fuzz.h"
-#include "rules.h"
+#include "../../udev/rules/rules.h"
 
 #include <stdlib.h>
 #include <string.h>

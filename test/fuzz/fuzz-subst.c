@@ -7,9 +7,9 @@
 #include "compat.h"
 #include "fuzz.h"
 #include "conf.h"
-#include "event.h"
-#include "exec.h"
-#include "subst.h"
+#include "../../udev/event/event.h"
+#include "../../udev/run/exec.h"
+#include "../../udev/rules/subst.h"
 #include "path.h"
 #include "str.h"
 

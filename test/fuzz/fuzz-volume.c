@@ -8,7 +8,7 @@
 #include "compat.h"
 #include "fuzz.h"
 #include "enc.h"
-#include "volume.h"
+#include "../../extras/volume.h"
 
 #include <fcntl.h>
 #include <string.h>

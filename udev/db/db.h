@@ -1,0 +1,44 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/* The device database, legacy layout: one file per device under udev_db,
+ * named by DEVPATH without its leading '/', the other '/' turned into '@'
+ * (class@tty@ttyS0, as udev 0.5x); records named with a leading '@' by
+ * earlier versions are read too, and replaced when written. Lines: P: devpath,
+ * N: name, S: symlink (one each), A: partitions, R: ignore_remove; and later
+ * additions, M: major:minor, U: subsystem and E: KEY=value set by the rules.
+ * Devices without a node (network interfaces, RUN-only devices) have a
+ * record too, with an empty N:, so that udevd's rescan after lost events can
+ * tell which devices udev has seen (rescan.c). Values are written with
+ * control characters as \xNN. The folder .links indexes which records claim
+ * each symlink (index.h); db_foreach and every listing skip names that
+ * start with '.'. */
+#ifndef UDEV_DB_H
+#define UDEV_DB_H
+
+#include "conf.h"
+#include "record.h"
+
+/* Looks through conf's udev_db once for records with the old name: when
+ * there are none, db_read and the removes no longer look for a record
+ * under its old name in that folder (only earlier versions wrote them). A
+ * process that keeps conf (the pool worker) calls it after reading it. */
+void db_check_old_names(const struct udev_conf *conf);
+/* Writes rec atomically (temp file + rename). */
+int db_write(const struct udev_conf *conf, const struct db_record *rec);
+int db_read(const struct udev_conf *conf, const char *devpath, struct db_record *rec);
+int db_delete(const struct udev_conf *conf, const char *devpath);
+/* db_delete of the record the caller has just read (db_read): its symlinks
+ * given, the file not read again. */
+int db_delete_read(const struct udev_conf *conf, const char *devpath, const char *symlinks);
+/* Finds the record whose node or one of whose symlinks is name. */
+int db_find_name(const struct udev_conf *conf, const char *name, struct db_record *rec);
+/* 1 when a device other than devpath owns name as node or symlink. */
+int db_name_taken(const struct udev_conf *conf, const char *name, const char *devpath);
+/* The record, other than skip's, that lists link among its symlinks (the
+ * first by devpath, when several do); 0, or -ENOENT when none does. */
+int db_find_claim(const struct udev_conf *conf, const char *link, const char *skip,
+		  struct db_record *rec);
+/* Calls fn for each record; stops when fn returns non-zero. */
+int db_foreach(const struct udev_conf *conf,
+	       int (*fn)(const struct db_record *rec, void *data), void *data);
+
+#endif

@@ -1,0 +1,45 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/* One record of the device database as text (record.c): struct db_record
+ * written as P: N: S: A: R: M: U: E: lines with control characters as \xNN,
+ * and read back. Below the store (db.h) and the link index (index.h), which
+ * both read records and call nothing above this. */
+#ifndef UDEV_DB_RECORD_H
+#define UDEV_DB_RECORD_H
+
+#include "../event/event.h"
+
+#include <sys/types.h>
+
+/* KEY=value lines of a record: the keys the rules imported (a disk's ids
+ * and its file system's, labels encoded, come to about 1 KiB). */
+#define DB_ENV_SIZE 4096
+
+struct db_record {
+	char devpath[SYSFS_PATH_MAX];
+	char name[NAME_SIZE];
+	char symlinks[LIST_SIZE];  /* space separated */
+	int partitions;
+	int ignore_remove;
+	unsigned int major, minor;
+	char subsystem[64];
+	char env[DB_ENV_SIZE];     /* KEY=value lines */
+};
+
+/* The largest record file: every value of struct db_record at its longest,
+ * in one-character words, still fits. */
+#define DB_RECORD_MAX (SYSFS_PATH_MAX + NAME_SIZE + 2 * LIST_SIZE + 2 * DB_ENV_SIZE + 256)
+
+/* Renders rec as the file text into buf; returns its length, or size when
+ * it did not fit (never written: a cut record would lose links). */
+size_t db_format(const struct db_record *rec, char *buf, size_t size);
+/* Parses the file text buf (n bytes, or -errno) into rec. */
+int db_parse(char *buf, ssize_t n, struct db_record *rec);
+/* Reads the record file at the path file; 0, -ENOENT or -EIO. */
+int db_read_file(const char *file, struct db_record *rec);
+/* Reads the record file (a name in the folder db, not followed when a
+ * symlink); 0, -ENOENT or -EIO. */
+int db_read_at(int db, const char *file, struct db_record *rec);
+/* 1 when the space separated list holds word. */
+int db_list_has(const char *list, const char *word);
+
+#endif

@@ -1,0 +1,71 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/* The rules engine: the parser turns rule files into typed tokens
+ * (parse.c), the applier runs them against one event (apply.c). */
+#ifndef UDEV_RULES_H
+#define UDEV_RULES_H
+
+#include "glob.h"
+#include "tokens.h"
+
+struct udev_event;
+
+enum token_op {
+	OP_MATCH,      /* == (or = on a match key, 2004 syntax) */
+	OP_NOMATCH,    /* != */
+	OP_ASSIGN,     /* = */
+	OP_ADD,        /* += */
+	OP_FINAL,      /* := assign and lock */
+};
+
+/* OPTIONS and NAME{...} flags */
+#define OPT_LAST_RULE      0x01
+#define OPT_IGNORE_DEVICE  0x02
+#define OPT_IGNORE_REMOVE  0x04
+#define OPT_ALL_PARTITIONS 0x08
+
+struct token {
+	enum token_type type;
+	enum token_op op;
+	unsigned int flags;   /* OPT_* for OPTIONS and NAME{...} */
+	char *attr;           /* SYSFS{attr}, ENV{key}; NULL otherwise */
+	char *value;
+	struct glob pat;      /* value read as a pattern, on match keys */
+};
+
+struct rule {
+	int first, count;     /* tokens[first .. first+count) */
+	const char *file;
+	int line;
+	int goto_rule;        /* index of the GOTO target, -1 when none */
+	int cut;              /* parser: its first key with an empty value, -1: none */
+	unsigned int legacy : 1;   /* its file has only KEY="value" pairs: 050 precedence */
+	unsigned int has_name : 1; /* it carries a NAME key */
+	unsigned int has_symlink : 1;     /* ... a SYMLINK key */
+	unsigned int name_partitions : 1; /* ... NAME{all_partitions} */
+	unsigned int names : 1;    /* NAME, SYMLINK, OWNER, GROUP or MODE: not at remove */
+	/* its tokens grouped by step, each step's in the order written: those
+	 * of step s are tokens[first + end[s - 1] .. first + end[s]) */
+	unsigned short end[STEP_NONE + 1];
+	unsigned char steps;  /* bit s: it has tokens of step s */
+};
+
+struct rules {
+	struct token *tokens;
+	int ntokens, tcap;
+	struct rule *rules;
+	int nrules, rcap;
+	char **files;         /* file names the rules point into */
+	int nfiles;
+	int errors;           /* bad lines, each logged */
+	int operators;        /* parser: the current file used ==, !=, += or := */
+	int run_devd;         /* a rule RUNs udev_run_devd: dev.d runs there (064) */
+};
+
+/* Parses a file or a directory of *.rules (name order) into rules.
+ * Returns 0, or -errno when path cannot be read; bad lines count in errors. */
+int rules_load(struct rules *rs, const char *path);
+void rules_free(struct rules *rs);
+/* Runs the rules against the event, filling its results. */
+void rules_apply(const struct rules *rs, struct udev_event *ev);
+
+#endif

@@ -1,0 +1,283 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/* udevinfo: queries the database and walks sysfs for rule writers.
+ *   -q name|symlink|path|env|all  with -n NODE or -p DEVPATH; -r adds udev_root
+ *   -a  print every level of the device chain as paste-ready rule keys
+ *   -d (or -e) dump the database;  -r alone prints udev_root;  -V version
+ * Exit codes, as udev 0.5x's udevinfo (its -1 and -EINVAL as exit status; the
+ * suite's usage code is the same 1, docs/conventions.md): 0 done, 1 usage
+ * (bad option, unknown query type, -q without -n or -p, no readable
+ * udev.conf), 255 not in the database (or not in sysfs, for -a), 234 -a
+ * without a device. */
+#include "compat.h"
+#include "../db/db.h"
+#include "../event/event.h"
+#include "log.h"
+#include "opts.h"
+#include "path.h"
+#include "str.h"
+#include "fmt.h"
+
+#include <ctype.h>
+#include <dirent.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+struct opts {
+	const char *query, *node, *path;
+	int root, attrs, dump;
+};
+
+static struct udev_conf conf;
+
+/* Exit codes of udev 0.5x's udevinfo: its -1 and -EINVAL as exit status. */
+enum {
+	UDEVINFO_OK = 0,
+	UDEVINFO_USAGE = 1,        /* bad option, query type or arguments */
+	UDEVINFO_NOT_FOUND = 255,  /* not in the database (or sysfs, for -a) */
+	UDEVINFO_NO_PATH = 234,    /* -a without a device */
+};
+
+#define UDEVINFO_HELP \
+	"usage: udevinfo [-q name|symlink|path|env|all] [-n NODE | -p DEVPATH] [-r]\n" \
+	"       udevinfo -a -p DEVPATH | -a -n NODE\n" \
+	"       udevinfo -d | -V | -h"
+
+static int usage(const char *what, const char *arg)
+{
+	return opts_usage_error("udevinfo", UDEVINFO_HELP, what, arg);
+}
+
+static void print_list(const char *list, int root)
+{
+	char buf[LIST_SIZE], *w, *save = NULL;
+	const char *sep = "";
+
+	str_copy(buf, list, sizeof(buf));
+	for (w = strtok_r(buf, " ", &save); w; w = strtok_r(NULL, " ", &save)) {
+		fmt_print(stdout, "%s%s%s%s", sep, root ? conf.root : "", root ? "/" : "", w);
+		sep = " ";
+	}
+	fmt_print(stdout, "\n");
+}
+
+static int print_record(const struct db_record *rec, void *data)
+{
+	char env[DB_ENV_SIZE], *line, *save = NULL;
+
+	(void)data;
+	fmt_print(stdout, "P: %s\nN: %s\n", rec->devpath, rec->name);
+	if (rec->symlinks[0]) {
+		fmt_print(stdout, "S: ");
+		print_list(rec->symlinks, 0);
+	}
+	if (rec->partitions)
+		fmt_print(stdout, "A: %d\n", rec->partitions);
+	if (rec->ignore_remove)
+		fmt_print(stdout, "R: %d\n", rec->ignore_remove);
+	str_copy(env, rec->env, sizeof(env));
+	for (line = strtok_r(env, "\n", &save); line; line = strtok_r(NULL, "\n", &save))
+		fmt_print(stdout, "E: %s\n", line);
+	fmt_print(stdout, "\n");
+	return 0;
+}
+
+static int query_type_ok(const char *q)
+{
+	return strcmp(q, "name") == 0 || strcmp(q, "symlink") == 0 ||
+	       strcmp(q, "path") == 0 || strcmp(q, "env") == 0 || strcmp(q, "all") == 0;
+}
+
+static void query(const struct opts *o, struct db_record *rec)
+{
+	if (strcmp(o->query, "name") == 0)
+		fmt_print(stdout, "%s%s%s\n", o->root ? conf.root : "", o->root ? "/" : "", rec->name);
+	else if (strcmp(o->query, "symlink") == 0)
+		print_list(rec->symlinks, o->root);
+	else if (strcmp(o->query, "path") == 0)
+		fmt_print(stdout, "%s\n", rec->devpath);
+	else if (strcmp(o->query, "env") == 0)
+		fmt_print(stdout, "%s", rec->env);
+	else
+		print_record(rec, NULL);
+}
+
+/* 1 when the attribute value is printable text worth showing. */
+static int printable(const char *s)
+{
+	for (; *s; s++)
+		if (!isprint((unsigned char)*s))
+			return 0;
+	return 1;
+}
+
+static int name_cmp(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* The attributes of devpath, but none that shadow has too: a rule reads
+ * those from the class device in front of the chain (apply.c). */
+static void print_attrs(const char *devpath, const char *shadow)
+{
+	char p[SYSFS_PATH_MAX * 2], *names[256], val[256];
+	struct dirent *de;
+	struct stat st;
+	int n = 0, i;
+	DIR *d;
+
+	if (sysfs_path(p, sizeof(p), devpath, NULL) < 0 || !(d = opendir(p)))
+		return;
+	while ((de = readdir(d)) && n < 256) {
+		char f[SYSFS_PATH_MAX * 2 + 256];
+
+		fmt_s(f, sizeof(f), "%s/%s", p, de->d_name);
+		if (lstat(f, &st) == 0 && S_ISREG(st.st_mode) && strcmp(de->d_name, "uevent") != 0 &&
+		    (names[n] = strdup(de->d_name)))
+			n++;
+	}
+	closedir(d);
+	qsort(names, (size_t)n, sizeof(names[0]), name_cmp);
+	for (i = 0; i < n; i++) {
+		if (sysfs_attr_read(devpath, names[i], val, sizeof(val)) >= 0 && printable(val) &&
+		    !(shadow && sysfs_exists(shadow, names[i])))
+			fmt_print(stdout, "    SYSFS{%s}=\"%s\"\n", names[i], val);
+		free(names[i]);
+	}
+}
+
+/* One level's keys: BUS, ID and DRIVER where a rule can match them. */
+static void print_level(const struct sysfs_device *d, int ids, const char *shadow)
+{
+	if (ids && d->bus[0])
+		fmt_print(stdout, "    BUS=\"%s\"\n", d->bus);
+	if (ids)
+		fmt_print(stdout, "    ID=\"%s\"\n", d->kernel);
+	if (ids && d->driver[0])
+		fmt_print(stdout, "    DRIVER=\"%s\"\n", d->driver);
+	print_attrs(d->devpath, shadow);
+	fmt_print(stdout, "\n");
+}
+
+/* The levels the rules match at (apply.c match_chain): the device,
+ * then the physical device behind a class device and its parents. A
+ * partition's disk and other class devices on the way are no level, and a
+ * class device without a physical device matches no BUS, ID or DRIVER. */
+static int attr_walk(const char *devpath)
+{
+	static struct udev_event ev;
+	int level, first;
+
+	str_copy(ev.devpath, devpath, sizeof(ev.devpath));
+	first = event_device_level(&ev);   /* the chain, as the rules see it */
+	if (!ev.nchain)
+		return UDEVINFO_NOT_FOUND;
+	fmt_print(stdout, "\nudevinfo starts with the device given and walks up the chain, printing\n"
+		  "each level's keys in rule syntax. Keys of one level may be used together\n"
+		  "in one rule, with the keys of the device itself.\n\n");
+	fmt_print(stdout, "  looking at device '%s':\n    KERNEL=\"%s\"\n    SUBSYSTEM=\"%s\"\n",
+		  ev.chain[0].devpath, ev.chain[0].kernel, ev.chain[0].subsystem);
+	print_level(&ev.chain[0], first == 0, NULL);
+	for (level = first > 0 && first < ev.nchain ? first : 1; level < ev.nchain; level++) {
+		fmt_print(stdout, "  looking at parent device '%s':\n", ev.chain[level].devpath);
+		print_level(&ev.chain[level], first < ev.nchain, first > 0 ? ev.chain[0].devpath : NULL);
+	}
+	return UDEVINFO_OK;
+}
+
+/* The record named by -n (node or symlink, with or without udev_root). */
+static int find_record(const struct opts *o, struct db_record *rec)
+{
+	size_t len = strlen(conf.root);
+	const char *name = o->node;
+
+	if (o->path)
+		return db_read(&conf, sysfs_devpath(o->path), rec);
+	if (strncmp(name, conf.root, len) == 0 && name[len] == '/')
+		name += len + 1;
+	return db_find_name(&conf, name, rec);
+}
+
+/* The options into o; -1 with *bad naming the argument that is wrong. */
+static int parse_opts(int argc, char **argv, struct opts *o, const char **bad)
+{
+	int c;
+
+	memset(o, 0, sizeof(*o));
+	opterr = 0;
+	while ((c = getopt(argc, argv, "q:n:p:radeVh")) != -1) {
+		switch (c) {
+		case 'q': o->query = optarg; break;
+		case 'n': o->node = optarg; break;
+		case 'p': o->path = optarg; break;
+		case 'r': o->root = 1; break;
+		case 'a': o->attrs = 1; break;
+		case 'd':
+		case 'e': o->dump = 1; break;
+		case 'V':
+			fmt_print(stdout, "udevinfo, version %s (udev-legacy)\n", VERSION);
+			exit(0);
+		case 'h':
+			fmt_print(stdout, "%s\n", UDEVINFO_HELP);
+			exit(0);
+		default:
+			*bad = argv[optind > 1 ? optind - 1 : 1];
+			return -1;
+		}
+	}
+	*bad = argv[optind];
+	return optind < argc ? -1 : 0;
+}
+
+int main(int argc, char **argv)
+{
+	struct db_record rec;
+	struct opts o;
+	const char *bad;
+	int r;
+
+	if (opts_std(argc, argv, "udevinfo", UDEVINFO_HELP))
+		return 0;
+	log_init("udevinfo", log_sink_auto());
+	if (parse_opts(argc, argv, &o, &bad) < 0)
+		return usage("unknown option or bad argument in", bad);
+	conf_defaults(&conf);
+	r = conf_load(&conf, NULL);
+	log_set_level(log_level_pick(getenv("UDEV_LOG"), conf.log, log_get_level()));
+	if (r < 0) {
+		log_err("cannot read %s: %s", conf_file(), strerror(-r));
+		return UDEVINFO_USAGE;
+	}
+	if (o.dump) {
+		db_foreach(&conf, print_record, NULL);
+		return UDEVINFO_OK;
+	}
+	if (o.query && !query_type_ok(o.query))
+		return usage("unknown query type", o.query);
+	if (o.attrs && o.path)
+		return attr_walk(sysfs_devpath(o.path));
+	if (o.attrs && !o.node)
+		{
+		usage("an attribute walk needs -p or -n:", "-a");
+		return UDEVINFO_NO_PATH;
+	}
+	if (!o.query && !o.attrs) {
+		if (o.root) {
+			fmt_print(stdout, "%s\n", conf.root);
+			return UDEVINFO_OK;
+		}
+		return usage("nothing to do: no", "-q, -a, -d or -r");
+	}
+	if (!o.node && !o.path)
+		return usage("a query needs -p or -n:", "-q");
+	if (find_record(&o, &rec) < 0) {
+		fmt_print(stderr, "udevinfo: %s not found in database\n", o.path ? o.path : o.node);
+		return UDEVINFO_NOT_FOUND;
+	}
+	if (o.attrs)
+		return attr_walk(rec.devpath);
+	query(&o, &rec);
+	return UDEVINFO_OK;
+}

@@ -1,0 +1,229 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/* Rescan after lost events (see rescan.h): /dev and the database are made
+ * to converge to sysfs both ways. A record (udev's database, legacy layout)
+ * whose DEVPATH is gone from sysfs gets a remove, children before parents;
+ * then, in coldplug order, a device without a record gets an add, whatever
+ * its kind (udev records devices without a node too), and so does one whose
+ * node, as its record names it, is missing or of another number. All go
+ * through udevd's queue, removes first, so that a device number a new
+ * device reuses is freed before its add. */
+#include "compat.h"
+#include "fmt.h"
+#include "rescan.h"
+#include "coldplug.h"
+#include "conf.h"
+#include "fd.h"
+#include "../door/netlink.h"
+#include "path.h"
+#include "str.h"
+#include "sysfs.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/sysmacros.h>
+#include <unistd.h>
+
+/* What the rescan needs of a record: P:, N:, U: and M: lines. */
+struct rec {
+	char devpath[SYSFS_PATH_MAX], name[256], subsystem[64], major[24], *minor;
+};
+
+static void rec_line(struct rec *r, const char *line)
+{
+	switch (line[0] == '\0' || line[1] != ':' ? 0 : line[0]) {
+	case 'P': str_copy(r->devpath, line + 2, sizeof(r->devpath)); break;
+	case 'N': str_copy(r->name, line + 2, sizeof(r->name)); break;
+	case 'U': str_copy(r->subsystem, line + 2, sizeof(r->subsystem)); break;
+	case 'M':
+		/* "MAJOR:MINOR": split in place */
+		str_copy(r->major, line + 2, sizeof(r->major));
+		r->minor = strchr(r->major, ':');
+		if (r->minor)
+			*r->minor++ = '\0';
+		break;
+	}
+}
+
+static int rec_read(const char *file, struct rec *r)
+{
+	char buf[4096], *line, *next;
+	ssize_t n = fd_read_file(file, buf, sizeof(buf));
+
+	if (n < 0)
+		return (int)n;
+	memset(r, 0, sizeof(*r));
+	for (line = buf; line; line = next) {
+		next = strchr(line, '\n');
+		if (next)
+			*next++ = '\0';
+		rec_line(r, line);
+	}
+	return r->devpath[0] == '/' ? 0 : -EINVAL;
+}
+
+/* devpath's record: named by DEVPATH without its leading '/', the other
+ * '/' as '@' (class@tty@ttyS0), or with a leading '@' as earlier versions
+ * wrote it (see udev/db/db.h). */
+static int rec_of(const struct udev_conf *conf, const char *devpath, struct rec *r)
+{
+	char file[CONF_PATH_MAX + SYSFS_PATH_MAX], enc[SYSFS_PATH_MAX], *p;
+	int old, e = -ENOENT;
+
+	str_copy(enc, devpath, sizeof(enc));
+	for (p = enc; *p; p++)
+		if (*p == '/')
+			*p = '@';
+	for (old = 0; old < 2 && e == -ENOENT; old++)
+		if (path_join(file, sizeof(file), conf->db, enc + (!old && enc[0] == '@')) == 0)
+			e = rec_read(file, r);
+	return e;
+}
+
+/* The record's node is there with the device's number (d has one). */
+static int node_ok(const struct udev_conf *conf, const struct rec *r, const char *subsystem,
+		   unsigned int major, unsigned int minor)
+{
+	char node[CONF_PATH_MAX + 256];
+	struct stat st;
+
+	if (!r->name[0] || path_join(node, sizeof(node), conf->root, r->name) < 0 ||
+	    lstat(node, &st) < 0)
+		return 0;
+	if (strcmp(subsystem, "block") == 0 ? !S_ISBLK(st.st_mode) : !S_ISCHR(st.st_mode))
+		return 0;
+	return st.st_rdev == makedev(major, minor);
+}
+
+static int add_env(char *env, size_t *len, size_t cap, const char *key, const char *val)
+{
+	size_t n = fmt_s(env + *len, cap - *len, "%s=%s", key, val);
+
+	if (n + 1 > cap - *len)
+		return -E2BIG;
+	*len += n + 1;
+	return 0;
+}
+
+/* The event the kernel would give: ACTION, DEVPATH, SUBSYSTEM, MAJOR and
+ * MINOR when known, marked UDEVD_RESCAN=1; an add also gets DEVNAME. */
+static int make_event(struct msg_event *m, const char *action, const char *devpath,
+		      const char *subsystem, const char *major, const char *minor)
+{
+	char buf[1024], *dn = NULL;
+	size_t len = 0, cap = sizeof(m->env);
+
+	if (add_env(m->env, &len, cap, "ACTION", action) < 0 ||
+	    add_env(m->env, &len, cap, "DEVPATH", devpath) < 0 ||
+	    add_env(m->env, &len, cap, "SUBSYSTEM", subsystem) < 0 ||
+	    (major[0] && add_env(m->env, &len, cap, "MAJOR", major) < 0) ||
+	    (minor[0] && add_env(m->env, &len, cap, "MINOR", minor) < 0) ||
+	    add_env(m->env, &len, cap, "UDEVD_RESCAN", "1") < 0 ||
+	    add_env(m->env, &len, cap, NETLINK_SOURCE_KEY, "rescan") < 0)
+		return -E2BIG;
+	if (action[0] == 'a' && sysfs_attr_read(devpath, "uevent", buf, sizeof(buf)) > 0 &&
+	    (dn = strstr(buf, "DEVNAME=")))
+		dn[8 + strcspn(dn + 8, "\n")] = '\0';
+	if ((dn && add_env(m->env, &len, cap, "DEVNAME", dn + 8) < 0) ||
+	    event_env_complete(m->env, &len, cap) < 0)
+		return -E2BIG;
+	return event_msg_finish(m, len);
+}
+
+/* The subsystem of a record written before U: lines: the legacy layout's
+ * /class/NAME/ or /block/ tells it. */
+static const char *rec_subsystem(struct rec *r)
+{
+	if (!r->subsystem[0] && strncmp(r->devpath, "/class/", 7) == 0)
+		str_copy_component(r->subsystem, r->devpath + 7, sizeof(r->subsystem));
+	if (!r->subsystem[0] && strncmp(r->devpath, "/block/", 7) == 0)
+		str_copy(r->subsystem, "block", sizeof(r->subsystem));
+	return r->subsystem[0] ? r->subsystem : "unknown";
+}
+
+static int depth_cmp(const void *a, const void *b)
+{
+	const struct coldplug_dev *x = a, *y = b;
+
+	return (int)strlen(y->devpath) - (int)strlen(x->devpath);
+}
+
+/* Removes for the records whose device is gone, deepest DEVPATH first. */
+static int rescan_gone(const struct udev_conf *conf, struct msg_event *m, rescan_fn *fn,
+		       void *ctx)
+{
+	char file[CONF_PATH_MAX + 256];
+	struct coldplug_list gone = { NULL, 0, 0, 0 };
+	struct dirent *de;
+	struct rec r;
+	DIR *d = opendir(conf->db);
+	int i, n = 0;
+
+	while (d && (de = readdir(d))) {
+		if (de->d_name[0] == '.' || path_join(file, sizeof(file), conf->db, de->d_name) < 0 ||
+		    rec_read(file, &r) < 0 || sysfs_exists(r.devpath, NULL))
+			continue;
+		coldplug_add(&gone, r.devpath, "");
+	}
+	if (d)
+		closedir(d);
+	if (gone.n > 1)
+		qsort(gone.v, (size_t)gone.n, sizeof(gone.v[0]), depth_cmp);
+	for (i = 0; i < gone.n; i++) {
+		if (rec_of(conf, gone.v[i].devpath, &r) == 0 &&
+		    make_event(m, "remove", r.devpath, rec_subsystem(&r), r.major,
+			       r.minor ? r.minor : "") == 0) {
+			fn(ctx, m);
+			n++;
+		}
+	}
+	coldplug_free(&gone);
+	return n;
+}
+
+/* An add for each device without a record, or whose node is not right. */
+static int rescan_present(const struct udev_conf *conf, struct msg_event *m, rescan_fn *fn,
+			  void *ctx)
+{
+	struct coldplug_list l;
+	unsigned int major, minor;
+	char num[2][12];
+	struct rec r;
+	int i, n = 0, have;
+
+	coldplug_scan(&l, 1);
+	for (i = 0; i < l.n; i++) {
+		have = rec_of(conf, l.v[i].devpath, &r) == 0;
+		num[0][0] = num[1][0] = '\0';
+		if (sysfs_devnum(l.v[i].devpath, &major, &minor) == 0) {
+			if (have && node_ok(conf, &r, l.v[i].subsystem, major, minor))
+				continue;
+			fmt_s(num[0], sizeof(num[0]), "%u", major);
+			fmt_s(num[1], sizeof(num[1]), "%u", minor);
+		} else if (have) {
+			continue;
+		}
+		if (make_event(m, "add", l.v[i].devpath, l.v[i].subsystem, num[0], num[1]) == 0) {
+			fn(ctx, m);
+			n++;
+		}
+	}
+	coldplug_free(&l);
+	return n;
+}
+
+int rescan_run(rescan_fn *fn, void *ctx, int *removed)
+{
+	static struct msg_event m;
+	struct udev_conf conf;
+	int r;
+
+	conf_defaults(&conf);
+	r = conf_load(&conf, NULL);
+	if (r < 0)
+		return r;
+	*removed = rescan_gone(&conf, &m, fn, ctx);
+	return rescan_present(&conf, &m, fn, ctx);
+}

@@ -1,0 +1,57 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/* udevd's state, passed to every part of the daemon, and its set-up
+ * (setup.c: options, socket, netlink, signals, daemonizing). */
+#ifndef UDEVD_SETUP_H
+#define UDEVD_SETUP_H
+
+#include "workers/budget.h"
+#include "door/dedup.h"
+#include "loop.h"
+#include "answer/monitor.h"
+#include "queue/queue.h"
+#include "workers/runner.h"
+
+#include <stdint.h>
+
+#define EXIT_SETUP 4   /* exit codes: 1 usage, 2 name taken by udevd, 3 by another, 4 setup failed */
+
+struct udevd {
+	int sock;
+	int sigpipe[2];
+	struct loop loop;
+	struct queue q;
+	struct runner runner;
+	struct budget budget;       /* how many of max_childs help now */
+	struct dedup dedup;         /* recent seqnums and results */
+	struct monitor monitor;     /* udevmonitor subscribers */
+	const char *name;
+	unsigned long max_childs;
+	uint64_t gap_ms, startup_ms, exec_timeout_ms, idle_ms;
+	uint64_t expected_seq;      /* UDEVD_EXPECTED_SEQNUM, if have_expected_seq */
+	int have_expected_seq;
+	enum runner_mode mode;      /* --workers=pool|fork */
+	int daemonize, debug;
+	int stopped;                /* stop_exec_queue */
+	int terminating;            /* SIGTERM: drain and exit */
+	int reap;                   /* SIGCHLD came: reap this turn */
+	int netlink;                /* --netlink: nl is the kernel's uevent socket */
+	int nl;
+	int rescan;                 /* events were lost: rescan sysfs this turn */
+	int passed;                 /* a descriptor the message carried, or -1 */
+	uint64_t max_seqnum;        /* highest SEQNUM received, either way */
+	uint64_t fork_retry_ms;     /* no event starts before this (fork failed) */
+	int budget_held;            /* ready events wait for the budget, not max_childs */
+	struct {                    /* refused messages logged this second */
+		uint64_t window_ms;
+		unsigned long logged, hidden;
+	} refusals;
+};
+
+/* Options (and UDEVD_MAX_CHILDS, UDEVD_WORKERS), the log level, the socket,
+ * --netlink's socket, the signal pipe; exits on a usage error. 0, or the
+ * exit code. */
+int setup(struct udevd *d, int argc, char **argv);
+/* --daemon: the parent exits 0 (the socket is bound by now). */
+void setup_daemon(struct udevd *d);
+
+#endif
