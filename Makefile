@@ -180,19 +180,19 @@ PROGRAMS += udevd udevcontrol udevsettle udevtrigger udevmonitor
 MULTICALL_udevd := udevcontrol udevsettle udevtrigger udevmonitor
 udevd_OBJS := udevd/multicall.o udevd/udevd.main.o udevd/setup.o \
 	udevd/door/sock.o udevd/door/netlink.o udevd/door/dedup.o \
-	udevd/queue/queue.o udevd/queue/claims.o udevd/queue/devseq.o udevd/queue/rescan.o \
+	udevd/door/rescan.o udevd/queue/queue.o udevd/queue/claims.o udevd/queue/devseq.o \
 	udevd/workers/runner.o udevd/workers/pool.o udevd/workers/fork.o udevd/workers/child.o \
 	udevd/workers/budget.o \
 	udevd/answer/outbox.o udevd/answer/monitor.o \
 	udevd/clients/ctl.o $(patsubst %,udevd/clients/%.main.o,$(MULTICALL_udevd))
 
 # -- the device manager and its tools: one multi-call program
-# (udev/multicall.c) for udev, udevstart, udevinfo, udevtest, the firmware
-# loader, vol_id and disk_id. udev/ holds the stages of one event: event/
-# (what it carries), rules/, node/, db/, run/ (RUN, dev.d, exec); keep/ is
-# what a worker keeps between events; pipeline.c drives an event through
-# them, driver.c and worker.c feed it events; tools/ and extras/ hold the
-# other programs.
+# (udev/programs/multicall.c) for udev, udevstart, udevinfo, udevtest, the
+# firmware loader, vol_id and disk_id. udev/ holds the stages of one event:
+# event/ (what it carries), rules/, node/, db/, run/ (RUN, dev.d, exec);
+# keep/ is what a worker keeps between events; pipeline.c drives an event
+# through them, driver.c and worker.c feed it events; programs/ holds the
+# programs' main()s (udev's too), extras/ the probes of vol_id and disk_id.
 UDEV_CORE_OBJS := udev/event/event.o udev/event/env.o \
 	udev/rules/parse.o udev/rules/tokens.o udev/rules/apply.o udev/rules/glob.o udev/rules/subst.o \
 	udev/node/node.o udev/node/walk.o udev/node/perms.o udev/node/netif.o udev/node/links.o \
@@ -202,8 +202,8 @@ UDEV_CORE_OBJS := udev/event/event.o udev/event/env.o \
 VOLUME_OBJS := extras/volume.o extras/volume_fs.o extras/volume_probe.o extras/volume_export.o
 PROGRAMS += udev udevstart udevinfo udevtest firmware vol_id disk_id
 MULTICALL_udev := udevstart udevinfo udevtest firmware vol_id disk_id
-udev_OBJS := udev/multicall.o udev/udev.main.o udev/worker.o \
-	$(patsubst %,udev/tools/%.main.o,udevstart udevinfo udevtest firmware) \
+udev_OBJS := udev/programs/multicall.o udev/worker.o \
+	$(patsubst %,udev/programs/%.main.o,udev udevstart udevinfo udevtest firmware) \
 	extras/vol_id.main.o extras/disk_id.main.o $(VOLUME_OBJS) $(UDEV_CORE_OBJS)
 
 # A program in LINKED_PROGRAMS is a link to the multi-call binary named
@@ -259,6 +259,9 @@ LIB_OBJS += lib/enc.o lib/multicall.o
 # whichever folder it is in.
 OBJDIR := $(O)/obj
 DEPFLAGS = -MMD -MP
+# the .d file names headers as the includes reached them (udev/rules/../db/db.h):
+# written plainly (udev/db/db.h), so that make -W names them as anyone would
+DEPTIDY = sed -i -e ':a' -e 's%\(^\| \|/\)[^./ ][^/ ]*/\.\./%\1%' -e 'ta' $(@:.o=.d)
 -include $(shell find $(OBJDIR) -name '*.d' 2>/dev/null)
 LIB := $(OBJDIR)/lib/libudev-legacy.a
 
@@ -279,15 +282,15 @@ FORCE:
 $(OBJDIR)/%.o: %.c Makefile $(FLAGS_STAMP)
 	@mkdir -p $(dir $@)
 	@[ "$(V)" = 1 ] || echo "  CC      $@"
-	$(Q)$(CC) $(ALL_CPPFLAGS) $(ALL_CFLAGS) $(DEPFLAGS) -c -o $@ $<
+	$(Q)$(CC) $(DEPFLAGS) $(ALL_CPPFLAGS) $(ALL_CFLAGS) -c -o $@ $< && $(DEPTIDY)
 
-# A program's main() inside a multi-call binary: udev/tools/udevinfo.c gives
-# udevinfo_main() in udev/tools/udevinfo.main.o (lib/multicall.h declares it).
+# A program's main() inside a multi-call binary: udev/programs/udevinfo.c gives
+# udevinfo_main() in udev/programs/udevinfo.main.o (lib/multicall.h declares it).
 $(OBJDIR)/%.main.o: %.c Makefile $(FLAGS_STAMP)
 	@mkdir -p $(dir $@)
 	@[ "$(V)" = 1 ] || echo "  CC      $@"
-	$(Q)$(CC) $(ALL_CPPFLAGS) $(ALL_CFLAGS) $(DEPFLAGS) -include lib/multicall.h \
-		-Dmain=$(notdir $*)_main -c -o $@ $<
+	$(Q)$(CC) $(DEPFLAGS) $(ALL_CPPFLAGS) $(ALL_CFLAGS) -include lib/multicall.h \
+		-Dmain=$(notdir $*)_main -c -o $@ $< && $(DEPTIDY)
 
 $(LIB): $(addprefix $(OBJDIR)/,$(LIB_OBJS))
 	@mkdir -p $(dir $@)
@@ -519,7 +522,7 @@ CHECK_TESTS = $(sort $(filter-out $(if $(filter glibc,$(VARIANT)),,test/build.ba
 check: deps
 	@$(MAKE) --no-print-directory check-suite
 
-check-suite: all size-check $(if $(filter glibc%,$(VARIANT)),fuzz-check,)
+check-suite: all size-check circles $(if $(filter glibc%,$(VARIANT)),fuzz-check,)
 	BIN=$(abspath $(O)) VARIANT=$(VARIANT) MAKE_VARIANT="$(MAKE_VARIANT)" \
 		tools/run-bats.sh $(CHECK_TESTS) \
 		$(if $(filter fork,$(SECOND_PASSES)),--pass UDEVD_WORKERS=fork $(SECOND_MODE_TESTS)) \
@@ -527,6 +530,12 @@ check-suite: all size-check $(if $(filter glibc%,$(VARIANT)),fuzz-check,)
 
 deps:
 	@sh tools/install-deps.sh check $(if $(filter glibc%,$(VARIANT)),,static)
+
+# make circles: no file of the suite needs one that needs it back, directly
+# or around a loop, and no folder either (an include or a call between the
+# objects; tools/circles.py, docs/architecture.md).
+circles: all
+	@NM=$(CROSS_COMPILE)nm python3 tools/circles.py $(OBJDIR) lib udevsend hotplug udevd udev extras
 
 # make size: the stripped size of each program of this variant, with the
 # budgets of the klibc and dietlibc builds (and the default build's udevsend,
@@ -667,7 +676,7 @@ demo:
 clean:
 	rm -rf build
 
-.PHONY: FORCE all check check-suite deps size size-check clean install uninstall print-programs print-outdir print-helper-libc print-version demo \
+.PHONY: FORCE all check check-suite circles deps size size-check clean install uninstall print-programs print-outdir print-helper-libc print-version demo \
 	fuzz fuzz-bins fuzz-check fuzz-run check-sanitize check-valgrind check-stress lint
 
 # ---- cross build proof -------------------------------------------------------

@@ -46,7 +46,7 @@ def include_edges(dirs, edges):
 
 
 def nm_symbols(obj):
-    out = subprocess.run(['nm', obj], capture_output=True, text=True, check=True).stdout
+    out = subprocess.run([os.environ.get('NM', 'nm'), obj], capture_output=True, text=True, check=True).stdout
     defined, undefined = set(), set()
     for line in out.splitlines():
         parts = line.split()
@@ -55,6 +55,10 @@ def nm_symbols(obj):
         elif len(parts) == 3 and parts[1] in 'TDBRCG' and parts[1].isupper():
             defined.add(parts[2])
     return defined, undefined
+
+
+def top(module):
+    return module.split('/')[0]
 
 
 def call_edges(objdir, dirs, edges):
@@ -70,13 +74,19 @@ def call_edges(objdir, dirs, edges):
                     continue    # left over from a file since moved
                 defined, undefined = nm_symbols(obj)
                 for sym in defined:
-                    owner[sym] = me
+                    owner.setdefault(sym, []).append(me)
                 needs.setdefault(me, set()).update(undefined)
+    # two programs may each define a name (udevd's event_free and udev's):
+    # a call goes to the definition in the caller's own top folder, else to
+    # lib/'s, else to the only one
     for me, syms in needs.items():
         for sym in syms:
-            other = owner.get(sym)
-            if other and other != me:
-                edges.setdefault(me, set()).add(other)
+            cands = owner.get(sym, [])
+            pick = [m for m in cands if top(m) == top(me)] or \
+                [m for m in cands if top(m) == 'lib'] or cands[:1]
+            for other in pick[:1]:
+                if other != me:
+                    edges.setdefault(me, set()).add(other)
 
 
 def loops(edges):
@@ -121,6 +131,17 @@ def loops(edges):
     return out
 
 
+def rooms(edges):
+    """The same graph between folders: a folder needs another when one of
+    its modules needs one of the other's."""
+    out = {}
+    for a, bs in edges.items():
+        for b in bs:
+            if os.path.dirname(a) != os.path.dirname(b):
+                out.setdefault(os.path.dirname(a), set()).add(os.path.dirname(b))
+    return out
+
+
 def main():
     if len(sys.argv) < 3:
         print('usage: circles.py OBJDIR DIR...', file=sys.stderr)
@@ -131,7 +152,14 @@ def main():
     call_edges(objdir, dirs, edges)
     found = loops(edges)
     for comp in found:
-        print('circles: these need each other: ' + ' '.join(comp))
+        print('circles: these files need each other: ' + ' '.join(comp))
+    folders = rooms(edges)
+    for comp in loops(folders):
+        found.append(comp)
+        print('circles: these folders need each other: ' + ' '.join(comp))
+    if '-v' in os.environ.get('CIRCLES', ''):
+        for k in sorted(folders):
+            print(f'  {k}/ needs ' + ' '.join(f + '/' for f in sorted(folders[k])))
     n = len({m for m in edges} | {b for bs in edges.values() for b in bs})
     if found:
         print(f'circles: {len(found)} loop(s) among {n} modules')

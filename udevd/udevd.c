@@ -11,7 +11,7 @@
 #include "msg.h"
 #include "door/netlink.h"
 #include "answer/outbox.h"
-#include "queue/rescan.h"
+#include "door/rescan.h"
 
 #include <errno.h>
 #include <signal.h>

@@ -30,8 +30,8 @@
  * default 30), UDEV_PASSWD_FILE and UDEV_GROUP_FILE (for tests: other
  * files than /etc/passwd and /etc/group). */
 #include "compat.h"
-#include "driver.h"
-#include "worker.h"
+#include "../driver.h"
+#include "../worker.h"
 #include "fd.h"
 #include "fmt.h"
 #include "msg.h"

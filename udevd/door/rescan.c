@@ -13,7 +13,7 @@
 #include "coldplug.h"
 #include "conf.h"
 #include "fd.h"
-#include "../door/netlink.h"
+#include "netlink.h"
 #include "path.h"
 #include "str.h"
 #include "sysfs.h"
