@@ -179,11 +179,11 @@ hotplug_OBJS  := hotplug/hotplug.o hotplug/filter.o udevsend/udevsend.main.o
 PROGRAMS += udevd udevcontrol udevsettle udevtrigger udevmonitor
 MULTICALL_udevd := udevcontrol udevsettle udevtrigger udevmonitor
 udevd_OBJS := udevd/multicall.o udevd/udevd.main.o udevd/setup.o \
-	udevd/door/sock.o udevd/door/netlink.o udevd/door/dedup.o \
+	udevd/door/sock.o udevd/door/netlink.o udevd/door/dedup.o udevd/door/refuse.o \
 	udevd/door/rescan.o udevd/queue/queue.o udevd/queue/claims.o udevd/queue/devseq.o \
 	udevd/workers/runner.o udevd/workers/pool.o udevd/workers/fork.o udevd/workers/child.o \
 	udevd/workers/budget.o \
-	udevd/answer/outbox.o udevd/answer/monitor.o \
+	udevd/answer/ack.o udevd/answer/outbox.o udevd/answer/monitor.o \
 	udevd/clients/ctl.o $(patsubst %,udevd/clients/%.main.o,$(MULTICALL_udevd))
 
 # -- the device manager and its tools: one multi-call program

@@ -6,6 +6,7 @@
 
 #include "workers/budget.h"
 #include "door/dedup.h"
+#include "door/refuse.h"
 #include "loop.h"
 #include "answer/monitor.h"
 #include "queue/queue.h"
@@ -41,10 +42,7 @@ struct udevd {
 	uint64_t max_seqnum;        /* highest SEQNUM received, either way */
 	uint64_t fork_retry_ms;     /* no event starts before this (fork failed) */
 	int budget_held;            /* ready events wait for the budget, not max_childs */
-	struct {                    /* refused messages logged this second */
-		uint64_t window_ms;
-		unsigned long logged, hidden;
-	} refusals;
+	struct refusals refusals;   /* refused messages logged this second */
 };
 
 /* Options (and UDEVD_MAX_CHILDS, UDEVD_WORKERS), the log level, the socket,

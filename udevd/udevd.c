@@ -10,7 +10,9 @@
 #include "layout.h"
 #include "msg.h"
 #include "door/netlink.h"
+#include "answer/ack.h"
 #include "answer/outbox.h"
+#include "door/refuse.h"
 #include "door/rescan.h"
 
 #include <errno.h>
@@ -24,73 +26,9 @@
 #define FORK_RETRY_MS      100      /* fork failed: nothing starts for this long */
 #define FORK_GIVEUP_MS     30000    /* an event that finds no process this long: 18 */
 #define RECV_PER_TURN      1024
-#define REFUSED_LOG_PER_SEC 20      /* log lines; the rest are counted */
 
-/* One received datagram and who sent it. */
-struct message {
-	const struct msg_hdr *hdr;        /* its first bytes; checked at the door */
-	size_t len;
-	const struct ucred *cred;
-	const struct sockaddr_un *from;
-	socklen_t fromlen;
-};
 
 static struct udevd udevd;
-
-/* ---- acks ------------------------------------------------------------------ */
-
-static void ack_init(struct msg_hdr *ack, const struct msg_hdr *req, int rc, uint32_t arg)
-{
-	msg_init(ack, MSG_ACK, req->seqnum);
-	ack->flags = req->flags;
-	ack->rc = rc;
-	ack->arg = arg;
-}
-
-/* An ack to root: sent, or kept until the socket has room (outbox.h); only
- * a sender that is gone or has no address, or the outbox's bound, loses it,
- * with a log line (an event's result stays known to MSG_CTL_STATUS). */
-static void send_ack_kind(const struct msg_hdr *req, int rc, uint32_t arg,
-			  const struct sockaddr_un *to, socklen_t tolen, enum outbox_kind kind)
-{
-	struct msg_hdr ack;
-	int r;
-
-	ack_init(&ack, req, rc, arg);
-	r = outbox_send(&ack, to, tolen, kind);
-	if (r == -EDESTADDRREQ)
-		log_warn("seqnum %llu: sender has no address, rc %d not acked",
-			 (unsigned long long)req->seqnum, rc);
-	else if (kind == OUTBOX_REPLY && (r == -ECONNREFUSED || r == -ENOENT))
-		/* a helper that got its ack while its probe was on the way */
-		log_info("seqnum %llu: answer not sent: its receiver is gone",
-			 (unsigned long long)req->seqnum);
-	else if (r < 0)
-		log_warn("seqnum %llu: ack %d not delivered: %s",
-			 (unsigned long long)req->seqnum, rc, strerror(-r));
-}
-
-/* Events' results use up to 3/4 of the socket's buffer, answers all of it. */
-static void send_ack(struct udevd *d, const struct msg_hdr *req, int rc, uint32_t arg,
-		     const struct sockaddr_un *to, socklen_t tolen)
-{
-	(void)d;
-	send_ack_kind(req, rc, arg, to, tolen, req->type == MSG_EVENT ? OUTBOX_ACK : OUTBOX_REPLY);
-}
-
-/* The sender, and every other sender of the same event (dedup.h). */
-static void ack_event(struct udevd *d, struct event *ev, int rc)
-{
-	struct event_waiter *w;
-
-	if (!ev->kernel)
-		send_ack(d, &ev->hdr, rc, 0, &ev->addr, ev->addrlen);
-	while ((w = ev->waiters)) {
-		ev->waiters = w->next;
-		send_ack(d, &w->hdr, rc, 0, &w->addr, w->addrlen);
-		free(w);
-	}
-}
 
 static void event_finished(void *ctx, struct event *ev, int rc)
 {
@@ -101,61 +39,12 @@ static void event_finished(void *ctx, struct event *ev, int rc)
 		 (unsigned long long)(loop_now_ms() - ev->start_ms));
 	dedup_done(&d->dedup, ev, rc);
 	monitor_send(&d->monitor, ev, rc);
-	ack_event(d, ev, rc);
+	ack_event(ev, rc);
 	queue_done(&d->q, ev);
 	event_free(ev);
 }
 
 /* ---- messages -------------------------------------------------------------- */
-
-/* Any local process can send garbage: refusals are logged at most
- * REFUSED_LOG_PER_SEC a second, the rest counted and summed up once a
- * second later, so that a flood cannot fill the log. */
-static void refusal_log_flush(struct udevd *d)
-{
-	if (d->refusals.hidden)
-		log_warn("%lu more refused messages not logged", d->refusals.hidden);
-	d->refusals.logged = d->refusals.hidden = 0;
-}
-
-static int refusal_log_ok(struct udevd *d)
-{
-	uint64_t now = loop_now_ms();
-
-	if (now - d->refusals.window_ms >= 1000) {
-		refusal_log_flush(d);
-		d->refusals.window_ms = now;
-	}
-	if (d->refusals.logged < REFUSED_LOG_PER_SEC) {
-		if (++d->refusals.logged == REFUSED_LOG_PER_SEC)
-			log_warn("more than %d refused messages a second: counting the rest",
-				 REFUSED_LOG_PER_SEC);
-		return 1;
-	}
-	d->refusals.hidden++;
-	return 0;
-}
-
-static void refuse(struct udevd *d, const struct message *m, const char *why)
-{
-	const struct msg_hdr *req = m->hdr;
-	struct msg_hdr zero, ack;
-	int r, log_ok = refusal_log_ok(d);
-
-	if (log_ok)
-		log_warn("refused message from pid %d uid %d: %s", (int)m->cred->pid,
-			 (int)m->cred->uid, why);
-	if (m->len < sizeof(zero)) {
-		memset(&zero, 0, sizeof(zero));
-		req = &zero;
-	}
-	/* never kept; anyone but root only gets what costs root nothing (outbox.h) */
-	ack_init(&ack, req, MSG_RC_REFUSED, 0);
-	r = outbox_send_refusal(&ack, m->from, m->fromlen, m->cred->uid == 0);
-	if (r < 0 && log_ok)
-		log_warn("refusal not acked: %s", r == -EDESTADDRREQ ? "sender has no address" :
-			 r == -EBUSY ? "the socket's room is kept for root" : strerror(-r));
-}
 
 /* --netlink: an event udevd has already seen runs once; this copy gets the
  * result (at once, or when the first copy finishes). 1 when handled here. */
@@ -170,12 +59,12 @@ static int handle_duplicate(struct udevd *d, const struct message *m)
 	log_debug("seqnum %llu: second copy from udevsend, not run again",
 		  (unsigned long long)m->hdr->seqnum);
 	if (!s->ev) {
-		send_ack(d, m->hdr, s->rc, 0, m->from, m->fromlen);
+		ack_reply(m->hdr, s->rc, 0, m->from, m->fromlen);
 		return 1;
 	}
 	w = calloc(1, sizeof(*w));
 	if (!w) {
-		send_ack(d, m->hdr, MSG_RC_NOT_RUN, 0, m->from, m->fromlen);
+		ack_reply(m->hdr, MSG_RC_NOT_RUN, 0, m->from, m->fromlen);
 		return 1;
 	}
 	w->hdr = *m->hdr;
@@ -198,7 +87,7 @@ static void not_run(struct udevd *d, const struct message *m)
 {
 	if (m->hdr->flags & MSG_F_SEQNUM)
 		dedup_remember(&d->dedup, m->hdr->seqnum, MSG_RC_NOT_RUN);
-	send_ack(d, m->hdr, MSG_RC_NOT_RUN, 0, m->from, m->fromlen);
+	ack_reply(m->hdr, MSG_RC_NOT_RUN, 0, m->from, m->fromlen);
 }
 
 static void handle_event(struct udevd *d, const struct message *m)
@@ -215,7 +104,7 @@ static void handle_event(struct udevd *d, const struct message *m)
 	}
 	ev = event_new(m->hdr, m->from, m->fromlen, loop_now_ms());
 	if (!ev && errno == EINVAL) {
-		refuse(d, m, "event without ACTION, DEVPATH or SUBSYSTEM, or bad SEQNUM");
+		refuse(&d->refusals, m, "event without ACTION, DEVPATH or SUBSYSTEM, or bad SEQNUM");
 		return;
 	}
 	if (!ev) {
@@ -381,8 +270,8 @@ static void answer_status(struct udevd *d, const struct message *m)
 		st = DEDUP_PENDING;
 	req.flags |= MSG_F_STATUS | (st == DEDUP_DONE ? MSG_F_DONE : 0) |
 		     (st == DEDUP_PENDING ? MSG_F_PENDING : 0);
-	send_ack_kind(&req, st == DEDUP_DONE ? rc : 0, (uint32_t)held, m->from, m->fromlen,
-		      OUTBOX_REPLY);
+	ack_send(&req, st == DEDUP_DONE ? rc : 0, (uint32_t)held, m->from, m->fromlen,
+		 OUTBOX_REPLY);
 }
 
 /* Trust is checked at the door, before anything reads the message. */
@@ -392,20 +281,20 @@ static void handle_message(struct udevd *d, const struct message *m, int trunc)
 	int rc;
 
 	if (m->cred->uid == (uid_t)-1)
-		refuse(d, m, "no credentials");
+		refuse(&d->refusals, m, "no credentials");
 	else if (m->cred->uid != 0)
-		refuse(d, m, "sender is not root");
+		refuse(&d->refusals, m, "sender is not root");
 	else if (trunc || msg_check(m->hdr, m->len) < 0)
-		refuse(d, m, "bad size, magic, type or environment");
+		refuse(&d->refusals, m, "bad size, magic, type or environment");
 	else if (m->hdr->type == MSG_EVENT)
 		handle_event(d, m);
 	else if (m->hdr->type == MSG_ACK)
-		refuse(d, m, "ack sent to udevd");
+		refuse(&d->refusals, m, "ack sent to udevd");
 	else if (m->hdr->type == MSG_CTL_STATUS)
 		answer_status(d, m);
 	else {
 		rc = handle_control(d, m->hdr, &arg);
-		send_ack(d, m->hdr, rc, arg, m->from, m->fromlen);
+		ack_reply(m->hdr, rc, arg, m->from, m->fromlen);
 	}
 }
 
@@ -554,7 +443,7 @@ static void start_termination(struct udevd *d)
 		log_err("seqnum %llu %s not run: shutting down",
 			(unsigned long long)ev->hdr.seqnum, ev->u.devpath);
 		dedup_done(&d->dedup, ev, MSG_RC_NOT_RUN);
-		ack_event(d, ev, MSG_RC_NOT_RUN);
+		ack_event(ev, MSG_RC_NOT_RUN);
 		event_free(ev);
 	}
 }
@@ -632,7 +521,7 @@ static int run(struct udevd *d)
 	if ((n = outbox_drain(1000)))
 		log_warn("%zu kept replies not delivered", n);
 	runner_shutdown(&d->runner);
-	refusal_log_flush(d);
+	refusals_flush(&d->refusals);
 	log_info("all events acked, exiting");
 	return 0;
 }
