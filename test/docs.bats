@@ -122,3 +122,35 @@ GENERATED_NAMES=" storm.md "
 	# and the man pages name the same version
 	! grep -L "^\.TH .*\"udev-legacy $v\"" "$TOP"/docs/*.8 | grep .
 }
+
+@test "docs: architecture.md's walk through the code names files that exist and functions they define" {
+	local rows=0 row files f fn found
+	while IFS= read -r row; do
+		rows=$((rows + 1))
+		files=$(grep -oE '[a-z_]+(/[a-z_]+)+\.[ch]' <<<"$row" | sort -u)
+		[ -n "$files" ] || { echo "no file in: $row"; return 1; }
+		for f in $files; do
+			[ -f "$TOP/$f" ] || { echo "no $f: $row"; return 1; }
+		done
+		# every function named in backquotes is defined in a file of its row
+		for fn in $(sed 's/(compiled as[^)]*)//' <<<"$row" | grep -oE '`[a-z_][a-z0-9_]*`' | tr -d '`'); do
+			found=
+			for f in $files; do
+				grep -Eq "^([a-z].*[ *])?$fn\(|^(static )?(inline )?[a-z].*[ *]$fn\(" \
+					"$TOP/$f" && found=1
+			done
+			[ -n "$found" ] || { echo "$fn is defined in none of $files"; return 1; }
+		done
+	done < <(sed -n '/^## Reading the code/,/^## /p' "$TOP/docs/architecture.md" |
+		sed -n '/^| step | file | function |/,/^$/p' | grep '^| ' | tail -n +3)
+	[ "$rows" -ge 25 ]
+	# and the folders it lists are the folders of the source
+	for f in $(sed -n '/^## Reading the code/,/^One event/p' "$TOP/docs/architecture.md" |
+		grep -oE '^\| [a-z/]+/ ' | tr -d '| '); do
+		[ -d "$TOP/$f" ] || { echo "no folder $f"; return 1; }
+	done
+	for f in "$TOP"/udev/*/ "$TOP"/udevd/*/; do
+		f=${f#"$TOP"/}
+		grep -q "^| $f " "$TOP/docs/architecture.md" || { echo "$f not in architecture.md"; return 1; }
+	done
+}
