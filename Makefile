@@ -505,13 +505,16 @@ bench-worker: all
 # udevd-netlink.bats run once. SECOND_PASSES names the passes after the
 # first (fork, worker); empty, the suite runs once (.ci/run, for the firmware
 # builds: the modes' code is the same C as the default build's).
-# build.bats tests the Makefile with the default toolchain whatever the
-# variant, so it runs in the default build's make check only.
 SECOND_MODE_TESTS := $(filter-out test/udevd-workers%.bats test/udevd-netlink.bats, \
 	$(wildcard test/udevd-*.bats test/udev-eventpath.bats))
 WORKER_PASS_TESTS := $(wildcard test/udev-event.bats test/udev-devd.bats test/udev-net.bats)
 SECOND_PASSES ?= fork worker
-CHECK_TESTS = $(sort $(filter-out $(if $(filter glibc,$(VARIANT)),,test/build.bats), \
+# ONCE_TESTS use no program of the build under test (the Makefile itself,
+# the documents, the suite's own scripts, the qemu proof's host tools) or the
+# same C in every build (--help texts): they run in the default build's
+# make check only (.ci/run's firmware and sanitizer passes skip them).
+ONCE_TESTS := test/build.bats test/docs.bats test/kernel-tools.bats test/suite.bats
+CHECK_TESTS = $(sort $(filter-out $(if $(filter glibc,$(VARIANT)),,$(ONCE_TESTS)), \
 	$(wildcard test/*.bats)))
 # The firmware builds must also stay within their size budgets (tools/size.sh).
 # The fuzz harnesses' corpus replay is a host tool (it uses nftw): it runs

@@ -30,6 +30,13 @@ common_setup() {
 	export UDEVD_SOCKET
 }
 
+# default_build_only: a test whose private builds check the Makefile and
+# make install, not the programs of the build under test, runs in the default
+# build's suite only (the firmware and sanitizer passes of .ci/run skip it).
+default_build_only() {
+	[ "${VARIANT:-glibc}" = glibc ] || skip "runs in the default build's suite only (its own builds)"
+}
+
 # wait_for CMD...: retry CMD for up to WAIT_TIMEOUT seconds (default 10)
 wait_for() {
 	local i n=$(( ${WAIT_TIMEOUT:-10} * 20 ))
