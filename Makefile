@@ -172,12 +172,12 @@ hotplug_OBJS  := hotplug/hotplug.o hotplug/filter.o udevsend/udevsend.main.o
 
 # -- the daemon and its clients: one multi-call program (udevd/multicall.c),
 # the name it is run under picks udevd, udevcontrol, udevsettle,
-# udevtrigger or udevmonitor. udevd/ holds its stages in the order an event
-# meets them: door/ (the socket, netlink, duplicates), queue/ (SEQNUM order,
-# device chains, the rescan), workers/ (udev's processes), answer/ (acks,
-# monitors); clients/ holds the four clients.
-PROGRAMS += udevd udevcontrol udevsettle udevtrigger udevmonitor
-MULTICALL_udevd := udevcontrol udevsettle udevtrigger udevmonitor
+# udevtrigger, udevmonitor or udevadm (udev 117's front end to them all).
+# udevd/ holds its stages: door/ (the socket, refusals, netlink, duplicates,
+# the rescan), queue/ (SEQNUM order, device chains, late events), workers/
+# (udev's processes), answer/ (acks, monitors); clients/ holds the clients.
+PROGRAMS += udevd udevcontrol udevsettle udevtrigger udevmonitor udevadm
+MULTICALL_udevd := udevcontrol udevsettle udevtrigger udevmonitor udevadm
 udevd_OBJS := udevd/multicall.o udevd/udevd.main.o udevd/setup.o \
 	udevd/door/sock.o udevd/door/netlink.o udevd/door/dedup.o udevd/door/refuse.o \
 	udevd/door/rescan.o udevd/queue/queue.o udevd/queue/claims.o udevd/queue/devseq.o \
@@ -598,7 +598,7 @@ lint:
 # A /sbin/hotplug that is not ours is kept as hotplug.orig, and uninstall
 # puts it back; uninstall also removes the folders it leaves empty.
 SBIN_PROGRAMS   := udevsend udevd udev udevstart udevcontrol udevsettle hotplug \
-	udevtrigger vol_id disk_id
+	udevtrigger vol_id disk_id udevadm
 USRBIN_PROGRAMS := udevinfo udevtest udevmonitor
 # helpers that rules RUN, where udev keeps them since 2006
 LIBUDEV_PROGRAMS := firmware

@@ -22,6 +22,7 @@ int udevcontrol_main(int argc, char **argv);
 int udevsettle_main(int argc, char **argv);
 int udevtrigger_main(int argc, char **argv);
 int udevmonitor_main(int argc, char **argv);
+int udevadm_main(int argc, char **argv);
 int udev_main(int argc, char **argv);
 int udevstart_main(int argc, char **argv);
 int udevinfo_main(int argc, char **argv);

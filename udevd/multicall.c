@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /* One binary for the daemon and its clients: udevcontrol, udevsettle,
- * udevtrigger and udevmonitor share its libc and lib/; the name it is run
+ * udevtrigger, udevmonitor and udevadm share its libc and lib/; the name it is run
  * under picks the program, anything else is udevd. */
 #include "compat.h"
 #include "multicall.h"
@@ -10,6 +10,7 @@ static const struct multicall programs[] = {
 	{ "udevsettle", udevsettle_main },
 	{ "udevtrigger", udevtrigger_main },
 	{ "udevmonitor", udevmonitor_main },
+	{ "udevadm", udevadm_main },
 };
 
 int main(int argc, char **argv)

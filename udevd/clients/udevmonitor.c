@@ -3,6 +3,7 @@
  * broadcast on netlink (KERNEL), and udevd's result once udev has handled it
  * (UDEV, through udevd's monitor subscription). --env adds the environment. */
 #include "compat.h"
+#include "fmt.h"
 #include "ctl.h"
 #include "log.h"
 #include "loop.h"
@@ -49,7 +50,7 @@ static void print_line(const char *s)
 	static char line[4 * MSG_ENV_MAX + 1];
 
 	str_escape(line, s, sizeof(line));
-	printf("%s\n", line);
+	fmt_print(stdout, "%s\n", line);
 }
 
 static void print_event(const struct mon *mo, const char *src, const char *env,
@@ -59,13 +60,17 @@ static void print_event(const struct mon *mo, const char *src, const char *env,
 	const char *a = msg_env_get(env, len, "ACTION"), *p = msg_env_get(env, len, "DEVPATH");
 	const char *s = msg_env_get(env, len, "SUBSYSTEM"), *q = msg_env_get(env, len, "SEQNUM");
 	const char *e;
+	char ms[4] = { (char)('0' + t % 1000 / 100), (char)('0' + t % 100 / 10),
+		       (char)('0' + t % 10), '\0' };
 
-	printf("%s[%llu.%03u] %s %s (%s) seqnum %s%s\n", src, (unsigned long long)(t / 1000),
-	       (unsigned int)(t % 1000), a ? a : "?", p ? p : "?", s ? s : "?", q ? q : "-", tail);
+	/* fmt_print, not the libc's printf (2.5 KB in klibc): no widths */
+	fmt_print(stdout, "%s[%llu.%s] %s %s (%s) seqnum %s%s\n", src,
+		  (unsigned long long)(t / 1000), ms, a ? a : "?", p ? p : "?", s ? s : "?",
+		  q ? q : "-", tail);
 	if (mo->env) {
 		for (e = env; e < env + len && *e; e += strlen(e) + 1)
 			print_line(e);
-		printf("\n");
+		fputs("\n", stdout);
 	}
 	fflush(stdout);   /* a line at a time, also into a pipe */
 }
@@ -92,7 +97,7 @@ static void read_kernel(const struct mon *mo)
 	size_t h;
 
 	if (n == -1 && errno == ENOBUFS) {
-		printf("KERNEL events lost (receive buffer full)\n");
+		fputs("KERNEL events lost (receive buffer full)\n", stdout);
 		fflush(stdout);
 	}
 	/* no sender address: not provably the kernel */
@@ -184,7 +189,7 @@ static void read_events(struct mon *mo)
 	if (n < 0 || cred.uid != 0 || trunc || msg_check(buf.raw, (size_t)n) < 0 ||
 	    buf.m.hdr.type != MSG_MONITOR)
 		return;
-	snprintf(tail, sizeof(tail), " rc %d", buf.m.hdr.rc);
+	fmt_s(tail, sizeof(tail), " rc %d", buf.m.hdr.rc);
 	print_event(mo, "UDEV", buf.m.env, buf.m.hdr.envlen, tail);
 }
 
@@ -236,8 +241,8 @@ int main(int argc, char **argv)
 		log_err("netlink socket: %s", strerror(errno));
 		return 2;
 	}
-	printf("udevmonitor prints %s%s%s events\n", mo.kernel ? "KERNEL" : "",
-	       mo.kernel && mo.udev ? " and " : "", mo.udev ? "UDEV" : "");
+	fmt_print(stdout, "udevmonitor prints %s%s%s events\n", mo.kernel ? "KERNEL" : "",
+		  mo.kernel && mo.udev ? " and " : "", mo.udev ? "UDEV" : "");
 	fflush(stdout);
 	run(&mo);
 	return 0;

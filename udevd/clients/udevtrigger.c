@@ -1,17 +1,20 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /* udevtrigger: asks the kernel to replay events by writing an action to
  * each device's uevent file (today's kernels), optionally filtered by
- * subsystem and attribute, then optionally waits until udevd has handled
- * every event up to the kernel's seqnum after the writes (--settle). */
+ * subsystem, attribute and name, or to each bus's and driver's
+ * (--type=subsystems), then optionally waits until udevd has handled every
+ * event up to the kernel's seqnum after the writes (--settle). */
 #include "compat.h"
 #include "coldplug.h"
 #include "ctl.h"
+#include "fmt.h"
 #include "log.h"
 #include "loop.h"
 #include "opts.h"
 #include "str.h"
 #include "sysfs.h"
 
+#include <dirent.h>
 #include <errno.h>
 #include <fnmatch.h>
 #include <poll.h>
@@ -25,14 +28,17 @@
 struct opts {
 	const char *action;
 	const char *subsys[MATCH_MAX], *nosubsys[MATCH_MAX], *attr[MATCH_MAX];
-	int nsubsys, nnosubsys, nattr;
-	int dry_run, verbose, settle, failed, count;
+	const char *noattr[MATCH_MAX], *sysname[MATCH_MAX];
+	int nsubsys, nnosubsys, nattr, nnoattr, nsysname;
+	int dry_run, verbose, settle, failed, count, subsystems;
 	uint64_t timeout_ms;
 };
 
-#define TRIGGER_USAGE "usage: udevtrigger [--action=ACTION] [--subsystem-match=GLOB]\n" \
-	"                   [--subsystem-nomatch=GLOB] [--attr-match=ATTR[=GLOB]]\n" \
-	"                   [--dry-run] [--verbose] [--settle] [--timeout=DUR]\n" \
+#define TRIGGER_USAGE "usage: udevtrigger [--action=ACTION] [--type=devices|subsystems]\n" \
+	"                   [--subsystem-match=GLOB] [--subsystem-nomatch=GLOB]\n" \
+	"                   [--attr-match=ATTR[=GLOB]] [--attr-nomatch=ATTR[=GLOB]]\n" \
+	"                   [--sysname-match=GLOB] [--dry-run] [--verbose] [--settle]\n" \
+	"                   [--timeout=DUR]\n" \
 	"DUR: N or Ns seconds, Nms milliseconds; an option's value after = or apart"
 #define EXIT_FAILED 2   /* a write failed, or no uevent_seqnum to settle on */
 
@@ -70,14 +76,20 @@ static int attr_match(const char *devpath, const char *spec)
 
 static int wanted(const struct opts *o, const char *devpath, const char *subsystem)
 {
+	const char *name = strrchr(devpath, '/');
 	int i;
 
 	if (o->nsubsys && !any_match(o->subsys, o->nsubsys, subsystem))
 		return 0;
 	if (any_match(o->nosubsys, o->nnosubsys, subsystem))
 		return 0;
+	if (o->nsysname && !any_match(o->sysname, o->nsysname, name ? name + 1 : devpath))
+		return 0;
 	for (i = 0; i < o->nattr; i++)
 		if (!attr_match(devpath, o->attr[i]))
+			return 0;
+	for (i = 0; i < o->nnoattr; i++)
+		if (attr_match(devpath, o->noattr[i]))
 			return 0;
 	return 1;
 }
@@ -106,6 +118,39 @@ static int trigger(void *ctx, const char *devpath, const char *subsystem)
 	if (fd >= 0)
 		close(fd);
 	return 0;
+}
+
+/* out = a/b; -1 when it does not fit */
+static int cat_path(char *out, size_t size, const char *a, const char *b)
+{
+	return fmt_s(out, size, "%s/%s", a, b) < size ? 0 : -1;
+}
+
+/* --type=subsystems: each bus of /bus, then each driver of each bus, whose
+ * uevent file the options select (subsystem globs match the bus's name). */
+static void trigger_subsystems(struct opts *o)
+{
+	char dir[SYSFS_PATH_MAX], sub[SYSFS_PATH_MAX], drivers[SYSFS_PATH_MAX];
+	char path[SYSFS_PATH_MAX];
+	struct dirent *bus, *drv;
+	DIR *b, *d;
+
+	if (sysfs_path(dir, sizeof(dir), "/bus", NULL) < 0 || !(b = opendir(dir)))
+		return;
+	while ((bus = readdir(b))) {
+		if (bus->d_name[0] == '.' || cat_path(sub, sizeof(sub), "/bus", bus->d_name) < 0)
+			continue;
+		trigger(o, sub, bus->d_name);
+		if (cat_path(drivers, sizeof(drivers), sub, "drivers") < 0 ||
+		    sysfs_path(path, sizeof(path), drivers, NULL) < 0 || !(d = opendir(path)))
+			continue;
+		while ((drv = readdir(d)))
+			if (drv->d_name[0] != '.' &&
+			    cat_path(path, sizeof(path), drivers, drv->d_name) == 0)
+				trigger(o, path, bus->d_name);
+		closedir(d);
+	}
+	closedir(b);
 }
 
 static int settle(const struct opts *o)
@@ -153,7 +198,8 @@ static int add_glob(const char **v, int *n, const char *s)
 static int parse_opt(struct opts *o, int argc, char **argv, int *i)
 {
 	static const char *const valued[] = { "--action", "--subsystem-match",
-		"--subsystem-nomatch", "--attr-match", "--timeout" };
+		"--subsystem-nomatch", "--attr-match", "--timeout", "--attr-nomatch",
+		"--sysname-match", "--type" };
 	const char *a = argv[*i], *v = NULL;
 	unsigned int k;
 	int missing = 0;
@@ -169,6 +215,11 @@ static int parse_opt(struct opts *o, int argc, char **argv, int *i)
 	case 2: return add_glob(o->nosubsys, &o->nnosubsys, v);
 	case 3: return add_glob(o->attr, &o->nattr, v);
 	case 4: return loop_parse_msec(v, &o->timeout_ms);
+	case 5: return add_glob(o->noattr, &o->nnoattr, v);
+	case 6: return add_glob(o->sysname, &o->nsysname, v);
+	case 7:
+		o->subsystems = strcmp(v, "subsystems") == 0;
+		return o->subsystems || strcmp(v, "devices") == 0 ? 0 : -1;
 	default: break;
 	}
 	if (strcmp(a, "--dry-run") == 0)
@@ -201,9 +252,13 @@ int main(int argc, char **argv)
 			break;
 	if (j == sizeof(actions) / sizeof(actions[0]))
 		return usage(o.action);
-	coldplug_walk("/devices", trigger, &o);
-	coldplug_walk("/class", trigger, &o);
-	coldplug_walk("/block", trigger, &o);
+	if (o.subsystems) {
+		trigger_subsystems(&o);
+	} else {
+		coldplug_walk("/devices", trigger, &o);
+		coldplug_walk("/class", trigger, &o);
+		coldplug_walk("/block", trigger, &o);
+	}
 	fflush(stdout);
 	log_info("%d devices%s", o.count, o.dry_run ? " (dry run)" : "");
 	if (o.settle && !o.dry_run) {

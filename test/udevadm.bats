@@ -1,0 +1,152 @@
+#!/usr/bin/env bats
+# SPDX-License-Identifier: GPL-2.0-only
+# udevadm, the front end of udev 117 and later that init scripts and
+# initramfs tools call: each command's options reach the suite's own tool
+# and do what that tool does (the real udevd, udev, sysfs copies, records).
+
+load udev-lib
+
+setup() {
+	udev_setup
+	cp -a "$TOP/test/sysfs-modern" "$T/sys"
+	cp -a "$T/sys" "$T/orig"
+}
+teardown() { stop_udevd; }
+
+INPUT5=/devices/pci0000:00/0000:00:14.0/usb1/1-1/1-1:1.0/0003:046D:C52B.0001/input/input5
+MOUSE=/class/input/mouse0
+
+# changed: the sysfs paths whose uevent file differs from the original
+changed() {
+	(cd "$T/sys" && find . -name uevent -type f) | while read -r f; do
+		cmp -s "$T/sys/$f" "$T/orig/$f" || { f=${f#.}; echo "${f%/uevent}"; }
+	done | LC_ALL=C sort
+}
+
+@test "udevadm: version, --help, and a usage error for a missing or unknown command" {
+	run "$BIN/udevadm" version
+	[ "$status" -eq 0 ]
+	[ "$output" = "$(make -s -C "$TOP" print-version)" ]
+	run "$BIN/udevadm" --help
+	[ "$status" -eq 0 ]
+	[[ "${lines[0]}" == "usage: udevadm "* ]]
+	run "$BIN/udevadm"
+	[ "$status" -eq 1 ]
+	run "$BIN/udevadm" frobnicate
+	[ "$status" -eq 1 ]
+	[[ "$output" == *"udevadm: unknown command 'frobnicate'"* ]]
+	# a command's --help is its tool's
+	run "$BIN/udevadm" trigger --help
+	[ "$status" -eq 0 ]
+	[[ "${lines[0]}" == "usage: udevtrigger "* ]]
+	run "$BIN/udevadm" info --help
+	[ "$status" -eq 0 ]
+	[[ "${lines[0]}" == "usage: udevinfo "* ]]
+}
+
+@test "udevadm trigger: long and short options, as udevtrigger's" {
+	export SYSFS_PATH=$T/sys
+	run "$BIN/udevadm" trigger --subsystem-match=input --action=change --verbose
+	[ "$status" -eq 0 ]
+	[ "${lines[0]}" = "$INPUT5" ]
+	[ "$(head -c 6 "$T/sys$INPUT5/event3/uevent")" = change ]
+	[ "$(changed)" = "$(printf '%s\n' "${lines[@]}" | LC_ALL=C sort)" ]
+	# -n (dry run), -s, -c: nothing written
+	rm -rf "$T/sys" && cp -a "$T/orig" "$T/sys"
+	run "$BIN/udevadm" trigger -n -s input -c remove
+	[ "$status" -eq 0 ]
+	[ "$(wc -l <<<"$output")" -eq 4 ]
+	[ -z "$(changed)" ]
+}
+
+@test "udevadm trigger: --sysname-match, --attr-nomatch and --type=subsystems" {
+	export SYSFS_PATH=$T/sys
+	run "$BIN/udevadm" trigger --dry-run --subsystem-match=input --sysname-match='event*'
+	[ "$output" = "$INPUT5/event3" ]
+	# every input device but those with a device number
+	run "$BIN/udevadm" trigger --dry-run --subsystem-match=input --attr-nomatch=dev
+	[ "$output" = "$INPUT5" ]
+	# buses and their drivers, not devices
+	mkdir -p "$T/sys/bus/usb/drivers/usbhid" "$T/sys/bus/pci/drivers/ehci" "$T/sys/bus/pci/devices"
+	: >"$T/sys/bus/usb/uevent"
+	: >"$T/sys/bus/usb/drivers/usbhid/uevent"
+	: >"$T/sys/bus/pci/uevent"
+	: >"$T/sys/bus/pci/drivers/ehci/uevent"
+	rm -rf "$T/orig" && cp -a "$T/sys" "$T/orig"
+	run "$BIN/udevadm" trigger --type=subsystems --subsystem-match=usb --action=add
+	[ "$status" -eq 0 ]
+	[ "$(cat "$T/sys/bus/usb/uevent")" = add ]
+	[ "$(cat "$T/sys/bus/usb/drivers/usbhid/uevent")" = add ]
+	[ ! -s "$T/sys/bus/pci/uevent" ]
+	# and no device
+	[ "$(changed)" = "$(printf '%s\n' /bus/usb /bus/usb/drivers/usbhid)" ]
+	run "$BIN/udevadm" trigger --type=things
+	[ "$status" -eq 1 ]
+}
+
+@test "udevadm control, settle: the exec queue held and let go, the log level, reload, max childs" {
+	legacy
+	rules 'KERNEL=="ttyS0", NAME="serial0"'
+	start_udevd
+	run "$BIN/udevadm" control --stop-exec-queue
+	[ "$status" -eq 0 ]
+	send ACTION=add DEVPATH=/class/tty/ttyS0 SEQNUM=7 tty &
+	local sender=$!
+	wait_for grep -q 'seqnum 7 .*queued' "$T/udevd.log"
+	run "$BIN/udevadm" settle --timeout=1
+	[ "$status" -eq 16 ]
+	[ ! -e "$T/dev/serial0" ]
+	run "$BIN/udevadm" control -S
+	[ "$status" -eq 0 ]
+	run "$BIN/udevadm" settle -t 30
+	[ "$status" -eq 0 ]
+	[ -c "$T/dev/serial0" ]
+	wait "$sender"
+	for cmd in --reload-rules -R --log-priority=info "-l debug" --max-childs=4 --children-max=2 "-m 3"; do
+		# shellcheck disable=SC2086
+		run "$BIN/udevadm" control $cmd
+		[ "$status" -eq 0 ] || { echo "control $cmd: $output"; return 1; }
+	done
+	run "$BIN/udevadm" control --max-childs=0
+	[ "$status" -eq 1 ]
+	run "$BIN/udevadm" control --log-priority=loud
+	[ "$status" -eq 1 ]
+}
+
+@test "udevadm info: queries and the attribute walk, as udevinfo's; property is env" {
+	legacy
+	rules 'KERNEL=="mouse0", NAME="input/m0", SYMLINK+="mouse", ENV{ID_TYPE}="mouse"'
+	run ev add $MOUSE input
+	[ "$status" -eq 0 ]
+	[ "$("$BIN/udevadm" info --query=name --path=$MOUSE)" = input/m0 ]
+	[ "$("$BIN/udevadm" info -q path -n input/m0)" = $MOUSE ]
+	[ "$("$BIN/udevadm" info --query=property --name=input/m0)" = "ID_TYPE=mouse" ]
+	[ "$("$BIN/udevadm" info --query=symlink --root --name=input/m0)" = "$T/dev/mouse" ]
+	# a device given alone (not under /dev): a device path
+	[ "$("$BIN/udevadm" info --query=name $MOUSE)" = input/m0 ]
+	[ "$("$BIN/udevadm" info --attribute-walk --path=$MOUSE)" = "$("$BIN/udevinfo" -a -p $MOUSE)" ]
+	[ "$("$BIN/udevadm" info --export-db)" = "$("$BIN/udevinfo" -d)" ]
+}
+
+@test "udevadm test: a dry run of the rules, --action reaching udevtest" {
+	legacy
+	rules 'KERNEL=="ttyS0", ACTION=="add", NAME="serial-added"'
+	run "$BIN/udevadm" test /class/tty/ttyS0
+	[ "$status" -eq 0 ]
+	[[ "$output" == *"udevtest: add /class/tty/ttyS0"* ]]
+	[[ "$output" == *"serial-added"* ]]
+	[ -z "$(ls "$T/dev")" ]
+	run "$BIN/udevadm" test --action=change /class/tty/ttyS0
+	[ "$status" -eq 0 ]
+	[[ "$output" == *"udevtest: change /class/tty/ttyS0"* ]]
+	[[ "$output" != *"serial-added"* ]]
+}
+
+@test "udevadm: a bad option is named, with the usage" {
+	run "$BIN/udevadm" settle --timeout
+	[ "$status" -eq 1 ]
+	[[ "$output" == *"'--timeout'"* ]]
+	run "$BIN/udevadm" trigger --bogus
+	[ "$status" -eq 1 ]
+	[[ "$output" == *"'--bogus'"* ]]
+}
