@@ -94,7 +94,7 @@ static int map_opt(const char *to, const char *v)
 	char word[8];
 
 	if (to[0] >= 'A' && to[0] <= 'Z')          /* udevtest reads ACTION */
-		return setenv(to, v, 1);
+		return v ? setenv(to, v, 1) : -1;
 	if (!v)
 		return push(to, "");
 	if (to[len - 1] != ' ')
@@ -138,7 +138,7 @@ static int run_udev(void)
 		slash = strrchr(path, '/');
 	}
 	if (slash)
-		strcpy(slash + 1, "udev");
+		str_copy(slash + 1, "udev", sizeof(path) - (size_t)(slash + 1 - path));
 	else
 		str_copy(path, SBINDIR "/udev", sizeof(path));
 	execv(path, args);
