@@ -197,14 +197,16 @@ UDEV_CORE_OBJS := udev/event/event.o udev/event/env.o \
 	udev/rules/parse.o udev/rules/tokens.o udev/rules/apply.o udev/rules/glob.o udev/rules/subst.o \
 	udev/node/node.o udev/node/walk.o udev/node/perms.o udev/node/netif.o udev/node/links.o \
 	udev/db/record.o udev/db/db.o udev/db/index.o \
-	udev/run/exec.o udev/run/devd.o udev/run/hotplug_gate.o hotplug/filter.o \
+	udev/run/exec.o udev/run/builtin.o udev/run/devd.o udev/run/hotplug_gate.o hotplug/filter.o \
 	udev/keep/cache.o udev/keep/watch.o udev/pipeline.o udev/driver.o
 VOLUME_OBJS := extras/volume.o extras/volume_fs.o extras/volume_probe.o extras/volume_export.o
+# IMPORT{builtin} (udev/run/builtin.c) runs vol_id's and disk_id's code
+UDEV_CORE_OBJS += extras/vol_id.main.o extras/disk_id.main.o $(VOLUME_OBJS)
 PROGRAMS += udev udevstart udevinfo udevtest firmware vol_id disk_id
 MULTICALL_udev := udevstart udevinfo udevtest firmware vol_id disk_id
 udev_OBJS := udev/programs/multicall.o udev/worker.o \
 	$(patsubst %,udev/programs/%.main.o,udev udevstart udevinfo udevtest firmware) \
-	extras/vol_id.main.o extras/disk_id.main.o $(VOLUME_OBJS) $(UDEV_CORE_OBJS)
+	$(UDEV_CORE_OBJS)
 
 # A program in LINKED_PROGRAMS is a link to the multi-call binary named
 # LINK_<program>.

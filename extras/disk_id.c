@@ -13,6 +13,7 @@
 #include "fd.h"
 #include "log.h"
 #include "opts.h"
+#include "probes.h"
 #include "str.h"
 #include "sysfs.h"
 #include "volume.h"
@@ -34,7 +35,8 @@ struct disk {
 	char out[4096 + VOL_EXPORT_MAX];
 };
 
-static struct disk this_disk;   /* main's, and the alarm's */
+static struct disk this_disk;   /* disk_id_run's, and the alarm's */
+static int own_alarm;           /* main() bounds the volume's read (probes.h) */
 
 /* The parent chain from devpath; a partition starts at its disk. */
 static int disk_chain(struct disk *d, const char *devpath)
@@ -398,45 +400,57 @@ static void volume_keys(const char *node, unsigned int timeout)
 	struct volume v;
 	int rc;
 
-	signal(SIGALRM, on_alarm);
-	alarm(timeout);
+	if (own_alarm) {
+		signal(SIGALRM, on_alarm);
+		alarm(timeout);
+	}
 	rc = volume_probe_node(node, &v);
-	alarm(0);
+	if (own_alarm)
+		alarm(0);
 	if (rc == VOL_FOUND)
 		volume_export(&v, this_disk.out, sizeof(this_disk.out));
 }
 
-int main(int argc, char **argv)
+/* DEVPATH, and NODE of --volume= (NULL when none) from argv; -EINVAL when
+ * they do not make a command line of disk_id. */
+static int disk_args(int argc, char **argv, const char **devpath, const char **node,
+		     unsigned long long *timeout)
 {
-	const char *devpath = NULL, *node = NULL;
-	unsigned long long timeout = 5;
 	int i;
 
-	log_init("disk_id", 0);
-	if (opts_std(argc, argv, "disk_id", DISK_ID_USAGE))
-		return 0;
+	*devpath = *node = NULL;
+	*timeout = 5;
 	for (i = 1; i < argc; i++) {
 		const char *a = argv[i];
 
 		if (strcmp(a, "--export") == 0 || strcmp(a, "-x") == 0)
 			continue;
-		if (strncmp(a, "--volume=", 9) == 0 && a[9] && !node) {
-			node = a + 9;
+		if (strncmp(a, "--volume=", 9) == 0 && a[9] && !*node) {
+			*node = a + 9;
 			continue;
 		}
-		if (strncmp(a, "--timeout=", 10) == 0 && str_to_u64(a + 10, &timeout) == 0 &&
-		    timeout > 0 && timeout < 3600)
+		if (strncmp(a, "--timeout=", 10) == 0 && str_to_u64(a + 10, timeout) == 0 &&
+		    *timeout > 0 && *timeout < 3600)
 			continue;
-		if (a[0] == '-' || devpath) {
-			log_err(DISK_ID_USAGE);
-			return 1;
-		}
-		devpath = sysfs_devpath(a);
+		if (a[0] == '-' || *devpath)
+			return -EINVAL;
+		*devpath = sysfs_devpath(a);
 	}
-	if (!devpath || devpath[0] != '/' || strstr(devpath, "/../")) {
+	return *devpath && (*devpath)[0] == '/' && !strstr(*devpath, "/../") ? 0 : -EINVAL;
+}
+
+/* The one code path of the program and the built-in (probes.h). */
+int disk_id_run(int argc, char **argv, char *out, size_t size)
+{
+	const char *devpath, *node;
+	unsigned long long timeout;
+
+	out[0] = '\0';
+	if (disk_args(argc, argv, &devpath, &node, &timeout) < 0) {
 		log_err(DISK_ID_USAGE);
 		return 1;
 	}
+	memset(&this_disk, 0, sizeof(this_disk));
 	if (disk_chain(&this_disk, devpath) < 0) {
 		log_err("no device %s in sysfs", devpath);
 		return 2;
@@ -452,7 +466,21 @@ int main(int argc, char **argv)
 	id_path(&this_disk);
 	if (node)
 		volume_keys(node, (unsigned int)timeout);
-	if (!this_disk.out[0])
-		return 3;
-	return fd_write_all(STDOUT_FILENO, this_disk.out, strlen(this_disk.out)) < 0 ? 2 : 0;
+	str_copy(out, this_disk.out, size);
+	return this_disk.out[0] ? 0 : 3;
+}
+
+int main(int argc, char **argv)
+{
+	static char out[sizeof(this_disk.out)];
+	int rc;
+
+	log_init("disk_id", 0);
+	if (opts_std(argc, argv, "disk_id", DISK_ID_USAGE))
+		return 0;
+	own_alarm = 1;
+	rc = disk_id_run(argc, argv, out, sizeof(out));
+	if (rc)
+		return rc;
+	return fd_write_all(STDOUT_FILENO, out, strlen(out)) < 0 ? 2 : 0;
 }

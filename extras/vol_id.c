@@ -9,6 +9,7 @@
 #include "fd.h"
 #include "log.h"
 #include "opts.h"
+#include "probes.h"
 #include "str.h"
 #include "volume.h"
 
@@ -20,6 +21,9 @@
 
 /* Exit codes VOL_FOUND, VOL_READ, VOL_UNKNOWN and VOL_NONE are volume.h's;
  * 1 (usage) and 16 (timeout) the suite's, from opts.h. */
+
+/* main() bounds the superblock read itself (probes.h) */
+static int own_alarm;
 
 struct opts {
 	char what;            /* 'e' export, 't' type, 'l' label, 'u' uuid */
@@ -83,34 +87,47 @@ static int print_one(const struct volume *v, char what, char *out, size_t size)
 	}
 	if (!val[0])
 		return VOL_NONE;
-	enc_encode(out, VOL_ENC_MAX, val, strlen((const char *)val));
+	enc_encode(out, size < VOL_ENC_MAX ? size : VOL_ENC_MAX, val, strlen((const char *)val));
 	str_append(out, "\n", size);
 	return VOL_FOUND;
 }
 
-int main(int argc, char **argv)
+/* The one code path of the program and the built-in (probes.h). */
+int vol_id_run(int argc, char **argv, char *out, size_t size)
 {
 	struct opts o;
 	struct volume v;
+	int rc;
+
+	out[0] = '\0';
+	if (parse_args(argc, argv, &o) < 0)
+		return usage();
+	if (own_alarm) {
+		signal(SIGALRM, on_alarm);
+		alarm(o.timeout);
+	}
+	rc = volume_probe_node(o.device, &v);
+	if (own_alarm)
+		alarm(0);
+	if (rc != VOL_FOUND)
+		return rc;
+	if (o.what == 'e')
+		volume_export(&v, out, size);
+	else
+		rc = print_one(&v, o.what, out, size);
+	return rc;
+}
+
+int main(int argc, char **argv)
+{
 	char out[VOL_EXPORT_MAX];
 	int rc;
 
 	log_init("vol_id", 0);
 	if (opts_std(argc, argv, "vol_id", VOL_ID_USAGE))
 		return 0;
-	if (parse_args(argc, argv, &o) < 0)
-		return usage();
-	signal(SIGALRM, on_alarm);
-	alarm(o.timeout);
-	rc = volume_probe_node(o.device, &v);
-	alarm(0);
-	if (rc != VOL_FOUND)
-		return rc;
-	out[0] = '\0';
-	if (o.what == 'e')
-		volume_export(&v, out, sizeof(out));
-	else
-		rc = print_one(&v, o.what, out, sizeof(out));
+	own_alarm = 1;
+	rc = vol_id_run(argc, argv, out, sizeof(out));
 	if (rc == VOL_FOUND && fd_write_all(STDOUT_FILENO, out, strlen(out)) < 0)
 		return VOL_READ;
 	return rc;

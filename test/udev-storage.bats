@@ -1,6 +1,7 @@
 #!/usr/bin/env bats
 # SPDX-License-Identifier: GPL-2.0-only
-# The default 60-persistent-storage.rules through udev: a fake sysfs disk
+# The default 60-persistent-storage.rules through udev (their probes run
+# inside udev: IMPORT{builtin}, udev-builtin.bats): a fake sysfs disk
 # with partitions whose "dev" files name loop devices holding real file
 # system images, so that vol_id reads real superblocks through $tempnode.
 # by-id, by-path, by-uuid and by-label links, their removal, the hand-over
@@ -50,27 +51,15 @@ data -> ../../sda1" ]
 	[ "$("$BIN/vol_id" -l "$T/dev/disk/by-uuid/$UUID1")" = data ]
 }
 
-@test "storage: one program per device: disk_id --volume for disks and partitions, vol_id for the others" {
-	disk_with_parts
-	# a device-mapper volume: no disk below it in sysfs, only vol_id's keys
+# dm_volume: dm-0, a device-mapper volume: no disk below it in sysfs, only vol_id's keys
+dm_volume() {
 	mkimg "$T/dm.img" vfat DMVOL 5555AAAA
 	DM=/devices/virtual/block/dm-0
 	fake_blockdev "$DM" "$(attach "$T/dm.img")" disk
-	# the shipped rules with wrappers that log each start, then run the helper
-	mkdir "$T/wrap"
-	for p in disk_id vol_id; do
-		printf '#!/bin/sh\necho %s "$@" >>%s\nexec %s "$@"\n' "$p" "$T/starts" "$BIN/$p" >"$T/wrap/$p"
-		chmod +x "$T/wrap/$p"
-	done
-	sed "s|/sbin/vol_id|$T/wrap/vol_id|; s|/sbin/disk_id|$T/wrap/disk_id|" \
-		"$TOP/etc/udev/rules.d/60-persistent-storage.rules" >"$T/rules.d/60-persistent-storage.rules"
-	add_all "$SDA" "$SDA1" "$SDA2" "$DM"
-	# four devices, four starts: disk_id with the temporary node, vol_id for dm-0
-	tmp() { local n; n=$(cat "$S$1/dev"); echo "$T/dev/.tmp-${n%:*}-${n#*:}"; }
-	[ "$(awk '{ print $1, $2, $3 }' "$T/starts" | sed 's/-[0-9]*$//')" = "disk_id --export --volume=$(tmp "$SDA")
-disk_id --export --volume=$(tmp "$SDA1")
-disk_id --export --volume=$(tmp "$SDA2")
-vol_id --export $(tmp "$DM")" ]
+}
+
+# the links and keys of disk_with_parts and dm_volume, added
+four_devices_added() {
 	[ "$(links by-uuid)" = "$UUID1 -> ../../sda1
 1234-ABCD -> ../../sda2
 5555-AAAA -> ../../dm-0" ]
@@ -80,7 +69,68 @@ data -> ../../sda1" ]
 	[ "$(links by-id | grep -c ata-TEST_DISK_0_WD-SERIAL1)" -eq 3 ]
 	grep -qx "E:ID_FS_LABEL=STICK" "$T/db/"*sda2
 	grep -qx "E:ID_SERIAL_SHORT=WD-SERIAL1" "$T/db/"*sda2
+	grep -qx "E:ID_PART_ENTRY_NUMBER=2" "$T/db/"*sda2
+	# sda has no file system: no keys left from an earlier device
+	! grep -q "E:ID_FS_" "$T/db/"*block@sda || false
+	! grep -q "E:ID_PART_ENTRY_NUMBER" "$T/db/"*block@sda || false
 	! grep -q "E:ID_SERIAL" "$T/db/"*dm-0 || false
+}
+
+# db_and_links: every record and every link, for a comparison
+db_and_links() {
+	local f
+	for f in "$T/db/"*; do echo "== ${f##*/}"; LC_ALL=C sort "$f"; done
+	(cd "$T/dev" && find . -type l -printf '%p -> %l\n' | LC_ALL=C sort)
+}
+
+@test "storage: the shipped rules start no program: disk_id and vol_id run inside one pool worker, event after event" {
+	need strace
+	grep -qF 'IMPORT{builtin}="disk_id --export --volume=$tempnode %p"' "$T/rules.d/60-persistent-storage.rules"
+	grep -qF 'IMPORT{builtin}="vol_id --export $tempnode"' "$T/rules.d/60-persistent-storage.rules"
+	! grep -v '^#' "$T/rules.d/60-persistent-storage.rules" | grep -q 'IMPORT{program}' || false
+	disk_with_parts
+	dm_volume
+	pool_of_one strace -f -qq -e trace=execve,fork,vfork,clone,clone3 -o "$T/trace.log"
+	local d seq=1 kenv
+	for d in "$SDA1" "$SDA" "$SDA2" "$DM"; do
+		mapfile -t kenv <"$S$d/uevent"
+		send ACTION=add DEVPATH="$d" SEQNUM=$((seq++)) "${kenv[@]}" block
+	done
+	four_devices_added
+	[ "$(workers_started)" -eq 1 ]
+	# the worker's own start, and nothing else: no fork, no program
+	[ "$(grep -c 'execve(' "$T/trace.log")" -eq 1 ] || { cat "$T/trace.log"; return 1; }
+	grep -q "execve(\"$BIN/udev\"" "$T/trace.log"
+	! grep -qE 'fork\(|clone3?\(' "$T/trace.log" || { cat "$T/trace.log"; return 1; }
+}
+
+@test "storage: IMPORT{program}=\"/sbin/vol_id ...\" in users' rules keeps working: one program per device, the same records and links as the built-ins" {
+	disk_with_parts
+	dm_volume
+	add_all "$SDA" "$SDA1" "$SDA2" "$DM"
+	four_devices_added
+	db_and_links >"$T/builtin.txt"
+	for d in "$DM" "$SDA2" "$SDA1" "$SDA"; do ev remove "$d" block; done
+	[ -z "$(ls -A "$T/dev")" ]
+	# the shipped rules as a user's rules from before: programs, through
+	# wrappers that log each start, then run the helper
+	mkdir "$T/wrap"
+	for p in disk_id vol_id; do
+		printf '#!/bin/sh\necho %s "$@" >>%s\nexec %s "$@"\n' "$p" "$T/starts" "$BIN/$p" >"$T/wrap/$p"
+		chmod +x "$T/wrap/$p"
+	done
+	sed "s|IMPORT{builtin}=\"vol_id|IMPORT{program}=\"$T/wrap/vol_id|; s|IMPORT{builtin}=\"disk_id|IMPORT{program}=\"$T/wrap/disk_id|" \
+		"$TOP/etc/udev/rules.d/60-persistent-storage.rules" >"$T/rules.d/60-persistent-storage.rules"
+	! grep -v '^#' "$T/rules.d/60-persistent-storage.rules" | grep -q 'IMPORT{builtin}' || false
+	add_all "$SDA" "$SDA1" "$SDA2" "$DM"
+	# four devices, four starts: disk_id with the temporary node, vol_id for dm-0
+	tmp() { local n; n=$(cat "$S$1/dev"); echo "$T/dev/.tmp-${n%:*}-${n#*:}"; }
+	[ "$(awk '{ print $1, $2, $3 }' "$T/starts" | sed 's/-[0-9]*$//')" = "disk_id --export --volume=$(tmp "$SDA")
+disk_id --export --volume=$(tmp "$SDA1")
+disk_id --export --volume=$(tmp "$SDA2")
+vol_id --export $(tmp "$DM")" ]
+	db_and_links >"$T/program.txt"
+	diff "$T/builtin.txt" "$T/program.txt"
 }
 
 @test "storage: udevinfo -q env shows the imported keys; udevtest the links it would make" {

@@ -18,6 +18,7 @@
 #include "../db/db.h"
 #include "../event/event.h"
 #include "subst.h"
+#include "../run/builtin.h"
 #include "../run/exec.h"
 #include "glob.h"
 #include "log.h"
@@ -247,8 +248,10 @@ static void import_lines(struct udev_event *ev, char *text)
 			env_set(&ev->env, key, value);
 }
 
-/* Runs a PROGRAM or IMPORT{program} value; its output into out. */
-static int run_program(struct udev_event *ev, const char *value, char *out, size_t size)
+/* Runs a PROGRAM, IMPORT{program} or (builtin) IMPORT{builtin} value; its
+ * output into out. */
+static int run_program(struct udev_event *ev, const char *value, char *out, size_t size,
+		       int builtin)
 {
 	char line[LIST_SIZE], cmd[LIST_SIZE], *argv[EXEC_ARGS_MAX + 1];
 	int argc;
@@ -259,10 +262,12 @@ static int run_program(struct udev_event *ev, const char *value, char *out, size
 	subst_format(ev, value, line, sizeof(line));
 	str_escape(cmd, line, sizeof(cmd));
 	/* a bare program gets the subsystem, as in 2004 */
-	argc = exec_split(cmd, argv, EXEC_ARGS_MAX, ev->subsystem);
+	argc = exec_split(cmd, argv, EXEC_ARGS_MAX, builtin ? NULL : ev->subsystem);
 	if (argc == 0)
 		return -EINVAL;
 	log_debug("running '%s'", cmd);
+	if (builtin)
+		return builtin_run(argc, argv, out, size, ev->set->exec_timeout);
 	return exec_run(argv, ev->env.v, out, size, ev->set->exec_timeout);
 }
 
@@ -337,7 +342,9 @@ static int match_program_keys(struct udev_event *ev, const struct rules *rs, con
 				ok = import_parent(ev, &t->pat) || t->op == OP_NOMATCH;
 				break;
 			case TK_IMPORT_PROGRAM:
-				ok = run_program(ev, t->value, out, sizeof(out)) == 0;
+			case TK_IMPORT_BUILTIN:
+				ok = run_program(ev, t->value, out, sizeof(out),
+						 t->type == TK_IMPORT_BUILTIN) == 0;
 				if (ok)
 					import_lines(ev, out);
 				ok = ok || t->op == OP_NOMATCH;
@@ -345,7 +352,7 @@ static int match_program_keys(struct udev_event *ev, const struct rules *rs, con
 			case TK_PROGRAM:
 				/* 064 keeps %c when the program fails; 050 took
 				 * whatever it printed */
-				rc = run_program(ev, t->value, out, sizeof(out));
+				rc = run_program(ev, t->value, out, sizeof(out), 0);
 				if (rc == 0 || r->legacy) {
 					subst_untrusted(out);
 					str_copy(ev->result, out, sizeof(ev->result));

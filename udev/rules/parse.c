@@ -5,6 +5,7 @@
  * its file and line and skipped; the other rules still load. */
 #include "compat.h"
 #include "rules.h"
+#include "../run/builtin.h"
 #include "../run/devd.h"
 #include "log.h"
 #include "path.h"
@@ -103,6 +104,8 @@ static const char *classify(struct token *t, const char *key, const char *attr)
 			t->type = TK_IMPORT_FILE;
 		else if (strstr(attr, "parent"))
 			t->type = TK_IMPORT_PARENT;
+		else if (strstr(attr, "builtin"))
+			t->type = TK_IMPORT_BUILTIN;
 		else {      /* as without braces: check_value decides */
 			rule_note = "IMPORT{} names no type, the first word decides";
 			free(t->attr);
@@ -117,8 +120,8 @@ static const char *classify(struct token *t, const char *key, const char *attr)
 	if (!(d->flags & TF_ASSIGN)) {
 		if (t->op != OP_NOMATCH)
 			t->op = OP_MATCH;
-	} else if ((t->op == OP_MATCH || t->op == OP_NOMATCH) && t->type != TK_IMPORT_PROGRAM &&
-		   t->type != TK_IMPORT_FILE && t->type != TK_IMPORT_PARENT) {
+	} else if ((t->op == OP_MATCH || t->op == OP_NOMATCH) &&
+		   token_defs[t->type].step != STEP_PROGRAM) {
 		t->op = t->type == TK_SYMLINK || t->type == TK_RUN ? OP_ADD : OP_ASSIGN;
 	}
 	return NULL;
@@ -141,6 +144,8 @@ static enum token_type import_auto(const char *value)
 /* Checks the value of a typed token; an error message or NULL. */
 static const char *check_value(struct token *t)
 {
+	static char msg[96];
+	char name[32];
 	int flags, unknown;
 	char *end;
 
@@ -161,6 +166,11 @@ static const char *check_value(struct token *t)
 		return "empty label";
 	} else if (t->type == TK_IMPORT_PROGRAM && !t->attr) {
 		t->type = import_auto(t->value);
+	} else if (t->type == TK_IMPORT_BUILTIN && !builtin_known(t->value)) {
+		str_copy(name, t->value, sizeof(name));
+		name[strcspn(name, " ")] = '\0';
+		fmt_s(msg, sizeof(msg), "unknown built-in '%s' (vol_id, disk_id)", name);
+		return msg;
 	}
 	return NULL;
 }

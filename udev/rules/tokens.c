@@ -30,6 +30,8 @@ const struct token_def token_defs[] = {
 	[TK_IMPORT_FILE]    = { "IMPORT", STEP_PROGRAM, A | TF_DERIVED },
 	/* the value is a pattern of key names */
 	[TK_IMPORT_PARENT]  = { "IMPORT", STEP_PROGRAM, A | P | TF_DERIVED },
+	/* a command line whose first word names a built-in (run/builtin.h) */
+	[TK_IMPORT_BUILTIN] = { "IMPORT", STEP_PROGRAM, A | TF_DERIVED },
 	[TK_PROGRAM]        = { "PROGRAM", STEP_PROGRAM, 0 },
 	[TK_RESULT]         = { "RESULT", STEP_PROGRAM, P },
 	[TK_NAME]           = { "NAME", STEP_ASSIGN, A | TF_ATTR_OPT },

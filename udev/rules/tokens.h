@@ -21,6 +21,7 @@ enum token_type {
 	TK_IMPORT_PROGRAM, /* IMPORT{program}: KEY=value lines from a program */
 	TK_IMPORT_FILE,    /* IMPORT{file}: KEY=value lines from a file */
 	TK_IMPORT_PARENT,  /* IMPORT{parent}: keys of the parent's db record */
+	TK_IMPORT_BUILTIN, /* IMPORT{builtin}: KEY=value lines from a probe run in-process */
 	TK_PROGRAM,        /* PROGRAM: run; exit 0 matches; stdout becomes %c */
 	TK_RESULT,         /* RESULT: the last PROGRAM's output */
 	TK_NAME,           /* NAME: the node (or net interface) name */

@@ -1,0 +1,55 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/* The built-in probes (see builtin.h). */
+#include "compat.h"
+#include "builtin.h"
+#include "../../extras/probes.h"
+#include "log.h"
+
+#include <errno.h>
+#include <signal.h>
+#include <string.h>
+#include <unistd.h>
+
+static const struct builtin {
+	const char *name;
+	int (*run)(int argc, char **argv, char *out, size_t size);
+} builtins[] = {
+	{ "disk_id", disk_id_run },
+	{ "vol_id", vol_id_run },
+};
+
+static const struct builtin *builtin_find(const char *name, size_t len)
+{
+	unsigned int i;
+
+	for (i = 0; i < sizeof(builtins) / sizeof(builtins[0]); i++)
+		if (strlen(builtins[i].name) == len && strncmp(builtins[i].name, name, len) == 0)
+			return &builtins[i];
+	return NULL;
+}
+
+int builtin_known(const char *cmd)
+{
+	return builtin_find(cmd, strcspn(cmd, " ")) != NULL;
+}
+
+int builtin_run(int argc, char **argv, char *out, size_t size, int timeout)
+{
+	const struct builtin *b = builtin_find(argv[0], strlen(argv[0]));
+	size_t len;
+	int rc;
+
+	if (!b)
+		return -ENOENT;
+	/* the default action, whatever the process was started with: the
+	 * time bound must end it (builtin.h) */
+	signal(SIGALRM, SIG_DFL);
+	alarm((unsigned int)timeout);
+	rc = b->run(argc, argv, out, size);
+	alarm(0);
+	len = strlen(out);
+	while (len && (out[len - 1] == '\n' || out[len - 1] == '\r'))
+		out[--len] = '\0';
+	log_debug("built-in '%s' returned %d", argv[0], rc);
+	return rc;
+}

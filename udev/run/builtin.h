@@ -1,0 +1,21 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/* IMPORT{builtin}: the probes udev carries (vol_id, disk_id) run in udev's
+ * own process, as a pool worker or as udev per event, instead of as a
+ * program: the same code as the programs (extras/probes.h), no fork, no
+ * exec. */
+#ifndef UDEV_BUILTIN_H
+#define UDEV_BUILTIN_H
+
+#include <stddef.h>
+
+/* 1 when the first word of cmd names a built-in. */
+int builtin_known(const char *cmd);
+/* Runs the built-in argv[0] with argv (argc words) as the program would
+ * run: its output into out (NUL-terminated, trailing newlines cut, as
+ * exec_run captures a program's). Returns its exit code, -ENOENT for no
+ * such built-in. A built-in still running after timeout seconds ends the
+ * process with SIGALRM, as a crash would: no probe can be stopped halfway
+ * and the process go on (udevd acks the event as it acks a crashed udev). */
+int builtin_run(int argc, char **argv, char *out, size_t size, int timeout);
+
+#endif
