@@ -144,8 +144,6 @@ static enum token_type import_auto(const char *value)
 /* Checks the value of a typed token; an error message or NULL. */
 static const char *check_value(struct token *t)
 {
-	static char msg[96];
-	char name[32];
 	int flags, unknown;
 	char *end;
 
@@ -166,11 +164,8 @@ static const char *check_value(struct token *t)
 		return "empty label";
 	} else if (t->type == TK_IMPORT_PROGRAM && !t->attr) {
 		t->type = import_auto(t->value);
-	} else if (t->type == TK_IMPORT_BUILTIN && !builtin_known(t->value)) {
-		str_copy(name, t->value, sizeof(name));
-		name[strcspn(name, " ")] = '\0';
-		fmt_s(msg, sizeof(msg), "unknown built-in '%s' (vol_id, disk_id)", name);
-		return msg;
+	} else if (t->type == TK_IMPORT_BUILTIN) {
+		return builtin_check(t->value);
 	}
 	return NULL;
 }

@@ -3,7 +3,9 @@
 #include "compat.h"
 #include "builtin.h"
 #include "../../extras/probes.h"
+#include "fmt.h"
 #include "log.h"
+#include "str.h"
 
 #include <errno.h>
 #include <signal.h>
@@ -28,9 +30,17 @@ static const struct builtin *builtin_find(const char *name, size_t len)
 	return NULL;
 }
 
-int builtin_known(const char *cmd)
+const char *builtin_check(const char *cmd)
 {
-	return builtin_find(cmd, strcspn(cmd, " ")) != NULL;
+	static char msg[96];
+	char name[32];
+
+	if (builtin_find(cmd, strcspn(cmd, " ")))
+		return NULL;
+	str_copy(name, cmd, sizeof(name));
+	name[strcspn(name, " ")] = '\0';
+	fmt_s(msg, sizeof(msg), "unknown built-in '%s' (vol_id, disk_id)", name);
+	return msg;
 }
 
 int builtin_run(int argc, char **argv, char *out, size_t size, int timeout)

@@ -8,8 +8,9 @@
 
 #include <stddef.h>
 
-/* 1 when the first word of cmd names a built-in. */
-int builtin_known(const char *cmd);
+/* NULL when the first word of cmd names a built-in, else the parser's
+ * message ("unknown built-in 'NAME'"). */
+const char *builtin_check(const char *cmd);
 /* Runs the built-in argv[0] with argv (argc words) as the program would
  * run: its output into out (NUL-terminated, trailing newlines cut, as
  * exec_run captures a program's). Returns its exit code, -ENOENT for no
