@@ -267,7 +267,7 @@ static int run_program(struct udev_event *ev, const char *value, char *out, size
 		return -EINVAL;
 	log_debug("running '%s'", cmd);
 	if (builtin)
-		return builtin_run(argc, argv, out, size, ev->set->exec_timeout);
+		return builtin_run(argc, argv, out, size, ev->set->exec_timeout, ev->tmpnode);
 	return exec_run(argv, ev->env.v, out, size, ev->set->exec_timeout);
 }
 

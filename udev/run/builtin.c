@@ -43,20 +43,45 @@ const char *builtin_check(const char *cmd)
 	return msg;
 }
 
-int builtin_run(int argc, char **argv, char *out, size_t size, int timeout)
+/* The event's temporary node (%N) while a built-in runs: the time-out's
+ * SIGALRM, or udevd's SIGTERM at its exec timeout, ends the process and
+ * removes it first, as event_free would have. */
+static const char *volatile leftover;
+
+static void on_end(int sig)
+{
+	struct sigaction sa;
+
+	if (leftover)
+		unlink(leftover);
+	memset(&sa, 0, sizeof(sa));   /* SIG_DFL: delivered when this returns */
+	sigaction(sig, &sa, NULL);
+	kill(getpid(), sig);
+}
+
+int builtin_run(int argc, char **argv, char *out, size_t size, int timeout,
+		const char *tmpnode)
 {
 	const struct builtin *b = builtin_find(argv[0], strlen(argv[0]));
+	struct sigaction sa, term, dfl;
 	size_t len;
 	int rc;
 
 	if (!b)
 		return -ENOENT;
-	/* the default action, whatever the process was started with: the
-	 * time bound must end it (builtin.h) */
-	signal(SIGALRM, SIG_DFL);
+	memset(&sa, 0, sizeof(sa));
+	memset(&dfl, 0, sizeof(dfl));
+	sa.sa_handler = on_end;
+	leftover = tmpnode && tmpnode[0] ? tmpnode : NULL;
+	sigaction(SIGALRM, &sa, NULL);
+	sigaction(SIGTERM, &sa, &term);
 	alarm((unsigned int)timeout);
 	rc = b->run(argc, argv, out, size);
 	alarm(0);
+	/* no handler stays: a program udev starts never meets one (exec.c) */
+	sigaction(SIGTERM, &term, NULL);
+	sigaction(SIGALRM, &dfl, NULL);
+	leftover = NULL;
 	len = strlen(out);
 	while (len && (out[len - 1] == '\n' || out[len - 1] == '\r'))
 		out[--len] = '\0';

@@ -16,7 +16,10 @@ const char *builtin_check(const char *cmd);
  * exec_run captures a program's). Returns its exit code, -ENOENT for no
  * such built-in. A built-in still running after timeout seconds ends the
  * process with SIGALRM, as a crash would: no probe can be stopped halfway
- * and the process go on (udevd acks the event as it acks a crashed udev). */
-int builtin_run(int argc, char **argv, char *out, size_t size, int timeout);
+ * and the process go on (udevd acks the event as it acks a crashed udev).
+ * That, or SIGTERM meanwhile (udevd's exec timeout), removes tmpnode (the
+ * event's temporary node, or NULL) first. */
+int builtin_run(int argc, char **argv, char *out, size_t size, int timeout,
+		const char *tmpnode);
 
 #endif
