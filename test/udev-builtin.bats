@@ -117,3 +117,24 @@ KERNEL==\"ttyS0\", IMPORT{builtin}=\"disk_id --export --volume=$T/dead --timeout
 	[ "$SECONDS" -le 4 ]
 	[ -z "$(ls -A "$T/dev")" ]
 }
+
+@test "builtin: a probe that crashes takes its pool worker with it: acked 19, the next event is handled" {
+	mkfifo "$T/dead"
+	rules "KERNEL==\"ttyS0\", IMPORT{builtin}=\"vol_id --export $T/dead\""
+	start_udevd --workers=pool --exec-timeout=60s
+	(rc=0; send ACTION=add DEVPATH=/class/tty/ttyS0 SEQNUM=1 tty || rc=$?; echo "$rc" >"$T/rc") \
+		</dev/null >/dev/null 2>&1 3>&- &
+	# the worker is inside the probe (blocked on the dead device): a fault there
+	wait_for grep -q 'worker [0-9]* started' "$T/udevd.log"
+	pid=$(sed -n 's/.*worker \([0-9]*\) started.*/\1/p' "$T/udevd.log" | head -n 1)
+	wait_for grep -qx wait_for_partner "/proc/$pid/wchan"   # the FIFO's open()
+	kill -SEGV "$pid"
+	wait_for test -s "$T/rc"
+	[ "$(cat "$T/rc")" -eq 19 ]
+	grep -q "udev for seqnum 1 (/class/tty/ttyS0) killed by signal 11" "$T/udevd.log"
+	rules 'KERNEL=="ttyS0", NAME="later"'
+	run send ACTION=add DEVPATH=/class/tty/ttyS0 SEQNUM=2 tty
+	[ "$status" -eq 0 ]
+	[ -c "$T/dev/later" ]
+	[ "$(workers_started)" -eq 2 ]
+}
