@@ -483,8 +483,9 @@ bench-late: all
 
 # make bench-worker: what one event costs a udev pool worker alone (bench/worker-cpu):
 # CPU per event of this build's udev --worker over WORKER_N adds and removes,
-# plain, with two symlinks per device, and running the static no-op per event
-# (its wall time per event too); WORKER_COMPARE="NAME=UDEV_BIN ..."
+# plain, with two symlinks per device, running the static no-op per event
+# (its wall time per event too), and SCSI disks through each build's own
+# 60-persistent-storage.rules (storage); WORKER_COMPARE="NAME=UDEV_BIN ..."
 # runs other binaries (another checkout's build) beside it in the same run;
 # WORKER_DEPTH=K sends each worker K events ahead of their acks (udevd: 1).
 WORKER_N       ?= 1000
