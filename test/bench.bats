@@ -236,6 +236,8 @@ write_mknod_helper() {
 	echo "$output"
 	[ "$status" -eq 0 ]
 	[[ "$output" =~ \|\ this\ \|\ links\ \|\ 10\ \|\ 1\ \|\ [0-9.]+\ \| ]]
+	# the shipped storage rules of this checkout: each disk's links checked
+	[[ "$output" =~ \|\ this\ \|\ storage\ \|\ 10\ \|\ 1\ \|\ [0-9.]+\ \| ]]
 	[[ "$output" == *"every node and link was there after the adds"* ]]
 	# a worker that says hello and acks every event with 0, but makes no node
 	cat >"$T/lazy" <<-'EOF'

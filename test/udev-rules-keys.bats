@@ -59,6 +59,8 @@ assign_case() {
 	first=()
 	case $1 in
 	TK_IMPORT_PROGRAM) a=("$MOUSE" input 'IMPORT{program}="/bin/echo IMPORTED=prog", SYMLINK+="i-$env{IMPORTED}"' "l i-prog -> mouse0; $m") ;;
+	# the probe in udev: the mouse's USB ids, as disk_id reads them
+	TK_IMPORT_BUILTIN) a=("$MOUSE" input 'IMPORT{builtin}="disk_id --export %p", SYMLINK+="i-$env{ID_SERIAL_SHORT}"' "l i-LGT0001 -> mouse0; $m") ;;
 	TK_IMPORT_FILE) a=("$MOUSE" input "IMPORT{file}=\"$T/vars\", SYMLINK+=\"i-\$env{IMPORTED}\"" "l i-file -> mouse0; $m") ;;
 	TK_IMPORT_PARENT)
 		first=("$SDA" block)
