@@ -183,7 +183,7 @@ udevd_OBJS := udevd/multicall.o udevd/udevd.main.o udevd/setup.o \
 	udevd/door/rescan.o udevd/queue/queue.o udevd/queue/claims.o udevd/queue/devseq.o \
 	udevd/workers/runner.o udevd/workers/pool.o udevd/workers/fork.o udevd/workers/child.o \
 	udevd/workers/budget.o \
-	udevd/answer/ack.o udevd/answer/outbox.o udevd/answer/monitor.o \
+	udevd/answer/ack.o udevd/answer/outbox.o udevd/answer/monitor.o udevd/answer/broadcast.o \
 	udevd/clients/ctl.o $(patsubst %,udevd/clients/%.main.o,$(MULTICALL_udevd))
 
 # -- the device manager and its tools: one multi-call program
@@ -193,7 +193,7 @@ udevd_OBJS := udevd/multicall.o udevd/udevd.main.o udevd/setup.o \
 # keep/ is what a worker keeps between events; pipeline.c drives an event
 # through them, driver.c and worker.c feed it events; programs/ holds the
 # programs' main()s (udev's too), extras/ the probes of vol_id and disk_id.
-UDEV_CORE_OBJS := udev/event/event.o udev/event/env.o \
+UDEV_CORE_OBJS := udev/event/event.o udev/event/env.o udev/event/props.o \
 	udev/rules/parse.o udev/rules/tokens.o udev/rules/apply.o udev/rules/glob.o udev/rules/subst.o \
 	udev/node/node.o udev/node/walk.o udev/node/perms.o udev/node/netif.o udev/node/links.o \
 	udev/db/record.o udev/db/db.o udev/db/index.o \

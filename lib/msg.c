@@ -43,7 +43,9 @@ int msg_check(const void *buf, size_t len)
 		return -EBADMSG;
 	if (h->type < MSG_EVENT || h->type >= MSG_TYPE_END || h->reserved != 0)
 		return -EBADMSG;
-	if (h->type != MSG_EVENT && h->type != MSG_MONITOR)
+	if (h->type == MSG_ACK && h->envlen == 0)
+		return len == sizeof(*h) ? 0 : -EBADMSG;   /* a worker's ack may carry env */
+	if (h->type != MSG_EVENT && h->type != MSG_MONITOR && h->type != MSG_ACK)
 		return (len == sizeof(*h) && h->envlen == 0) ? 0 : -EBADMSG;
 	if (h->envlen > MSG_ENV_MAX || len != sizeof(*h) + h->envlen)
 		return -EBADMSG;

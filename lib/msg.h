@@ -58,7 +58,10 @@ enum msg_type {
  * MSG_WORKER_HELLO record (a UDEV_BIN that ends without it does not speak
  * the protocol: udevd then runs it once per event). Per event one MSG_EVENT
  * record goes in (as from udevsend) and one MSG_ACK record with the same
- * seqnum and udev's exit code in rc comes back. EOF ends the worker. */
+ * seqnum and udev's exit code in rc comes back, its environment block the
+ * event's properties after udev ran it (DEVNAME, DEVLINKS, the rules'
+ * ENV{}, IMPORT's values; empty when udev could not run it), for udevd's
+ * broadcast and monitors. EOF ends the worker. */
 #define MSG_WORKER_FD    3
 #define MSG_WORKER_ARG   "--worker"
 

@@ -28,6 +28,10 @@ common_setup() {
 	# abstract socket name unique to this test run, never the real "udevd"
 	UDEVD_SOCKET="udevd-test-$$-${BATS_TEST_NUMBER}-$RANDOM"
 	export UDEVD_SOCKET
+	# no broadcast of the tests' made-up events to the machine's libudev
+	# clients, no /run/udev/control made (udevd(8)); udevd-libudev.bats
+	# turns it on in namespaces of its own
+	export UDEVD_BROADCAST=0
 }
 
 # default_build_only: a test whose private builds check the Makefile and

@@ -6,6 +6,7 @@
 #include "compat.h"
 #include "driver.h"
 #include "db/db.h"
+#include "event/props.h"
 #include "node/walk.h"
 #include "pipeline.h"
 #include "run/exec.h"
@@ -215,7 +216,7 @@ int driver_load(struct driver *d, char *const *envp)
 int driver_event(struct driver *d, char *const *envp, const char *subsystem, int dry_run)
 {
 	struct udev_event ev;
-	int rc = event_init(&ev, &d->conf, &d->set, envp, subsystem);
+	int rc = event_init(&ev, &d->conf, &d->set, envp, subsystem), ran = rc == 0;
 
 	/* lookups are kept only where a change is noticed without a stat */
 	ev.cache = d->keep && watch_cheap(&d->watch) ? &d->cache : NULL;
@@ -230,6 +231,8 @@ int driver_event(struct driver *d, char *const *envp, const char *subsystem, int
 			log_debug("%s %s (%s)", ev.action, ev.devpath, ev.subsystem);
 		rc = event_run(&ev, &d->rules);
 	}
+	if (d->props)
+		d->props_len = ran ? event_props(&ev, d->props, d->props_size) : 0;
 	event_free(&ev);   /* also the environment copies made before a refusal */
 	walk_forget();
 	return rc;

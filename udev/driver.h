@@ -20,6 +20,8 @@ struct driver {
 	char from[4][CONF_PATH_MAX];   /* UDEV_CONFIG_FILE, UDEV_PASSWD_FILE, UDEV_GROUP_FILE, HOTPLUG_DIR */
 	struct watch watch;         /* what conf, rules and cache were read from */
 	struct udev_cache cache;
+	char *props;                /* the worker's: the event's properties after it ran */
+	size_t props_size, props_len;   /* (props.h), props_len 0 when it did not run */
 };
 
 /* The settings from envp (pointers into it: envp must outlive them). */

@@ -391,6 +391,7 @@ static int event_remove(struct udev_event *ev, const struct rules *rules)
 		log_info("ignore_remove: keeping %s/%s", ev->conf->root, rec.name);
 	else if (rec.name[0])
 		event_remove_nodes(ev, &rec);
+	str_copy(ev->symlinks, rec.symlinks, sizeof(ev->symlinks));   /* DEVLINKS (props.h) */
 	if (have)
 		db_delete_read(ev->conf, ev->devpath, rec.symlinks);
 	event_set_devname(ev, rec.name);

@@ -24,6 +24,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include <poll.h>
+#include <sys/socket.h>
+#include <sys/uio.h>
 #include <unistd.h>
 
 static struct {
@@ -34,6 +36,7 @@ static struct {
 } worker = { .fd = MSG_WORKER_FD };
 
 static struct driver driver;    /* zeroed (bss); keeps conf, rules, memos (worker_main) */
+static char props[MSG_ENV_MAX]; /* the event's properties for the answer (props.h) */
 
 /* ---- one event -------------------------------------------------------------- */
 
@@ -159,21 +162,46 @@ static void worker_setup(void)
 	fd_each(note_start_fd);
 }
 
+/* The answer: MSG_ACK with udev's exit code, and the event's properties
+ * after it ran as its environment block (msg.h), for udevd's broadcast
+ * and its monitors. */
+static int worker_answer(const struct msg_hdr *req, int rc)
+{
+	struct msg_hdr ack;
+	struct iovec iov[2];
+	struct msghdr m;
+
+	msg_init(&ack, MSG_ACK, req->seqnum);
+	ack.flags = req->flags;
+	ack.rc = rc;
+	ack.envlen = (uint32_t)driver.props_len;
+	iov[0].iov_base = &ack;
+	iov[0].iov_len = sizeof(ack);
+	iov[1].iov_base = props;
+	iov[1].iov_len = driver.props_len;
+	memset(&m, 0, sizeof(m));
+	m.msg_iov = iov;
+	m.msg_iovlen = 2;
+	return sendmsg(worker.fd, &m, MSG_NOSIGNAL) < 0 ? -1 : 0;
+}
+
 int worker_main(const char *log_level)
 {
 	static union {
 		struct msg_event ev;
 		char raw[sizeof(struct msg_event) + 1];
 	} buf;
-	struct msg_hdr ack;
+	struct msg_hdr hello;
 	ssize_t n;
 	int rc;
 
 	worker_setup();
 	worker.log_level = log_level;
 	driver.keep = 1;
-	msg_init(&ack, MSG_WORKER_HELLO, 0);
-	if (send(worker.fd, &ack, sizeof(ack), MSG_NOSIGNAL) < 0)
+	driver.props = props;
+	driver.props_size = sizeof(props);
+	msg_init(&hello, MSG_WORKER_HELLO, 0);
+	if (send(worker.fd, &hello, sizeof(hello), MSG_NOSIGNAL) < 0)
 		return 1;
 	for (;;) {
 		n = recv(worker.fd, buf.raw, sizeof(buf.raw), 0);
@@ -181,14 +209,12 @@ int worker_main(const char *log_level)
 			continue;
 		if (n <= 0)
 			break;   /* udevd is gone */
+		driver.props_len = 0;
 		if (msg_check(buf.raw, (size_t)n) < 0 || buf.ev.hdr.type != MSG_EVENT)
 			rc = UDEV_EXIT_INTERNAL;
 		else
 			rc = worker_event(&buf.ev);
-		msg_init(&ack, MSG_ACK, buf.ev.hdr.seqnum);
-		ack.flags = buf.ev.hdr.flags;
-		ack.rc = rc;
-		if (send(worker.fd, &ack, sizeof(ack), MSG_NOSIGNAL) < 0)
+		if (worker_answer(&buf.ev.hdr, rc) < 0)
 			break;
 	}
 	driver_free(&driver);

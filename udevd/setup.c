@@ -42,7 +42,7 @@ static void on_signal(int sig)
 
 #define UDEVD_USAGE "usage: udevd [--daemon] [--debug] [--netlink] [--max-childs=N]\n" \
 	" [--workers=pool|fork] [--event-timeout=T] [--exec-timeout=T]\n" \
-	" [--startup-window=T] [--idle-timeout=T]"
+	" [--startup-window=T] [--idle-timeout=T] [--no-broadcast] [--broadcast-kernel=MASK]"
 
 static void usage_exit(const char *bad) __attribute__((noreturn));
 static void usage_exit(const char *bad)
@@ -96,9 +96,10 @@ static void setup_log_level(const struct udevd *d)
 static void setup_valued_option(struct udevd *d, int argc, char **argv, int *i)
 {
 	static const char *const names[] = { "--max-childs", "--workers", "--event-timeout",
-		"--exec-timeout", "--startup-window", "--idle-timeout" };
+		"--exec-timeout", "--startup-window", "--idle-timeout", "--broadcast-kernel" };
 	uint64_t *const ms[] = { NULL, NULL, &d->gap_ms, &d->exec_timeout_ms, &d->startup_ms,
 				 &d->idle_ms };
+	unsigned long long group;
 	const char *v = NULL, *arg = argv[*i];
 	unsigned int k;
 	int missing = 0;
@@ -111,7 +112,11 @@ static void setup_valued_option(struct udevd *d, int argc, char **argv, int *i)
 		parse_max_childs(v, &d->max_childs);
 	else if (k == 2)
 		parse_mode(v, &d->mode);
-	else
+	else if (k == 7) {   /* groups as a bitmask, as mdevd -O: not the kernel's, not libudev's */
+		if (str_to_u64(v, &group) < 0 || group > 0xffffffffULL || (group & 3))
+			usage_exit(arg);
+		d->monitor.bc.group = (unsigned int)group;
+	} else
 		parse_duration(v, ms[k - 1]);
 }
 
@@ -128,6 +133,8 @@ static void setup_options(struct udevd *d, int argc, char **argv)
 	d->exec_timeout_ms = EXEC_TIMEOUT_MS;
 	d->idle_ms = IDLE_TIMEOUT_MS;
 	d->mode = RUNNER_POOL;
+	v = getenv(BROADCAST_ENV);
+	d->monitor.bc.udev = !v || !(strcmp(v, "0") == 0 || strcmp(v, "no") == 0);
 	if ((v = getenv("UDEVD_MAX_CHILDS")) && *v)
 		parse_max_childs(v, &d->max_childs);
 	if ((v = getenv("UDEVD_WORKERS")) && *v)
@@ -148,6 +155,8 @@ static void setup_options(struct udevd *d, int argc, char **argv)
 			d->debug = 1;
 		else if (strcmp(argv[i], "--netlink") == 0)
 			d->netlink = 1;
+		else if (strcmp(argv[i], "--no-broadcast") == 0)
+			d->monitor.bc.udev = 0;
 		else
 			setup_valued_option(d, argc, argv, &i);
 	}
@@ -307,6 +316,9 @@ int setup(struct udevd *d, int argc, char **argv)
 		return r == 2 || r == 3 ? r : EXIT_SETUP;
 	if (setup_netlink(d))
 		return EXIT_SETUP;
+	r = broadcast_open(&d->monitor.bc);
+	if (r < 0)   /* not fatal: events are handled and acked all the same */
+		log_err("broadcast socket: %s, ignoring", strerror(-r));
 	if (setup_signals(d) < 0) {
 		log_err("setup: out of resources");
 		return EXIT_SETUP;

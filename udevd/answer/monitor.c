@@ -41,16 +41,17 @@ void monitor_send(struct monitor *m, const struct event *ev, int rc)
 	struct msghdr mh;
 	unsigned int i;
 
+	broadcast_send(&m->bc, ev, rc);
 	if (m->nsubs == 0)
 		return;
 	msg_init(&h, MSG_MONITOR, ev->hdr.seqnum);
 	h.flags = ev->hdr.flags & MSG_F_SEQNUM;
-	h.envlen = (uint32_t)ev->envlen;
+	h.envlen = (uint32_t)(ev->props ? ev->propslen : ev->envlen);
 	h.rc = rc;
 	iov[0].iov_base = &h;
 	iov[0].iov_len = sizeof(h);
-	iov[1].iov_base = (void *)ev->env;
-	iov[1].iov_len = ev->envlen;
+	iov[1].iov_base = (void *)(ev->props ? ev->props : ev->env);
+	iov[1].iov_len = h.envlen;
 	memset(&mh, 0, sizeof(mh));
 	mh.msg_iov = iov;
 	mh.msg_iovlen = 2;

@@ -40,6 +40,8 @@ struct event {
 	socklen_t addrlen;
 	int kernel;                       /* from netlink or a rescan: no ack */
 	struct event_waiter *waiters;     /* freed by the one who acks */
+	const char *props;                /* udev's properties (msg.h), while the */
+	size_t propslen;                  /* runner's done() runs; NULL: env's */
 	char **envp;                      /* into env, for execve() */
 	size_t envlen;
 	char env[];

@@ -230,11 +230,13 @@ static int reply_rc(int32_t rc)
 	return rc >= 0 && rc < MSG_RC_TIMEOUT ? rc : MSG_RC_NOT_RUN;
 }
 
-/* The worker's event is done: it is the most recently idle one now. */
-static void worker_done(struct runner *r, struct worker *w, int rc)
+/* The worker's event is done: it is the most recently idle one now. Its
+ * answer's properties (msg.h) go with the event to done(). */
+static void worker_done(struct runner *r, struct worker *w, const struct msg_event *m)
 {
 	struct pool *p = r->pool;
 	struct event *ev = w->ev;
+	int rc = m->hdr.rc;
 
 	w->ev = NULL;
 	w->idle_since = loop_now_ms();
@@ -242,27 +244,33 @@ static void worker_done(struct runner *r, struct worker *w, int rc)
 	list_push(p, w);
 	if (w->retire || p->nlive > p->max)
 		worker_end(r, w);
+	ev->props = m->hdr.envlen ? m->env : NULL;
+	ev->propslen = m->hdr.envlen;
 	r->done(r->ctx, ev, reply_rc(rc));
 }
 
 static void worker_read(struct runner *r, struct worker *w)
 {
-	struct msg_hdr m;
-	ssize_t n = recv(w->fd, &m, sizeof(m), MSG_DONTWAIT);
-	int ok = n == (ssize_t)sizeof(m) && msg_check(&m, sizeof(m)) == 0;
+	static union {
+		struct msg_event ev;
+		char raw[sizeof(struct msg_event) + 1];
+	} buf;
+	const struct msg_hdr *h = &buf.ev.hdr;
+	ssize_t n = recv(w->fd, buf.raw, sizeof(buf.raw), MSG_DONTWAIT);
+	int ok = n >= (ssize_t)sizeof(*h) && msg_check(buf.raw, (size_t)n) == 0;
 
 	if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR))
 		return;
-	if (ok && !w->hello && m.type == MSG_WORKER_HELLO) {
+	if (ok && !w->hello && h->type == MSG_WORKER_HELLO) {
 		w->hello = 1;
 		if (w->ev)
 			w->ev->starting = 0;
 		worker_read(r, w);   /* its ack may be there already */
 		return;
 	}
-	if (ok && w->ev && m.type == MSG_ACK && m.seqnum == w->ev->hdr.seqnum) {
+	if (ok && w->ev && h->type == MSG_ACK && h->seqnum == w->ev->hdr.seqnum) {
 		w->hello = 1;   /* an ack says it too (a worker of release 001) */
-		worker_done(r, w, m.rc);
+		worker_done(r, w, &buf.ev);
 		return;
 	}
 	if (n > 0) {

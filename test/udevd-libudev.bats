@@ -1,0 +1,155 @@
+#!/usr/bin/env bats
+# SPDX-License-Identifier: GPL-2.0-only
+# libudev's clients: udevd's broadcast on the uevent netlink family, read by
+# a real libudev (Debian's python3-pyudev over libudev1, test/tools/
+# libudev-client.py). libudev only takes DEVNAME under /dev and only
+# listens when /dev is a devtmpfs or /run/udev/control exists, so each test
+# runs in its own network and mount namespace where /dev is $T/dev and /run
+# is $T/run: udev_root is "/dev" there, the machine's /dev and /run are
+# never touched, and the broadcast reaches only the test's listeners.
+
+load udev-lib
+
+PY=/usr/bin/python3
+CLIENT=$TOP/test/tools/libudev-client.py
+
+setup() {
+	udev_setup
+	[ "$(id -u)" = 0 ] || skip "needs root"
+	$PY -c 'import pyudev' 2>/dev/null || skip "no python3-pyudev (tools/install-deps.sh check)"
+	unshare -n -m true 2>/dev/null || skip "unshare -n -m does not work here"
+	mkdir -p "$T/run" "$T/out"
+	sed -i "s|^udev_root=.*|udev_root=\"/dev\"|" "$T/udev.conf"
+	unshare -n -m --propagation private sh -c \
+		'mount --bind "$1" /dev && mount --bind "$2" /run && exec sleep 3600' \
+		sh "$T/dev" "$T/run" </dev/null >/dev/null 2>&1 3>&- &
+	NS_PID=$!
+	wait_for ns_sleeping
+	export SYSFS_PATH=$TOP/test/sysfs-modern
+	unset UDEVD_BROADCAST
+	UDEVD_PID= MON_PIDS=
+}
+ns_sleeping() { [ "$(cat "/proc/$NS_PID/comm" 2>/dev/null)" = sleep ]; }
+
+teardown() {
+	local p
+	stop_udevd
+	for p in $MON_PIDS; do
+		kill "$p" 2>/dev/null || :
+	done
+	[ -z "${NS_PID:-}" ] || kill "$NS_PID" 2>/dev/null || :
+	return 0
+}
+
+# both namespaces for udevd (start_udevd), send and the clients
+udevd_in() { echo nsenter --net="/proc/$NS_PID/ns/net" --mount="/proc/$NS_PID/ns/mnt"; }
+
+# client NAME ARGS...: libudev-client.py in the namespace, into $T/NAME.log,
+# once it listens
+client() {
+	local name=$1
+	shift
+	$(udevd_in) $PY "$CLIENT" "$@" </dev/null >"$T/$name.log" 2>&1 3>&- &
+	MON_PIDS="$MON_PIDS $!"
+	wait_for grep -q '^ready' "$T/$name.log"
+}
+
+# client_done NAME: the client has seen its events and timed out
+client_done() {
+	local p
+	for p in $MON_PIDS; do
+		WAIT_TIMEOUT=30 wait_for eval '! kill -0 '"$p"' 2>/dev/null' || :
+	done
+	cat "$T/$1.log"
+}
+
+tty0() { send ACTION="$1" DEVPATH=/devices/virtual/tty/tty0 SEQNUM="$2" MAJOR=4 MINOR=0 DEVNAME=tty0 "${@:3}" tty; }
+
+@test "libudev: a monitor sees add and remove after the node, with the rules' variables" {
+	rules 'KERNEL=="tty0", SYMLINK+="my/tty", ENV{ID_FOO}="bar baz", MODE="0660"'
+	start_udevd
+	[ -e "$T/run/udev/control" ]
+	client all monitor
+	client tty monitor tty
+	client block monitor block
+	run tty0 add 5 SECRET=kept
+	[ "$status" -eq 0 ]
+	run tty0 remove 6
+	[ "$status" -eq 0 ]
+	run client_done all
+	echo "$output"
+	# at add the node and its link were there when libudev got the event
+	grep -qx 'EVENT add 5 /devices/virtual/tty/tty0 tty /dev/tty0 c initialized=1' "$T/all.log"
+	grep -qx 'LINK /dev/my/tty c' "$T/all.log"
+	sed -n '/^EVENT add/,/^EVENT remove/p' "$T/all.log" >"$T/add"
+	for kv in ID_FOO='bar baz' DEVNAME=/dev/tty0 DEVLINKS=/dev/my/tty SEQNUM=5 ACTION=add \
+		  SUBSYSTEM=tty DEVPATH=/devices/virtual/tty/tty0 MAJOR=4 MINOR=0 SECRET=kept; do
+		grep -qxF "  $kv" "$T/add"
+	done
+	! grep -q '^  UDEVD_' "$T/add" || false
+	[ "$(stat -c %a "$T/dev/tty0" 2>/dev/null || echo gone)" = gone ]   # removed since
+	# at remove both were gone; DEVLINKS still names the link
+	grep -qx 'EVENT remove 6 /devices/virtual/tty/tty0 tty /dev/tty0 - initialized=1' "$T/all.log"
+	grep -qx 'LINK /dev/my/tty -' "$T/all.log"
+	sed -n '/^EVENT remove/,$p' "$T/all.log" | grep -qxF '  DEVLINKS=/dev/my/tty'
+	# the header's SUBSYSTEM hash: the kernel's filter of a tty monitor passes
+	# them, a block monitor's drops them
+	[ "$(grep -c '^EVENT' "$T/tty.log")" -eq 2 ]
+	[ "$(grep -c '^EVENT' "$T/block.log")" -eq 0 ]
+}
+
+@test "libudev: events reach the monitor in SEQNUM order, each once" {
+	UDEVD_EXPECTED_SEQNUM=10 start_udevd
+	client all monitor
+	local s pids=
+	for s in 12 11 10; do
+		tty0 "$([ $((s % 2)) = 0 ] && echo add || echo remove)" "$s" &
+		pids="$pids $!"
+	done
+	# shellcheck disable=SC2086
+	wait $pids
+	run client_done all
+	echo "$output"
+	[ "$(grep '^EVENT' "$T/all.log" | awk '{ print $2, $3 }' | paste -sd' ')" = "add 10 remove 11 add 12" ]
+}
+
+@test "libudev: --no-broadcast and UDEVD_BROADCAST=0 send nothing; fork mode sends the kernel's variables" {
+	rules 'KERNEL=="tty0", ENV{ID_FOO}="bar"'
+	start_udevd --no-broadcast
+	# no broadcast, no mark: libudev would not even listen
+	[ ! -e "$T/run/udev/control" ]
+	mkdir -p "$T/run/udev"
+	: >"$T/run/udev/control"
+	CLIENT_TIMEOUT=20 client off monitor
+	run tty0 add 1
+	[ "$status" -eq 0 ]
+	[ -c "$T/dev/tty0" ]
+	stop_udevd
+	UDEVD_BROADCAST=0 start_udevd
+	run tty0 add 2
+	[ "$status" -eq 0 ]
+	stop_udevd
+	start_udevd --workers=fork
+	run tty0 add 3
+	[ "$status" -eq 0 ]
+	run client_done off
+	echo "$output"
+	[ "$(grep -c '^EVENT' "$T/off.log")" -eq 1 ]
+	grep -qx 'EVENT add 3 /devices/virtual/tty/tty0 tty /dev/tty0 c initialized=1' "$T/off.log"
+	grep -qx '  DEVNAME=/dev/tty0' "$T/off.log"
+	! grep -q '^  ID_FOO=' "$T/off.log" || false
+}
+
+@test "libudev: --broadcast-kernel=4 sends the kernel's format on group 3 (libudev-zero, mdevd -O)" {
+	start_udevd --broadcast-kernel=4
+	client k kernel 4
+	run tty0 add 7 FOO=1
+	[ "$status" -eq 0 ]
+	run client_done k
+	echo "$output"
+	grep -qx 'KERNEL add@/devices/virtual/tty/tty0' "$T/k.log"
+	grep -qx '  SEQNUM=7' "$T/k.log"
+	grep -qx '  FOO=1' "$T/k.log"
+	run "$BIN/udevd" --broadcast-kernel=2
+	[ "$status" -eq 1 ]
+}
