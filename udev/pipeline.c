@@ -240,6 +240,7 @@ static void event_write_db(struct udev_event *ev, int partitions)
 	str_copy(rec.subsystem, ev->subsystem, sizeof(rec.subsystem));
 	rec.partitions = partitions;
 	rec.ignore_remove = !!(ev->options & OPT_IGNORE_REMOVE);
+	rec.kept = ev->node_kept;
 	rec.major = ev->major;
 	rec.minor = ev->minor;
 	event_new_env(ev, rec.env, sizeof(rec.env));
@@ -248,6 +249,19 @@ static void event_write_db(struct udev_event *ev, int partitions)
 		log_err("cannot write database record of %s: %s", ev->devpath, strerror(-r));
 		event_fail(ev, UDEV_EXIT_DB);
 	}
+}
+
+/* The node was there (node.h): the kernel's, unless udev's own record
+ * says udev made it (an add again without a remove). */
+static void event_node_kept(struct udev_event *ev)
+{
+	struct db_record rec;
+
+	ev->node_kept = !(db_read(ev->conf, ev->devpath, &rec) == 0 && !rec.kept &&
+			  strcmp(rec.name, ev->name) == 0);
+	if (ev->node_kept)
+		log_info("%s/%s was there (devtmpfs): kept, not udev's to remove",
+			 ev->conf->root, ev->name);
 }
 
 static int event_ignored(struct udev_event *ev)
@@ -299,6 +313,8 @@ static int event_add(struct udev_event *ev, const struct rules *rules)
 		log_err("cannot create node %s/%s: %s", ev->conf->root, ev->name, strerror(-r));
 		event_fail(ev, r == -EPERM ? UDEV_EXIT_PERM : UDEV_EXIT_NODE);
 	}
+	if (r > 0)
+		event_node_kept(ev);
 	event_make_links(ev);
 	event_write_db(ev, partitions);
 	event_set_devname(ev, ev->name);
@@ -355,7 +371,7 @@ static void event_remove_nodes(struct udev_event *ev, struct db_record *rec)
 	/* a link another device claims too moves to it (links.c) */
 	if (links_drop(ev->conf, rec->symlinks, "", rec->name, ev->devpath) < 0)
 		event_fail(ev, UDEV_EXIT_REMOVE);
-	r = node_remove(ev->conf, rec->name, rec->partitions, rec->major, rec->minor);
+	r = node_remove(ev->conf, rec->name, rec->partitions, rec->major, rec->minor, rec->kept);
 	if (r < 0) {
 		log_err("cannot remove %s/%s: %s", ev->conf->root, rec->name, strerror(-r));
 		event_fail(ev, UDEV_EXIT_REMOVE);
@@ -406,6 +422,7 @@ static int event_remove(struct udev_event *ev, const struct rules *rules)
 static void event_change_links(struct udev_event *ev, const struct db_record *rec)
 {
 	str_copy(ev->name, rec->name, sizeof(ev->name));
+	ev->node_kept = !!rec->kept;
 	if (links_drop(ev->conf, rec->symlinks, ev->symlinks, rec->name, ev->devpath) < 0)
 		event_fail(ev, UDEV_EXIT_SYMLINK);
 	event_make_links(ev);

@@ -73,7 +73,8 @@ struct udev_event {
 		 * device or set its permissions are skipped whole (064) */
 		run_only : 1,
 		partitions_fixed : 1,  /* all_partitions of a 2004 file: 15 (050) */
-		devd_by_run : 1;       /* dev.d where RUN names udev_run_devd (064) */
+		devd_by_run : 1,       /* dev.d where RUN names udev_run_devd (064) */
+		node_kept : 1;         /* the node was there, not udev's (node.h) */
 	unsigned int options;     /* OPT_* */
 	int dry_run;              /* udevtest: print, change nothing */
 	int rc;                   /* exit code so far */

@@ -77,12 +77,39 @@ static int owned_as(uid_t uid, gid_t gid, gid_t dir_gid)
 	return uid == euid && gid == egid && gid == dir_gid;
 }
 
+/* The kernel's node (devtmpfs), or one that was there already: base is a
+ * node of this type and number. It keeps its inode (a program that opened
+ * it holds a live node, and the name is never missing): owner, group and
+ * mode are set in place. 1 when so, 0 when base is no such node, -EPERM. */
+static int node_keep(int dir, const char *base, mode_t type, dev_t devnum,
+		     uid_t uid, gid_t gid, mode_t mode)
+{
+	struct stat st;
+	int owner;
+
+	if (fstatat(dir, base, &st, AT_SYMLINK_NOFOLLOW) < 0 ||
+	    (st.st_mode & S_IFMT) != type || st.st_rdev != devnum)
+		return 0;
+	owner = st.st_uid != uid || st.st_gid != gid;
+	/* chown clears the set-id bits: the mode is set after it */
+	if ((owner && fchownat(dir, base, uid, gid, AT_SYMLINK_NOFOLLOW) < 0) ||
+	    ((owner || (st.st_mode & 07777) != (mode & 07777)) &&
+	     fchmodat(dir, base, mode & 07777, 0) < 0)) {
+		log_err("cannot set owner/mode of %s: %s", base, strerror(errno));
+		return -EPERM;
+	}
+	return 1;
+}
+
+/* 0 made, 1 kept (node_keep), -errno. */
 static int node_one(int dir, gid_t dir_gid, const char *base, int block, dev_t devnum,
 		    uid_t uid, gid_t gid, mode_t mode)
 {
 	char tmp[NAME_MAX + 1];
-	int r;
+	int r = node_keep(dir, base, block ? S_IFBLK : S_IFCHR, devnum, uid, gid, mode);
 
+	if (r)
+		return r;
 	tmp_name(base, tmp, sizeof(tmp));
 	r = make_tmp(dir, tmp, NULL, (block ? S_IFBLK : S_IFCHR) | (mode & 07777), devnum);
 	if (r < 0)
@@ -107,18 +134,18 @@ int node_create(const struct udev_conf *conf, const char *name, int block,
 	char part[NAME_MAX + 16];
 	const char *base;
 	gid_t dir_gid;
-	int n, r, dir = walk_parent_gid(conf->root, name, 1, &base, &dir_gid);
+	int n, r, kept, dir = walk_parent_gid(conf->root, name, 1, &base, &dir_gid);
 
 	if (dir < 0)   /* a refused walk is no chown failure (exit 5, not 7) */
 		return dir == -EPERM ? -EACCES : dir;
-	r = node_one(dir, dir_gid, base, block, makedev(major, minor), uid, gid, mode);
-	for (n = 1; r == 0 && n <= partitions; n++) {
+	kept = node_one(dir, dir_gid, base, block, makedev(major, minor), uid, gid, mode);
+	for (n = 1, r = kept; r >= 0 && n <= partitions; n++) {
 		fmt_s(part, sizeof(part), "%s%d", base, n);
 		r = node_one(dir, dir_gid, part, block, makedev(major, minor + (unsigned int)n),
 			     uid, gid, mode);
 	}
 	walk_done(dir);
-	return r;
+	return r < 0 ? r : kept;
 }
 
 /* Removes base when it is a device node of devnum (any device node when
@@ -144,6 +171,7 @@ struct node_gone {
 	const char *root;
 	int partitions;
 	unsigned int major, minor;
+	int kept;                 /* the node is not udev's: it stays */
 	int r;
 };
 
@@ -166,16 +194,16 @@ static int remove_nodes_at(int dir, const char *base, void *data)
 		if (e < 0)
 			g->r = e;
 	}
-	e = remove_node_at(dir, g->root, base, devnum);
+	e = g->kept ? 0 : remove_node_at(dir, g->root, base, devnum);
 	if (e < 0)
 		g->r = e;
 	return 1;
 }
 
 int node_remove(const struct udev_conf *conf, const char *name, int partitions,
-		unsigned int major, unsigned int minor)
+		unsigned int major, unsigned int minor, int kept)
 {
-	struct node_gone g = { conf->root, partitions, major, minor, 0 };
+	struct node_gone g = { conf->root, partitions, major, minor, kept, 0 };
 	int r = walk_remove(conf->root, name, remove_nodes_at, &g);
 
 	return r < 0 ? r : g.r;
