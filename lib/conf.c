@@ -75,6 +75,8 @@ static int conf_set(struct udev_conf *conf, const char *key, const char *val)
 		return conf_set_path(conf->permissions, val);
 	if (str_casecmp(key, "udev_devd") == 0)
 		return conf_set_path(conf->devd, val);
+	if (str_casecmp(key, "udev_libudev_db") == 0)
+		return conf_set_path(conf->libudev_db, val);
 	if (str_casecmp(key, "udev_firmware") == 0)
 		return (*val && str_copy(conf->firmware, val, sizeof(conf->firmware)) <
 			sizeof(conf->firmware)) ? 0 : -EINVAL;

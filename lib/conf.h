@@ -15,6 +15,7 @@ struct udev_conf {
 	char permissions[CONF_PATH_MAX]; /* udev_permissions: file or directory */
 	char devd[CONF_PATH_MAX];        /* udev_devd: the dev.d script tree */
 	char firmware[CONF_PATH_MAX];    /* udev_firmware: directories, %v = release */
+	char libudev_db[CONF_PATH_MAX];  /* udev_libudev_db: libudev's records, "": none */
 	char owner[64];                  /* default_owner */
 	char group[64];                  /* default_group */
 	mode_t mode;                     /* default_mode */

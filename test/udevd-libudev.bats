@@ -69,6 +69,7 @@ tty0() { send ACTION="$1" DEVPATH=/devices/virtual/tty/tty0 SEQNUM="$2" MAJOR=4 
 	rules 'KERNEL=="tty0", SYMLINK+="my/tty", ENV{ID_FOO}="bar baz", MODE="0660"'
 	start_udevd
 	[ -e "$T/run/udev/control" ]
+	[ ! -e "$T/run/udev/data" ]   # no udev_libudev_db: no libudev records
 	client all monitor
 	client tty monitor tty
 	client block monitor block
@@ -152,4 +153,56 @@ tty0() { send ACTION="$1" DEVPATH=/devices/virtual/tty/tty0 SEQNUM="$2" MAJOR=4 
 	grep -qx '  FOO=1' "$T/k.log"
 	run "$BIN/udevd" --broadcast-kernel=2
 	[ "$status" -eq 1 ]
+}
+
+@test "libudev: udevd --netlink broadcasts the kernel's own events once udev handled them" {
+	[ -w /sys/devices/virtual/mem/null/uevent ] || skip "no writable /sys/devices/virtual/mem/null/uevent"
+	rules 'KERNEL=="null", ENV{ID_SEEN}="by-udev"'
+	export SYSFS_PATH=/sys
+	start_udevd --netlink
+	wait_for grep -q 'listening on' "$T/udevd.log"
+	CLIENT_TIMEOUT=30 client all monitor mem
+	echo change >/sys/devices/virtual/mem/null/uevent
+	# other tests' changes of the same device may come too: any one will do
+	WAIT_TIMEOUT=20 wait_for grep -q '^  ID_SEEN=by-udev' "$T/all.log"
+	cat "$T/all.log"
+	grep -q '^EVENT change [0-9]* /devices/virtual/mem/null mem /dev/null . initialized=1$' "$T/all.log"
+	grep -qx '  DEVNAME=/dev/null' "$T/all.log"
+	grep -qx '  MAJOR=1' "$T/all.log"
+}
+
+# lib ARGS...: libudev-client.py in the namespace, at once
+lib() { $(udevd_in) $PY "$CLIENT" "$@"; }
+
+@test "libudev: with udev_libudev_db, libudev sees the device initialized with the rules' variables until its remove" {
+	[ -e /sys/devices/virtual/mem/null/uevent ] || skip "no /sys/devices/virtual/mem/null"
+	rules 'KERNEL=="null", SYMLINK+="nothing", ENV{ID_FOO}="bar baz"'
+	echo 'udev_libudev_db="/run/udev/data"' >>"$T/udev.conf"
+	export SYSFS_PATH=/sys
+	start_udevd
+	run lib device /devices/virtual/mem/null
+	[ "$status" -eq 0 ]
+	[ "${lines[0]}" = initialized=0 ]
+	run send ACTION=add DEVPATH=/devices/virtual/mem/null SEQNUM=1 MAJOR=1 MINOR=3 DEVNAME=null mem
+	[ "$status" -eq 0 ]
+	cat "$T/run/udev/data/c1:3"
+	run lib device /devices/virtual/mem/null
+	echo "$output"
+	[ "${lines[0]}" = initialized=1 ]
+	[ "${lines[1]}" = "node /dev/null" ]
+	[[ "$output" == *$'\n  ID_FOO=bar baz\n'* ]]
+	[[ "$output" == *$'\n  DEVLINKS=/dev/nothing\n'* ]]
+	[[ "$output" == *$'\n  USEC_INITIALIZED='[0-9]* ]]
+	run lib enumerate mem
+	echo "$output"
+	[ "$output" = /devices/virtual/mem/null ]
+	run send ACTION=remove DEVPATH=/devices/virtual/mem/null SEQNUM=2 MAJOR=1 MINOR=3 DEVNAME=null mem
+	[ "$status" -eq 0 ]
+	[ ! -e "$T/run/udev/data/c1:3" ]
+	run lib device /devices/virtual/mem/null
+	[ "${lines[0]}" = initialized=0 ]
+	run lib enumerate mem
+	[ "$output" = "" ]
+	# nothing but the one record was ever there
+	[ "$(ls -A "$T/run/udev/data")" = "" ]
 }

@@ -7,6 +7,7 @@
 #include "compat.h"
 #include "pipeline.h"
 #include "db/db.h"
+#include "db/ldb.h"
 #include "keep/cache.h"
 #include "node/links.h"
 #include "node/netif.h"
@@ -248,6 +249,9 @@ static void event_write_db(struct udev_event *ev, int partitions)
 	if (r < 0) {
 		log_err("cannot write database record of %s: %s", ev->devpath, strerror(-r));
 		event_fail(ev, UDEV_EXIT_DB);
+	} else if (ev->conf->libudev_db[0] && (r = ldb_write(ev, &rec)) < 0) {
+		log_err("cannot write libudev's record of %s: %s", ev->devpath, strerror(-r));
+		event_fail(ev, UDEV_EXIT_DB);
 	}
 }
 
@@ -408,6 +412,8 @@ static int event_remove(struct udev_event *ev, const struct rules *rules)
 	else if (rec.name[0])
 		event_remove_nodes(ev, &rec);
 	str_copy(ev->symlinks, rec.symlinks, sizeof(ev->symlinks));   /* DEVLINKS (props.h) */
+	if (ev->conf->libudev_db[0])
+		ldb_delete(ev, &rec);
 	if (have)
 		db_delete_read(ev->conf, ev->devpath, rec.symlinks);
 	event_set_devname(ev, rec.name);

@@ -13,6 +13,9 @@
 #            "ready", then per message "KERNEL header" and "  KEY=value" lines
 #   device DEVPATH  pyudev.Devices.from_path: "initialized=0|1", "node ..."
 #            and the properties as "  KEY=value", sorted
+#   enumerate SUBSYSTEM  the devices of SUBSYSTEM libudev's enumeration
+#            finds initialized (udev_enumerate_add_match_is_initialized), by
+#            DEVPATH
 import os
 import socket
 import stat
@@ -77,4 +80,9 @@ def device(args):
     props(dev)
 
 
-{"monitor": monitor, "kernel": kernel, "device": device}[sys.argv[1]](sys.argv[2:])
+def enumerate_(args):
+    for dev in pyudev.Context().list_devices(subsystem=args[0]).match_is_initialized():
+        print(dev.device_path)
+
+
+{"monitor": monitor, "kernel": kernel, "device": device, "enumerate": enumerate_}[sys.argv[1]](sys.argv[2:])

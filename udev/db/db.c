@@ -82,7 +82,7 @@ static int db_unlink_old(const struct udev_conf *conf, const char *devpath)
 	return unlink(file) < 0 ? -errno : 0;
 }
 
-static int db_write_file(const char *file, const char *tmp, const char *buf, size_t len)
+int db_write_file(const char *file, const char *tmp, const char *buf, size_t len)
 {
 	int fd, r = 0;
 

@@ -22,6 +22,8 @@
  * under its old name in that folder (only earlier versions wrote them). A
  * process that keeps conf (the pool worker) calls it after reading it. */
 void db_check_old_names(const struct udev_conf *conf);
+/* Writes buf to tmp, renamed over file (removed when that fails). */
+int db_write_file(const char *file, const char *tmp, const char *buf, size_t len);
 /* Writes rec atomically (temp file + rename). */
 int db_write(const struct udev_conf *conf, const struct db_record *rec);
 int db_read(const struct udev_conf *conf, const char *devpath, struct db_record *rec);
