@@ -17,7 +17,9 @@
 #   storage    /dev/disk/by-* links of a scsi_debug disk formatted in the guest (also run
 #              at the end of the udevsend boot)
 #   time       timing boots for TIME_HELPERS x TIME_LUNS, writes PERF_DOC
-# Environment: LUNS (512), COMPARE_LUNS (16), TIME_LUNS ("512 1024"), TIME_HELPERS
+#   devtmpfs   /dev a devtmpfs, udevd --netlink: DEVTMPFS_LUNS disks' nodes keep the
+#              kernel's inodes through the storm, with the rules' group and mode
+# Environment: LUNS (512), COMPARE_LUNS (16), DEVTMPFS_LUNS (64), TIME_LUNS ("512 1024"), TIME_HELPERS
 #   ("noop hotplug udevsend mdev netlink-none netlink-mdev netlink-udevd
 #   netlink-udevd-floor": the helpers, then the daemons that take the events by
 #   netlink, as guest/init names them; the floor: udevd with a worker that does nothing), BOOT_TIMEOUT (seconds per boot, 1500), KPROOF_BUDGET (seconds
@@ -37,6 +39,7 @@ LUNS=${LUNS:-512}
 TIME_LUNS=${TIME_LUNS:-512 1024}
 TIME_HELPERS=${TIME_HELPERS:-noop hotplug udevsend mdev netlink-none netlink-mdev netlink-udevd netlink-udevd-floor}
 COMPARE_LUNS=${COMPARE_LUNS:-16}
+DEVTMPFS_LUNS=${DEVTMPFS_LUNS:-64}
 BOOT_TIMEOUT=${BOOT_TIMEOUT:-1500}
 KPROOF_BUDGET=${KPROOF_BUDGET:-4200}
 # its own output directory: a static glibc build would otherwise share build/glibc
@@ -282,6 +285,8 @@ run_scenario() { # NAME
 		fi ;;
 	firmware)
 		boot firmware kproof=firmware ;;
+	devtmpfs)
+		boot devtmpfs kproof=devtmpfs kproof.luns="$DEVTMPFS_LUNS" ;;
 	time)
 		check_time_rules
 		for h in $TIME_HELPERS; do
@@ -304,7 +309,7 @@ run_scenario() { # NAME
 
 main() {
 	local scenarios=("$@") s
-	[ ${#scenarios[@]} -gt 0 ] || scenarios=(count hotplug udevsend autostart firmware compare)
+	[ ${#scenarios[@]} -gt 0 ] || scenarios=(count hotplug udevsend autostart firmware compare devtmpfs)
 	deadline=$(($(date +%s) + KPROOF_BUDGET))
 	kdir=$(bash "$here/build-kernel.sh")
 	mkdir -p "$out"
