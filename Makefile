@@ -504,11 +504,14 @@ bench-worker: all
 # through udevd run a second time with udevd in its other mode (fork), and
 # the udev tests of events, dev.d and RUN a second time through `udev --worker`
 # (UDEV_VIA_WORKER=1 runs any udev-*.bats that way). The udevd-workers*
-# files choose their modes themselves and the kernel-event tests of
-# udevd-netlink.bats run once. SECOND_PASSES names the passes after the
-# first (fork, worker); empty, the suite runs once (.ci/run, for the firmware
-# builds: the modes' code is the same C as the default build's).
-SECOND_MODE_TESTS := $(filter-out test/udevd-workers%.bats test/udevd-netlink.bats, \
+# files and udevd-libudev.bats (the broadcast: udev's properties come from
+# pool workers, fork mode has its own test there) choose their modes
+# themselves and the kernel-event tests of udevd-netlink.bats run once.
+# SECOND_PASSES names the passes after the first (fork, worker); empty, the
+# suite runs once (.ci/run, for the firmware builds: the modes' code is the
+# same C as the default build's).
+SECOND_MODE_TESTS := $(filter-out test/udevd-workers%.bats test/udevd-netlink.bats \
+	test/udevd-libudev.bats, \
 	$(wildcard test/udevd-*.bats test/udev-eventpath.bats))
 WORKER_PASS_TESTS := $(wildcard test/udev-event.bats test/udev-devd.bats test/udev-net.bats)
 SECOND_PASSES ?= fork worker
