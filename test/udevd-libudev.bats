@@ -206,3 +206,22 @@ lib() { $(udevd_in) $PY "$CLIENT" "$@"; }
 	# nothing but the one record was ever there
 	[ "$(ls -A "$T/run/udev/data")" = "" ]
 }
+
+@test "libudev: only root can send on libudev's group; a monitor gets nothing from anyone else" {
+	command -v setpriv >/dev/null || skip "no setpriv"
+	start_udevd
+	client all monitor
+	run $(udevd_in) setpriv --reuid=65534 --regid=65534 --clear-groups $PY "$CLIENT" forge
+	echo "$output"
+	[ "$output" = EPERM ]
+	# the same message from root does arrive: the monitor would have shown it
+	run lib forge
+	[ "$output" = sent ]
+	run tty0 add 4
+	[ "$status" -eq 0 ]
+	run client_done all
+	echo "$output"
+	[ "$(grep -c '^EVENT' "$T/all.log")" -eq 2 ]
+	grep -qx 'EVENT add 999 /devices/forged tty /dev/forged - initialized=1' "$T/all.log"
+	grep -qx 'EVENT add 4 /devices/virtual/tty/tty0 tty /dev/tty0 c initialized=1' "$T/all.log"
+}

@@ -13,6 +13,8 @@
 #            "ready", then per message "KERNEL header" and "  KEY=value" lines
 #   device DEVPATH  pyudev.Devices.from_path: "initialized=0|1", "node ..."
 #            and the properties as "  KEY=value", sorted
+#   forge    sends a well-formed libudev message (add of /devices/forged,
+#            SEQNUM 999) to group 2 and prints "sent" or the error's name
 #   enumerate SUBSYSTEM  the devices of SUBSYSTEM libudev's enumeration
 #            finds initialized (udev_enumerate_add_match_is_initialized), by
 #            DEVPATH
@@ -80,9 +82,24 @@ def device(args):
     props(dev)
 
 
+def forge(args):
+    import errno
+    import struct
+    props = b"ACTION=add\0DEVPATH=/devices/forged\0SUBSYSTEM=tty\0SEQNUM=999\0DEVNAME=/dev/forged\0"
+    head = b"libudev\0" + struct.pack(">I", 0xfeedcafe) + struct.pack("=III", 40, 40, len(props))
+    head += struct.pack("=IIII", 0, 0, 0, 0)
+    s = socket.socket(socket.AF_NETLINK, socket.SOCK_RAW, 15)
+    try:
+        s.sendto(head + props, (0, 2))
+        print("sent")
+    except OSError as e:
+        print(errno.errorcode.get(e.errno, str(e.errno)))
+
+
 def enumerate_(args):
     for dev in pyudev.Context().list_devices(subsystem=args[0]).match_is_initialized():
         print(dev.device_path)
 
 
-{"monitor": monitor, "kernel": kernel, "device": device, "enumerate": enumerate_}[sys.argv[1]](sys.argv[2:])
+{"monitor": monitor, "kernel": kernel, "device": device, "enumerate": enumerate_,
+ "forge": forge}[sys.argv[1]](sys.argv[2:])
