@@ -78,10 +78,17 @@ calls() { grep -cE "$1" "$T/trace.log" || :; }
 	[ -n "$worker" ]
 	echo left >"$T/dev/aa.udev-tmp-$worker"
 	ln -s nowhere "$T/dev/bb.udev-tmp-$worker"
-	# the node and the link are there: both are replaced through the
-	# temporary names (a new symlink is made at once, without one)
+	# the link is there and the name aa a node of another number (one of
+	# the device's own number would be kept in place, as devtmpfs's is):
+	# both are replaced through the temporary names (a new symlink is made
+	# at once, without one)
+	local want
+	want=$(stat -c %t:%T "$T/dev/aa")
+	rm "$T/dev/aa"
+	mknod -m 0600 "$T/dev/aa" c 1 3
 	send ACTION=add DEVPATH=/class/tty/ttyS0 SEQNUM=2 tty
 	[ "$(listing | paste -sd ';')" = "c 0600 0:0 aa;l bb -> aa" ]
+	[ "$(stat -c %t:%T "$T/dev/aa")" = "$want" ]
 }
 
 # own_conf: udev.conf and what it names in $T/etc, which nothing else in the
