@@ -125,6 +125,31 @@ KERNEL==\"ttyH0\", RUN+=\"$T/dump-env\""
 	grep -qx 'C=ABC' "$T/out/env.add"
 }
 
+# subsystem_record_ok: the record of ttyS0 is its four lines, the subsystem's
+# newline escaped in its one U: line (db_line), no line of its own
+subsystem_record_ok() {
+	local rec=$T/db/class@tty@ttyS0
+	cat "$rec"
+	[ "$(wc -l <"$rec")" -eq 4 ]
+	[ "$(grep -c '^U:' "$rec")" -eq 1 ]
+	grep -qx 'U:tty\\x0aE:INJECTED=1' "$rec"
+	! grep -q '^E:' "$rec" || false
+}
+
+@test "trust 3: a newline in SUBSYSTEM (argv[1] or the environment) is escaped in the record's one U: line" {
+	sub=$'tty\nE:INJECTED=1'
+	# the kernel's argument alone
+	run env -u SUBSYSTEM ACTION=add DEVPATH=/class/tty/ttyS0 SEQNUM=1 "${UDEV_RUN[@]}" "$sub"
+	[ "$status" -eq 0 ]
+	subsystem_record_ok
+	run ev remove /class/tty/ttyS0 tty
+	[ ! -e "$T/db/class@tty@ttyS0" ]
+	# the environment's, which wins over a plain argument
+	run env ACTION=add DEVPATH=/class/tty/ttyS0 SUBSYSTEM="$sub" SEQNUM=2 "${UDEV_RUN[@]}" tty
+	[ "$status" -eq 0 ]
+	subsystem_record_ok
+}
+
 # ---- 4: names through directories others may write -----------------------------
 
 # shm_setup SERIAL: udev_root has a /dev/shm (1777, root's); nobody sets the
@@ -194,6 +219,26 @@ nothing_outside() {
 	nothing_outside
 	[ "$status" -eq 11 ]
 	[[ "$output" == *"$T/dev/shm/dir is a directory others may write"* ]]
+}
+
+@test "trust 4: a record naming \"..\" or an absolute path removes nothing outside udev_root, and says why" {
+	# nodes of the recorded number beside udev_root: only the name protects them
+	mknod "$T/victim" c 4 64
+	mknod "$T/victim2" c 4 64
+	mkdir -p "$T/db"
+	# the record as a writer of udev_db would leave it (udev's own never says this)
+	printf 'P:/class/tty/ttyS0\nN:../victim\nM:4:64\nU:tty\n' >"$T/db/class@tty@ttyS0"
+	run ev remove /class/tty/ttyS0 tty
+	echo "$output"
+	[ -c "$T/victim" ]
+	[ "$status" -eq 11 ]
+	[[ "$output" == *"refusing $T/dev/../victim: the name has a \"..\" component"* ]]
+	printf 'P:/class/tty/ttyS0\nN:%s\nM:4:64\nU:tty\n' "$T/victim2" >"$T/db/class@tty@ttyS0"
+	run ev remove /class/tty/ttyS0 tty
+	echo "$output"
+	[ -c "$T/victim2" ]
+	[ "$status" -eq 11 ]
+	[[ "$output" == *"refusing $T/dev/$T/victim2: the name is absolute or has an empty component"* ]]
 }
 
 @test "trust 4: remove deletes only a device node of the recorded number, or the recorded symlink" {

@@ -74,6 +74,21 @@ static int bad_component(const char *c, size_t len)
 	return len == 0 || (len == 1 && c[0] == '.') || (len == 2 && c[0] == '.' && c[1] == '.');
 }
 
+/* Logs why root/name is refused for its component of len bytes (0, 1 or 2:
+ * what bad_component found); -EINVAL. Names from device data never get
+ * here (path_sanitize), a name read back from a record can. */
+static int refuse_component(const char *root, const char *name, size_t len)
+{
+	static const char *const why[] = {
+		"is absolute or has an empty component",
+		"has a \".\" component",
+		"has a \"..\" component",
+	};
+
+	log_err("refusing %s/%s: the name %s", root, name, why[len]);
+	return -EINVAL;
+}
+
 /* Opens the directory comp in at, made first when create is set. */
 static int open_dir_at(int at, const char *comp, int create)
 {
@@ -193,7 +208,7 @@ static int walk_step(struct walk *w, const char *root, const char *name,
 	if (w->n == WALK_DEPTH || len > NAME_MAX)
 		return -ENAMETOOLONG;
 	if (bad_component(p, len))
-		return -EINVAL;
+		return refuse_component(root, name, len);
 	memcpy(comp, p, len);
 	comp[len] = '\0';
 	fd = open_dir_at(w->fd[w->n], comp, create);
@@ -245,7 +260,7 @@ static int walk(struct walk *w, const char *root, const char *name, int create)
 	for (; r == 0 && (slash = strchr(p, '/')); p = slash + 1)
 		r = walk_step(w, root, name, p, (size_t)(slash - p), create);
 	if (r == 0 && bad_component(p, strlen(p)))
-		r = -EINVAL;
+		r = refuse_component(root, name, strlen(p));
 	if (r < 0) {
 		walk_close(w, w->n);
 		return r;
