@@ -37,6 +37,19 @@ NOBODY="setpriv --reuid nobody --regid nogroup --clear-groups"
 	! grep -q "not delivered" "$T/udevd.log"
 }
 
+@test "acks: a client that reads none of its 40 acks until every event ran, and never asks, gets each (kept by udevd)" {
+	start_udevd --max-childs=8
+	# one socket: its queue holds 11 datagrams, so udevd must keep 29 acks and
+	# send them as the client reads; with no status question, nothing else
+	# can bring a client its result
+	run timeout 120 $DGRAM late --count 40 --seqnum 1 --wait 60
+	echo "$output"
+	[ "$status" -ne 124 ] || { echo "not done within 120 s"; return 1; }
+	[ "$status" -eq 0 ]
+	[[ "$output" == *"acks 40 of 40, wrong 0"* ]]
+	grep -q "socket busy: keeping replies" "$T/udevd.log"
+}
+
 # traced_sends CALLS N: the test's udevd traced (strace -e trace=CALLS into
 # $T/trace.log) while N events are sent, one after the other; all ended
 traced_sends() {

@@ -19,6 +19,11 @@
 #   misack --ready FILE [--offset N]   a root udevd that acks every event
 #          with rc 0 for seqnum + N (default 1), never for the event's own,
 #          and answers status questions "known, not held"
+#   late   --count N [--seqnum S] [--wait SECS]   N events from one socket
+#          (rc seqnum % 8 through FAKE_UDEV_EXIT), not a byte read until
+#          FAKE_UDEV_LOG has N "end" lines (at most SECS), then every ack read
+#          and counted; never a status question, so only udevd's kept acks
+#          can reach it. Prints "acks K of N, wrong W"; exit 0 when all came
 import argparse, os, pwd, socket, struct, sys, time
 
 HDR = struct.Struct('=16sIIQIIiI')
@@ -210,6 +215,40 @@ def cmd_misack(a):
             s.sendto(pack(MAGIC, ACK, flags, seq + a.offset), addr)
 
 
+def ended(log):
+    with open(log) as f:
+        return sum(1 for line in f if line.startswith('end '))
+
+
+def cmd_late(a):
+    log = os.environ['FAKE_UDEV_LOG']
+    s = new_socket()
+    for seq in range(a.seqnum, a.seqnum + a.count):
+        env = ('ACTION=add\0DEVPATH=/devices/late%d\0SUBSYSTEM=test\0SEQNUM=%d\0'
+               'FAKE_UDEV_LOG=%s\0FAKE_UDEV_EXIT=%d\0' % (seq, seq, log, seq % 8)).encode()
+        s.sendto(pack(MAGIC, EVENT, 1, seq, env), daemon_addr())
+    t0 = time.monotonic()
+    while ended(log) < a.count and time.monotonic() - t0 < a.wait:
+        time.sleep(0.1)
+    print('events ended: %d of %d' % (ended(log), a.count), flush=True)
+    time.sleep(0.5)         # the last acks meet the full queue, too
+    got = {}
+    s.settimeout(3)         # kept acks are retried every 100 ms
+    while len(got) < a.count:
+        try:
+            data = s.recv(4096)
+        except socket.timeout:
+            break
+        _, mtype, flags, seq, _, _, rc, _ = HDR.unpack(data[:HDR.size])
+        if mtype == ACK and not flags & F_STATUS:
+            got[seq] = rc
+    wrong = [seq for seq, rc in got.items() if rc != seq % 8]
+    missing = sorted(set(range(a.seqnum, a.seqnum + a.count)) - set(got))
+    print('acks %d of %d, wrong %d' % (len(got), a.count, len(wrong)))
+    if missing:
+        print('no ack for seqnum %s' % ' '.join(map(str, missing[:20])))
+    sys.exit(0 if not missing and not wrong else 1)
+
 def main():
     p = argparse.ArgumentParser()
     sub = p.add_subparsers(dest='cmd', required=True)
@@ -245,9 +284,14 @@ def main():
     m = sub.add_parser('misack')
     m.add_argument('--ready', required=True)
     m.add_argument('--offset', type=int, default=1)
+    late = sub.add_parser('late')
+    late.add_argument('--count', type=int, required=True)
+    late.add_argument('--seqnum', type=int, default=1)
+    late.add_argument('--wait', type=float, default=60)
     a = p.parse_args()
     {'send': cmd_send, 'squat': cmd_squat, 'forge': cmd_forge,
-     'burst': cmd_burst, 'hold': cmd_hold, 'misack': cmd_misack}[a.cmd](a)
+     'burst': cmd_burst, 'hold': cmd_hold, 'misack': cmd_misack,
+     'late': cmd_late}[a.cmd](a)
 
 
 if __name__ == '__main__':
