@@ -49,12 +49,26 @@ udevd_mode() {
 
 # send_event VAR=value... : udevsend with only these variables (plus the test's
 # socket, fake-udev's log, PATH), the way the kernel gives a small environment.
-# The subsystem is "test", or SEND_SUBSYSTEM.
+# The subsystem is "test", or SEND_SUBSYSTEM. SEND_TIMEOUT=SECS: udevsend is
+# killed after SECS seconds (exit 124, timeout's); send_within says so.
 send_event() {
 	env -i PATH="$PATH" UDEVD_SOCKET="$UDEVD_SOCKET" UDEV_BIN="$UDEV_BIN" \
 		UDEVD_BIN="$UDEVD_BIN" ${UDEVSEND_ACK_TIMEOUT:+UDEVSEND_ACK_TIMEOUT=$UDEVSEND_ACK_TIMEOUT} \
 		${UDEVD_WORKERS:+UDEVD_WORKERS=$UDEVD_WORKERS} \
-		FAKE_UDEV_LOG="$FAKE_UDEV_LOG" ACTION=add "$@" "$BIN/udevsend" "${SEND_SUBSYSTEM:-test}"
+		FAKE_UDEV_LOG="$FAKE_UDEV_LOG" ACTION=add "$@" \
+		${SEND_TIMEOUT:+timeout -k 2 "$SEND_TIMEOUT"} "$BIN/udevsend" "${SEND_SUBSYSTEM:-test}"
+}
+
+# send_within SECS VAR=value... : send_event for a test whose promise is
+# "given up within SECS s": a udevsend still waiting then is killed, and
+# "udevsend still waiting after SECS s" is printed (status 124), so that a
+# wait that never ends fails with a message instead of hanging the suite
+send_within() {
+	local secs=$1 rc=0
+	shift
+	SEND_TIMEOUT=$secs send_event "$@" || rc=$?
+	[ "$rc" -ne 124 ] || echo "udevsend still waiting after $secs s"
+	return "$rc"
 }
 
 # send_bg NAME VAR=value... : send_event in the background; exit code in $T/rc.NAME
