@@ -515,6 +515,12 @@ SECOND_MODE_TESTS := $(filter-out test/udevd-workers%.bats test/udevd-netlink.ba
 	$(wildcard test/udevd-*.bats test/udev-eventpath.bats))
 WORKER_PASS_TESTS := $(wildcard test/udev-event.bats test/udev-devd.bats test/udev-net.bats)
 SECOND_PASSES ?= fork worker
+# Seconds a test may take before it fails as a hang (tools/run-bats.sh,
+# test/lib.bash's watchdog): the slowest, install.bats's prefix=/usr, took
+# 53 s here on two loaded cores, and the CI machine is about 6 times slower
+# than this one unloaded (make check: 17 min, 3 here); the sanitizers' and
+# valgrind's runs get three times as long.
+TEST_TIMEOUT ?= 600
 # ONCE_TESTS use no program of the build under test (the Makefile itself,
 # the documents, the suite's own scripts, the qemu proof's host tools) or the
 # same C in every build (--help texts): they run in the default build's
@@ -533,7 +539,7 @@ check: deps
 
 check-suite: all size-check circles $(if $(filter glibc%,$(VARIANT)),fuzz-check,)
 	BIN=$(abspath $(O)) VARIANT=$(VARIANT) MAKE_VARIANT="$(MAKE_VARIANT)" \
-		tools/run-bats.sh $(CHECK_TESTS) \
+		BATS_TEST_TIMEOUT=$(TEST_TIMEOUT) tools/run-bats.sh $(CHECK_TESTS) \
 		$(if $(filter fork,$(SECOND_PASSES)),--pass UDEVD_WORKERS=fork $(SECOND_MODE_TESTS)) \
 		$(if $(filter worker,$(SECOND_PASSES)),--pass UDEV_VIA_WORKER=1 $(WORKER_PASS_TESTS))
 
@@ -563,7 +569,7 @@ size-check: all
 # (a fresh top-level make: the tests run make themselves and parse its output)
 check-sanitize:
 	env -u MAKEFLAGS -u MAKELEVEL -u MFLAGS $(MAKE) check SANITIZE=address,undefined \
-		SECOND_PASSES="$(SECOND_PASSES)"
+		SECOND_PASSES="$(SECOND_PASSES)" TEST_TIMEOUT=$$(($(TEST_TIMEOUT) * 3))
 
 # udevd and udev under valgrind memcheck: a representative subset of the
 # event-path and udev tests, every run of the daemon and of udev wrapped.
@@ -572,7 +578,7 @@ VALGRIND_TESTS ?= test/udevd-order.bats test/udevd-limits.bats test/udevd-securi
 check-valgrind: all
 	@sh tools/install-deps.sh valgrind
 	BIN=$(abspath $(O)) VARIANT=$(VARIANT) VALGRIND_LOG=$(abspath $(O))/valgrind \
-		tools/valgrind-check.sh $(VALGRIND_TESTS)
+		BATS_TEST_TIMEOUT=$$(($(TEST_TIMEOUT) * 3)) tools/valgrind-check.sh $(VALGRIND_TESTS)
 
 # The heavy runs, kept out of make check: a 2,000-event storm with udevd
 # SIGKILLed, 10,000 concurrent udevsends, 100,000 garbage datagrams, 2,000

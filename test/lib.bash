@@ -114,3 +114,100 @@ stop_udevd() {
 	wait_for eval '! kill -0 "$UDEVD_PID" 2>/dev/null' || kill -KILL "$UDEVD_PID" 2>/dev/null
 	UDEVD_PID=
 }
+
+# ---- the per-test watchdog -------------------------------------------------------
+# make check runs bats with BATS_TEST_TIMEOUT (tools/run-bats.sh). bats 1.8
+# then fails a test that outlives it ("# timeout after Ns"), but only kills
+# the test's children: their children live on, and a test reading their
+# output (`run` of a function, $(...), a pipe) waits for them, for ever if
+# they hang; a test that ended leaves bats itself waiting on them. So a
+# second before that bound every process below the test is noted, and
+# WATCHDOG_GRACE (5) seconds after it those still running are killed, with
+# whatever the test still has below it (again each second until it ends),
+# and the test's output lists them: a hang is a failure naming its test.
+
+# proc_start PID: when PID started (field 22 of its stat); empty when gone
+proc_start() {
+	local s IFS=' '
+	{ read -r s <"/proc/$1/stat"; } 2>/dev/null || return 0
+	s=${s##*) }                     # after the name, which may hold ") "
+	# shellcheck disable=SC2086
+	set -- $s
+	echo "${20}"
+}
+
+# descendants PID: "pid:start" of every process below PID
+descendants() {
+	local -A kids=()
+	local f s p ppid todo=("$1") out=() IFS=' '
+	for f in /proc/[0-9]*/stat; do
+		{ read -r s <"$f"; } 2>/dev/null || continue
+		p=${s%% *}
+		s=${s##*) }
+		ppid=${s#* }
+		kids[${ppid%% *}]+=" $p"
+	done
+	while [ ${#todo[@]} -gt 0 ]; do
+		p=${todo[0]}
+		todo=("${todo[@]:1}")
+		for f in ${kids[$p]:-}; do
+			out+=("$f:$(proc_start "$f")")
+			todo+=("$f")
+		done
+	done
+	echo "${out[*]}"
+}
+
+# kill_noted PID:START...: SIGKILL to each that is still that process; lists
+# them (ps) on stdout
+kill_noted() {
+	local e live=()
+	for e in "$@"; do
+		[ "$(proc_start "${e%%:*}")" != "${e#*:}" ] || live+=("${e%%:*}")
+	done
+	[ ${#live[@]} -gt 0 ] || return 0
+	ps -o pid=,args= -p "$(IFS=,; echo "${live[*]}")"
+	kill -KILL "${live[@]}"
+}
+
+# watchdog PID START SECS GRACE: the watch over the test PID (started at
+# START) that bats gives SECS seconds
+watchdog() {
+	local pid=$1 start=$2 secs=$3 grace=$4 noted
+	timeout $((secs > 1 ? secs - 1 : secs)) tail --pid="$pid" -f /dev/null
+	[ $? -eq 124 ] || return 0      # the test ended in time
+	# shellcheck disable=SC2046
+	noted=$(descendants "$pid")
+	sleep $((grace + 1))
+	if [ "$(proc_start "$pid")" != "$start" ]; then
+		# shellcheck disable=SC2086
+		kill_noted $noted >/dev/null
+		return 0
+	fi
+	{
+		echo "watchdog: still running $((secs + grace)) s after it started; killing what it waits for:"
+		# shellcheck disable=SC2086
+		kill_noted $noted $(descendants "$pid")
+	} >>"$BATS_OUT"
+	while sleep 1 && [ "$(proc_start "$pid")" = "$start" ]; do
+		# shellcheck disable=SC2046
+		kill_noted $(descendants "$pid") >/dev/null
+	done
+}
+
+# watchdog_start: the watchdog of this test, in the test's process (not
+# bats's per-file one), once. It is nobody's child: bats's pkill -P leaves
+# it, and a test's `wait` does not wait for it; it holds none of the test's
+# descriptors. It costs a test about 4 ms.
+watchdog_start() {
+	local pid=$BASHPID
+	[ -n "${BATS_TEST_TIMEOUT:-}" ] && declare -F bats_perform_test >/dev/null || return 0
+	[ "${WATCHDOG_OF:-}" != "$pid" ] || return 0
+	WATCHDOG_OF=$pid
+	( (
+		trap - EXIT ERR INT TERM DEBUG
+		set +eET
+		watchdog "$pid" "$(proc_start "$pid")" "$BATS_TEST_TIMEOUT" "${WATCHDOG_GRACE:-5}"
+	) </dev/null >/dev/null 2>&1 3>&- 4>&- & )
+}
+watchdog_start

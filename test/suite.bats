@@ -68,3 +68,37 @@ setup() { common_setup; }
 	[ "$status" -eq 1 ]
 	[ "$(cut -d: -f2 <<<"$output" | paste -sd ' ')" = "2 3 8 10 19 28" ]
 }
+
+@test "suite: make check's runner fails a test that hangs on a grandchild, naming it, and goes on" {
+	# a process that outlives its test is found by this argument alone
+	mark=$((900 + RANDOM % 99)).$$
+	cat >"$T/hang.bats" <<-EOF
+	load "$TOP/test/lib"
+	waits() { sleep $mark; true; }
+	AT_TEST "a test that waits for ever" {
+		run waits
+	}
+	AT_TEST "a pipe that waits for ever" {
+		waits | cat
+	}
+	AT_TEST "the test after them" {
+		true
+	}
+	EOF
+	sed -i 's/^AT_TEST/@test/' "$T/hang.bats"
+	t0=$SECONDS
+	BATS_TEST_TIMEOUT=2 WATCHDOG_GRACE=1 run timeout 120 "$TOP/tools/run-bats.sh" "$T/hang.bats"
+	echo "$output"
+	[ "$status" -ne 124 ]
+	[ "$status" -eq 1 ]
+	# each: its 2 s, 4 s at most for the first one's watchdog, with room for load
+	[ $((SECONDS - t0)) -lt 40 ]
+	[[ "$output" == *"not ok 1 a test that waits for ever # timeout after 2s"* ]]
+	[[ "$output" == *"watchdog: still running 3 s after it started; killing what it waits for:"* ]]
+	[[ "$output" == *"sleep $mark"* ]]
+	[[ "$output" == *"not ok 2 a pipe that waits for ever # timeout after 2s"* ]]
+	[[ "$output" == *"ok 3 the test after them"* ]]
+	[[ "$output" == *"bats: 1 passed, 2 failed, 0 skipped"* ]]
+	# nothing of them is left behind
+	! pgrep -f "sleep $mark" || false
+}

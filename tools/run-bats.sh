@@ -6,7 +6,12 @@
 # Each "--pass VAR=value" starts another bats run of the files after it with
 # VAR set (udevd's fork mode runs the event-path tests a second time); the
 # summary counts every pass.
+# Each test has BATS_TEST_TIMEOUT seconds (default 600; make check's
+# TEST_TIMEOUT): bats fails a test that outlives it ("not ok N NAME # timeout
+# after 600s") and test/lib.bash's watchdog kills what it still waits for,
+# so a hang is a failure naming its test, never a run that does not end.
 set -uo pipefail
+export BATS_TEST_TIMEOUT=${BATS_TEST_TIMEOUT:-600}
 
 pass=0 fail=0 skip=0
 
