@@ -125,6 +125,9 @@ stop_udevd() {
 # WATCHDOG_GRACE (5) seconds after it those still running are killed, with
 # whatever the test still has below it (again each second until it ends),
 # and the test's output lists them: a hang is a failure naming its test.
+# bats's countdown is a child of the test: a `wait` with no pid waits for
+# it too, the whole timeout; tests wait for the pids they started
+# (suite.bats checks).
 
 # proc_start PID: when PID started (field 22 of its stat); empty when gone
 proc_start() {
@@ -176,7 +179,6 @@ watchdog() {
 	local pid=$1 start=$2 secs=$3 grace=$4 noted
 	timeout $((secs > 1 ? secs - 1 : secs)) tail --pid="$pid" -f /dev/null
 	[ $? -eq 124 ] || return 0      # the test ended in time
-	# shellcheck disable=SC2046
 	noted=$(descendants "$pid")
 	sleep $((grace + 1))
 	if [ "$(proc_start "$pid")" != "$start" ]; then

@@ -69,6 +69,13 @@ setup() { common_setup; }
 	[ "$(cut -d: -f2 <<<"$output" | paste -sd ' ')" = "2 3 8 10 19 28" ]
 }
 
+@test "suite: no test waits for every child (under make check's timeout bats's countdown is one)" {
+	run grep -nE '(^|[;&|{(]|then|do|else)[[:space:]]*wait[[:space:]]*($|[;)&|#])' \
+		"$TOP"/test/*.bats "$TOP"/test/*/*.bats "$TOP"/test/*.bash
+	echo "$output"
+	[ "$status" -eq 1 ]
+}
+
 @test "suite: make check's runner fails a test that hangs on a grandchild, naming it, and goes on" {
 	# a process that outlives its test is found by this argument alone
 	mark=$((900 + RANDOM % 99)).$$

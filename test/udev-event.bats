@@ -373,8 +373,9 @@ KERNEL=="ttyS0", SYMLINK+="s6"'
 	mkdir -p "$T/sys/class/tty/late"
 	export SYSFS_PATH="$T/sys"
 	( sleep 1; echo 4:70 > "$T/sys/class/tty/late/dev" ) &
+	writer=$!
 	run ev add /class/tty/late tty
-	wait
+	wait "$writer"
 	[ "$status" -eq 0 ]
 	[ "$(listing)" = "c 0600 0:0 late" ]
 }

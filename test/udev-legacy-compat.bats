@@ -443,8 +443,9 @@ ID=="sda", NAME="b"' 'b 0600 0:0 sda1'; }
 	export SYSFS_PATH="$T/sys"
 	rules 'KERNEL=="hda", WAIT_FOR_SYSFS=="late_attr", NAME="late"'
 	(sleep 0.5; : > "$T/sys/block/hda/late_attr") &
+	writer=$!
 	run ev add $HDA block
-	wait
+	wait "$writer"
 	[ "$status" -eq 0 ]
 	[ "$(listing)" = "b 0600 0:0 late" ]
 }
