@@ -173,12 +173,10 @@ squat_scenario() {
 	[[ "$output" == *"udevsend rc 4 after "* ]]
 	ms=$(echo "$output" | sed -n 's/^udevsend rc 4 after \([0-9]*\) ms$/\1/p')
 	# before: 5 s (the question's wait); now the kernel says who holds it
-	# once the question went 100 ms unanswered
 	[ "$ms" -lt 1500 ]
 	[ "$(ended_count)" -eq 1 ]
-	# the squatter got udevd's and udevsend's questions, never the event
-	grep -qx 'got 12 10' "$T/squat"
-	! grep -q '^got 1 ' "$T/squat" || false
+	# the squatter got neither a question nor the event
+	! grep -q '^got ' "$T/squat"
 }
 
 @test "trust: an answering nobody squatter of the name: udevsend runs udev at once" {
@@ -189,6 +187,5 @@ squat_scenario() {
 	[ -n "$ms" ]
 	[ "$ms" -lt 1500 ]
 	[ "$(ended_count)" -eq 1 ]
-	grep -qx 'got 12 10' "$T/squat"
-	! grep -q '^got 1 ' "$T/squat" || false
+	! grep -q '^got ' "$T/squat"
 }

@@ -78,11 +78,12 @@ as_nobody() {
 	wait_for test -s "$T/ready"
 	UDEVSEND_ACK_TIMEOUT=2 run send_event SEQNUM=10 DEVPATH=/devices/a FAKE_UDEV_EXIT=5
 	kill "$SQUAT_PID"
-	# the squatter answered the status question with forged acks; udevsend
-	# sent it nothing else and ran udev itself: udev's code, not the forgery
+	# the kernel said the squatter is not root: udevsend sent it nothing (not
+	# even the status question it would answer with forged acks) and ran
+	# udev itself: udev's code, not a forgery
 	[ "$status" -eq 5 ]
 	[ "$(ended_count)" -eq 1 ]
-	[ "$(cat "$T/types")" = "12 10" ]
+	[ ! -s "$T/types" ]
 }
 
 @test "a forged ack from another user does not replace udevd's" {

@@ -27,7 +27,6 @@
 #define PROBE_MAX_MS      60000   /* all helpers together probe ~50 times a second */
 #define RESEND_MAX        2       /* its successors get the event this often */
 #define VERIFY_MS         5000    /* root must answer from the name within this */
-#define ASK_KERNEL_MS     100     /* no answer yet: the kernel says who holds the name */
 #define UDEVSEND_USAGE "usage: udevsend [SUBSYSTEM], with the event's ACTION, DEVPATH,\n" \
 	"SUBSYSTEM, SEQNUM... in the environment, as the kernel runs it"
 
@@ -258,15 +257,10 @@ static int read_answer(int fd, int *rc, uint32_t *held)
 /* Before the event goes out: root must answer from the name within
  * VERIFY_MS (or the ack timeout, when shorter). A process of another user
  * holding it (answering or not), or a udevd that does not answer, gets
- * nothing: -EPERM or -ETIMEDOUT, and we run udev ourselves. Root's udevd
- * answers at once; when no answer came within ASK_KERNEL_MS, the kernel is
- * asked who made the socket (peer.h), so that a silent squatter costs that
- * long, not VERIFY_MS. The kernel is not asked first: its look-up walks
- * every unix socket of the machine, thousands in a storm of helpers. */
+ * nothing: -EPERM or -ETIMEDOUT, and we run udev ourselves. */
 static int verify_daemon(int fd, uint64_t timeout)
 {
 	uint64_t now = loop_now_ms(), end = now + (timeout < VERIFY_MS ? timeout : VERIFY_MS);
-	uint64_t ask = now + ASK_KERNEL_MS;
 	struct pollfd p = { .fd = fd, .events = POLLIN };
 	struct msg_hdr q;
 	uint32_t held;
@@ -287,12 +281,7 @@ static int verify_daemon(int fd, uint64_t timeout)
 			now = loop_now_ms();
 			if (now >= end)
 				return -ETIMEDOUT;
-			if (ask && now >= ask) {
-				if (peer_uid(fd) > 0)
-					return -EPERM;
-				ask = 0;
-			}
-			poll(&p, 1, (int)loop_until(now, ask && ask < end ? ask : end));
+			poll(&p, 1, (int)loop_until(now, end));
 		} else if (r != ANS_OTHER && r != -EINTR) {
 			return r;
 		}
@@ -384,10 +373,16 @@ static int run_udev(void)
 	return msg_rc_from_status(st);
 }
 
+/* The kernel says who created the socket holding the name (no round trip,
+ * no wait on the holder); only where it cannot tell is the holder asked. */
 static int hand_over(int fd, uint64_t timeout)
 {
-	int r = verify_daemon(fd, timeout);
+	int r = peer_uid(fd);
 
+	if (r > 0)
+		return -EPERM;
+	if (r < 0)
+		r = verify_daemon(fd, timeout);
 	return r < 0 ? r : send_msg(fd, &msg, msg_len);
 }
 
