@@ -47,7 +47,7 @@ took_ms() {
 		{ cat "$T/udevd.log"; echo "udevd --netlink did not start"; return 1; }
 	cat "$T/udevd.log"
 	grep -q "is held by uid $(id -u nobody), not by a udevd of root" "$T/udevd.log"
-	grep -q "serving netlink all the same; no control, no acks while @$UDEVD_SOCKET is held" "$T/udevd.log"
+	grep -q "serving the kernel's events from netlink all the same; udevcontrol, udevsettle" "$T/udevd.log"
 	kill -0 "$UDEVD_PID"
 	change $NULLDEV
 	WAIT_TIMEOUT=10 wait_for grep -q " $NULLDEV " "$T/devd.log" ||

@@ -115,4 +115,5 @@ storm() {
 	echo "$output"
 	grep -qx "nobody saw 10" <<<"$output"
 	grep -qx "after: 10| 1000000000" <<<"$output"
+	grep -q "socket queue stays at 10 datagrams" "$T/udevd.log"
 }

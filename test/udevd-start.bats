@@ -90,6 +90,7 @@ start_udevd_default_queue() {
 	UDEVD_PID=$!
 	wait_for socket_listed
 	sleep 0.3
+	grep -q "socket queue stays at $(cat "$q") datagrams" "$T/udevd.log"
 }
 
 @test "a full udevd queue does not block udevsend for ever: it runs udev itself" {

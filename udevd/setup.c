@@ -24,7 +24,9 @@
 #define STARTUP_WINDOW_MS  250      /* --startup-window */
 #define EXEC_TIMEOUT_MS    180000   /* --exec-timeout; 0: none */
 #define IDLE_TIMEOUT_MS    3000     /* --idle-timeout: an idle worker ends */
+#define DGRAM_QLEN         4096     /* datagrams a storm wants queued */
 #define NAME_RETRY_MS      5000     /* --netlink: the name held, tried this often */
+#define QLEN_SYSCTL        "/proc/sys/net/unix/max_dgram_qlen"
 
 static int signal_fd = -1;          /* the self-pipe's write end */
 
@@ -165,7 +167,20 @@ static void setup_options(struct udevd *d, int argc, char **argv)
  * net.unix.max_dgram_qlen has when the socket is created: 10 by default.
  * The setting is the system's: raising it for a moment gave every socket
  * any user made meanwhile the longer queue too. The administrator sets it
- * before udevd starts (udevd(8)). */
+ * before udevd starts (udevd(8)); below DGRAM_QLEN, we say so once. */
+static void qlen_note(void)
+{
+	char buf[24];
+	unsigned long long v;
+
+	if (fd_read_file(QLEN_SYSCTL, buf, sizeof(buf)) > 0) {
+		buf[strcspn(buf, "\n")] = '\0';
+		if (str_to_u64(buf, &v) == 0 && v < DGRAM_QLEN)
+			log_info("socket queue stays at %llu datagrams (%s, left as found)", v,
+				 QLEN_SYSCTL);
+	}
+}
+
 /* Ours, unbound: non-blocking, credentials passed; -1 (errno) on failure. */
 static int socket_plain(void)
 {
@@ -191,8 +206,9 @@ static int setup_name_held(struct udevd *d)
 		return 1;
 	d->name_held = 1;
 	d->name_retry_ms = loop_now_ms() + NAME_RETRY_MS;
-	log_err("serving netlink all the same; no control, no acks while @%s is held "
-		"(tried every 5 s)", d->name);
+	log_err("serving the kernel's events from netlink all the same; udevcontrol, "
+		"udevsettle and udevtrigger --settle cannot reach this udevd while @%s is "
+		"held (trying it again every %d s)", d->name, NAME_RETRY_MS / 1000);
 	return 0;
 }
 
@@ -207,6 +223,7 @@ static int setup_socket(struct udevd *d)
 		log_err("socket name '%s' too long", d->name);
 		return 1;
 	}
+	qlen_note();
 	d->sock = socket_plain();
 	if (d->sock < 0) {
 		log_err("socket: %s", strerror(errno));
@@ -235,7 +252,7 @@ void setup_name_retry(struct udevd *d, uint64_t now)
 	d->name_retry_ms = now + NAME_RETRY_MS;
 	if (fd < 0 || bind(fd, (struct sockaddr *)&sa, (socklen_t)len) < 0) {
 		if (++d->name_tries % (60000 / NAME_RETRY_MS) == 0)
-			log_err("@%s still held: no control, no acks", d->name);
+			log_err("socket @%s still held by another user: no control, no acks", d->name);
 		if (fd >= 0)
 			close(fd);
 		return;
@@ -248,7 +265,7 @@ void setup_name_retry(struct udevd *d, uint64_t now)
 	if (loop_add(&d->loop, fd) < 0)
 		log_err("socket @%s: out of memory", d->name);
 	outbox_init(fd, &d->loop);
-	log_err("@%s is ours again", d->name);
+	log_err("socket @%s is ours again: control and acks work", d->name);
 }
 
 static int setup_netlink(struct udevd *d)

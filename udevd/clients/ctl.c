@@ -16,7 +16,7 @@ static void name_held(int uid)
 {
 	const char *name = getenv(MSG_SOCKET_ENV);
 
-	log_err("socket @%s is held by uid %d, not by a udevd of root",
+	log_err("socket @%s is held by uid %d, not by a udevd of root: no udevd to ask",
 		name && *name ? name : MSG_SOCKET_NAME, uid);
 }
 

@@ -64,7 +64,7 @@ int sock_name_taken(int sock, const char *name, const struct sockaddr_un *sa, so
 		return 2;
 	}
 	/* uid -1: no answer within a second */
-	log_err("socket @%s is held by uid %d, not by a udevd of root", name,
-		r ? (int)who.uid : -1);
+	log_err("socket @%s is held by uid %d, not by a udevd of root: udevsend runs udev "
+		"itself while it is", name, r ? (int)who.uid : -1);
 	return 3;
 }

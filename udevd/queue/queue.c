@@ -86,7 +86,8 @@ struct event *event_new(const struct msg_hdr *h, const struct sockaddr_un *from,
 		return NULL;
 	ev->envlen = env_without_ours(ev->env, (const char *)(h + 1), h->envlen);
 	if (ev->envlen != h->envlen) {
-		log_notice("seqnum %llu: UDEVD_LATE/UDEVD_EVENT dropped", u.seqnum);
+		log_notice("seqnum %llu %s: UDEVD_LATE or UDEVD_EVENT in its environment "
+			   "dropped (only udevd sets them)", u.seqnum, u.devpath);
 		uevent_parse(&ev->u, ev->env, ev->envlen);   /* what u found, less those */
 	} else {
 		ev->u = u;   /* parsed once: its pointers moved to the copy */
