@@ -468,7 +468,6 @@ for i in range(50):
 	[ "$(stat -c '%t:%T %U' "$T/dev/shm/node")" = "4:46 root" ]
 	[ "$(readlink "$T/dev/shm/link")" = node ]
 	# nobody's entries are left as they were, and nothing else is there
-	[ -d "$T/dev/shm/node.udev-tmp-1" ]
-	[ -d "$T/dev/shm/link.udev-tmp-1" ]
+	[ -d "$T/dev/shm/node.udev-tmp-1" ] && [ -d "$T/dev/shm/link.udev-tmp-1" ]
 	[ "$(ls -A "$T/dev/shm" | wc -l)" -eq 4 ]
 }
