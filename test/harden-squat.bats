@@ -87,12 +87,12 @@ took_ms() {
 }
 
 # udevsend_ms: one udevsend of the test's event in the namespace, no udevd to
-# start, run by SEND_WRAP (if set); $status, $output, $ms as took_ms sets them
+# start; $status, $output, $ms as took_ms sets them
 udevsend_ms() {
 	took_ms timeout 30 nsenter --net="/proc/$NS_PID/ns/net" env -i PATH="$PATH" \
 		UDEVD_SOCKET="$UDEVD_SOCKET" UDEVD_BIN="$T/no-such-udevd" UDEV_BIN="$TOP/test/fake-udev" \
 		FAKE_UDEV_LOG="$T/fake.log" FAKE_UDEV_EXIT=4 UDEVSEND_ACK_TIMEOUT=20 \
-		ACTION=add SEQNUM=10 DEVPATH=/devices/sq SUBSYSTEM=test ${SEND_WRAP:-} "$BIN/udevsend" test
+		ACTION=add SEQNUM=10 DEVPATH=/devices/sq SUBSYSTEM=test "$BIN/udevsend" test
 }
 
 @test "trust 10: a silent nobody squatter costs udevsend no wait: it runs udev itself at once, and asks the squatter nothing" {
@@ -119,31 +119,4 @@ udevsend_ms() {
 	# answers who holds the name; its requests carry nlmsg_len)
 	[ "$(grep -E 'send(to|msg)?\(' "$T/strace" | grep -vc nlmsg)" -eq 1 ]
 	[ "$(grep -c '^end 11 ' "$T/fake.log")" -eq 1 ]
-}
-
-@test "trust 10: where the kernel answers no sock_diag question (before 5.3), the status question still tells root from a squatter" {
-	[ "$(uname -m)" = x86_64 ] || skip "the seccomp filter is for x86_64"
-	NOSD="python3 $TOP/test/tools/no-sockdiag.py"
-	# a silent squatter: no answer from root within 5 s, udevsend runs udev
-	squat
-	SEND_WRAP=$NOSD udevsend_ms
-	[ "$status" -eq 4 ]
-	[ "$ms" -ge 4500 ] && [ "$ms" -lt 9000 ]
-	# the clients: the answering squatter said it at once
-	kill "$SQUAT_PID"
-	SQUAT_PID=
-	wait_for eval '! grep -q " @$UDEVD_SOCKET\$" /proc/$NS_PID/net/unix'
-	squat --answer
-	took_ms timeout 30 nsenter --net="/proc/$NS_PID/ns/net" $NOSD "$BIN/udevsettle" --timeout=20
-	[ "$status" -eq 20 ]
-	[ "$ms" -lt 3000 ]
-	kill "$SQUAT_PID"
-	SQUAT_PID=
-	wait_for eval '! grep -q " @$UDEVD_SOCKET\$" /proc/$NS_PID/net/unix'
-	# root's udevd answers the question: the event goes to it
-	UDEV_BIN=$TOP/test/fake-udev FAKE_UDEV_LOG=$T/fake.log start_udevd
-	SEND_WRAP=$NOSD udevsend_ms
-	[ "$status" -eq 4 ]
-	[ "$ms" -lt 3000 ]
-	grep -q "seqnum 10 add /devices/sq queued" "$T/udevd.log"
 }
