@@ -444,30 +444,3 @@ for i in range(50):
 	[ "$(cat "$T/run-ran")" = 1 ]
 	grep -q "UDEVD_LATE or UDEVD_EVENT in its environment dropped" "$T/udevd.log"
 }
-
-# ---- 16: temporary names in a sticky directory --------------------------------
-
-@test "trust 16: temporary names nobody took first in a sticky /dev/shm (as directories) stop neither the node nor its link" {
-	command -v unshare >/dev/null && unshare -p -f --kill-child true 2>/dev/null ||
-		skip "unshare -p does not work here"
-	hostile_tty
-	mkdir -p "$T/dev/shm"
-	chmod 1777 "$T/dev/shm"
-	nobody_dir "$T/dev/shm"
-	rules 'KERNEL=="ttyH0", NAME="shm/node", SYMLINK+="shm/link"'
-	# udev runs as pid 1 of a pid namespace of its own, so nobody knows its
-	# temporary names (elsewhere nobody makes them for the next pids) and
-	# makes them first, as directories, which no unlink removes
-	nobody mkdir "$T/dev/shm/node.udev-tmp-1" "$T/dev/shm/link.udev-tmp-1"
-	run timeout -s KILL 20 unshare -p -f --kill-child env ACTION=add DEVPATH=/class/tty/ttyH0 \
-		SUBSYSTEM=tty SEQNUM=1 MAJOR=4 MINOR=70 "$BIN/udev" tty
-	echo "udev: $status $output"
-	ls -la "$T/dev/shm"
-	[ "$status" -eq 0 ]
-	[ -c "$T/dev/shm/node" ]
-	[ "$(stat -c '%t:%T %U' "$T/dev/shm/node")" = "4:46 root" ]
-	[ "$(readlink "$T/dev/shm/link")" = node ]
-	# nobody's entries are left as they were, and nothing else is there
-	[ -d "$T/dev/shm/node.udev-tmp-1" ] && [ -d "$T/dev/shm/link.udev-tmp-1" ]
-	[ "$(ls -A "$T/dev/shm" | wc -l)" -eq 4 ]
-}

@@ -14,7 +14,6 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
-#include <stdint.h>
 #include <stdio.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -23,19 +22,13 @@
 
 /* The name the new node or link gets in its directory before it is renamed
  * over base: base.udev-tmp-PID, or .udev-tmp-PID when the suffix would make
- * it longer than NAME_MAX. After the first attempt, a suffix no other user
- * can know beforehand (our stack's address, which ASLR chose) is added. */
-static void tmp_name(const char *base, char *tmp, size_t size, int attempt)
+ * it longer than NAME_MAX. */
+static void tmp_name(const char *base, char *tmp, size_t size)
 {
-	unsigned int r = (unsigned int)((uintptr_t)tmp >> 4) * 2654435761U + (unsigned int)attempt;
-	int pid = (int)proc_self();
-
-	if (strlen(base) + 24 + 9 > NAME_MAX)
-		base = "";
-	if (attempt)
-		fmt_s(tmp, size, "%s.udev-tmp-%d-%x", base, pid, r);
+	if (strlen(base) + 24 <= NAME_MAX)
+		fmt_s(tmp, size, "%s.udev-tmp-%d", base, (int)proc_self());
 	else
-		fmt_s(tmp, size, "%s.udev-tmp-%d", base, pid);
+		fmt_s(tmp, size, ".udev-tmp-%d", (int)proc_self());
 }
 
 /* Renames tmp over base in dir; removes tmp when that fails. */
@@ -50,31 +43,18 @@ static int rename_over(int dir, const char *tmp, const char *base)
 	return r;
 }
 
-static int make_one(int dir, const char *tmp, const char *target, mode_t mode, dev_t devnum)
-{
-	return target ? symlinkat(target, dir, tmp) : mknodat(dir, tmp, mode, devnum);
-}
-
-/* Makes a temporary name for base in dir (into tmp, NAME_MAX + 1 bytes):
- * the symlink to target, or (target NULL) the node. A name left by an
- * earlier process of the same pid (killed before its rename) is removed
- * once; one that stays (a directory another user made first in a sticky
- * directory, or made again at once) is left to its owner, and a name no
- * one can know is taken instead. 0 or -errno. */
-static int make_tmp(int dir, const char *base, char *tmp, const char *target, mode_t mode,
-		    dev_t devnum)
+/* Makes tmp in dir: the symlink to target, or (target NULL) the node. A
+ * temporary name left by an earlier process of the same pid (killed before
+ * its rename) is removed only when it is found there. 0 or -errno. */
+static int make_tmp(int dir, const char *tmp, const char *target, mode_t mode, dev_t devnum)
 {
 	int tries;
 
-	for (tries = 0; tries < 4; tries++) {
-		tmp_name(base, tmp, NAME_MAX + 1, tries);
-		if (make_one(dir, tmp, target, mode, devnum) == 0)
+	for (tries = 0; tries < 2; tries++) {
+		if ((target ? symlinkat(target, dir, tmp) : mknodat(dir, tmp, mode, devnum)) == 0)
 			return 0;
-		if (errno != EEXIST)
+		if (errno != EEXIST || tries || unlinkat(dir, tmp, 0) < 0)
 			break;
-		if (tries == 0 && unlinkat(dir, tmp, 0) == 0 &&
-		    make_one(dir, tmp, target, mode, devnum) == 0)
-			return 0;
 	}
 	return -errno;
 }
@@ -130,7 +110,8 @@ static int node_one(int dir, gid_t dir_gid, const char *base, int block, dev_t d
 
 	if (r)
 		return r;
-	r = make_tmp(dir, base, tmp, NULL, (block ? S_IFBLK : S_IFCHR) | (mode & 07777), devnum);
+	tmp_name(base, tmp, sizeof(tmp));
+	r = make_tmp(dir, tmp, NULL, (block ? S_IFBLK : S_IFCHR) | (mode & 07777), devnum);
 	if (r < 0)
 		return r;
 	/* tmp is root's own in a directory no one else may change (walk.c);
@@ -255,8 +236,9 @@ int node_symlink(const struct udev_conf *conf, const char *link, const char *nam
 		log_err("%s/%s exists and is no symlink, not replacing it", conf->root, link);
 		r = -EEXIST;
 	}
+	tmp_name(base, tmp, sizeof(tmp));
 	if (r == 0)
-		r = make_tmp(dir, base, tmp, target, 0, 0);
+		r = make_tmp(dir, tmp, target, 0, 0);
 	if (r == 0)
 		r = rename_over(dir, tmp, base);
 	walk_done(dir);
