@@ -425,22 +425,3 @@ for i in range(50):
 	echo "udevd's descriptors: $before before, $after after"
 	[ "$after" -le "$before" ]
 }
-
-# ---- 15: the variables udevd sets are believed only from udevd ----------------
-
-@test "trust 15: a UDEVD_LATE that comes with an event is not believed: its node is made, its RUN runs" {
-	start_udevd
-	rules "KERNEL==\"ttyZ9\", RUN+=\"/bin/sh -c 'echo \$\$UDEVD_EVENT >$T/run-ran'\""
-	# a device sysfs does not list (gone, or a test tree without it), with the
-	# kernel's MAJOR and MINOR: udev makes its node, unless the event is "late"
-	run send ACTION=add DEVPATH=/class/tty/ttyZ9 MAJOR=4 MINOR=99 SEQNUM=7 \
-		UDEVD_LATE=6 tty
-	echo "udevsend: $status $output"
-	cat "$T/udevd.log"
-	[ "$status" -eq 0 ]
-	[ -c "$T/dev/ttyZ9" ] || { echo "no node: the event was believed late"; return 1; }
-	wait_for test -s "$T/run-ran" || { echo "RUN did not run"; return 1; }
-	# udevd's own mark
-	[ "$(cat "$T/run-ran")" = 1 ]
-	grep -q "UDEVD_LATE or UDEVD_EVENT in its environment dropped" "$T/udevd.log"
-}

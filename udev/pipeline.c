@@ -18,7 +18,6 @@
 #include "run/devd.h"
 #include "fmt.h"
 #include "log.h"
-#include "msg.h"
 #include "path.h"
 #include "str.h"
 
@@ -538,9 +537,7 @@ static int event_stale(struct udev_event *ev)
 	unsigned int major, minor;
 	int gone, stale;
 
-	/* believed only from udevd, which drops any that came with the event
-	 * and marks what it runs with UDEVD_EVENT */
-	if (!newer || ev->dry_run || !env_get(&ev->orig, MSG_UDEVD_EVENT_KEY))
+	if (!newer || ev->dry_run)
 		return 0;
 	gone = !sysfs_exists(ev->devpath, NULL);
 	if (strcmp(ev->action, "remove") == 0)

@@ -45,25 +45,6 @@ static const char *rebase(const char *p, const char *from, const char *to)
 	return p ? to + (p - from) : NULL;
 }
 
-/* Copies the len bytes of environment at src to dst without the entries
- * udevd itself adds (UDEVD_LATE, UDEVD_EVENT): only udevd's own are
- * believed, never one that came with the event. The new length. */
-static size_t env_without_ours(char *dst, const char *src, size_t len)
-{
-	const char *p = src, *end = src + len;
-	size_t n, out = 0;
-
-	for (; p < end; p += n + 1) {
-		n = strlen(p);
-		if (strncmp(p, LATE_KEY, sizeof(LATE_KEY) - 1) == 0 ||
-		    strncmp(p, MSG_UDEVD_EVENT_KEY "=", sizeof(MSG_UDEVD_EVENT_KEY)) == 0)
-			continue;
-		memcpy(dst + out, p, n + 1);
-		out += n + 1;
-	}
-	return out;
-}
-
 struct event *event_new(const struct msg_hdr *h, const struct sockaddr_un *from,
 			socklen_t fromlen, uint64_t now)
 {
@@ -84,20 +65,15 @@ struct event *event_new(const struct msg_hdr *h, const struct sockaddr_un *from,
 	ev = calloc(1, sizeof(*ev) + envoff + (u.nenv + 3) * sizeof(char *));
 	if (!ev)
 		return NULL;
-	ev->envlen = env_without_ours(ev->env, (const char *)(h + 1), h->envlen);
-	if (ev->envlen != h->envlen) {
-		log_notice("seqnum %llu %s: UDEVD_LATE or UDEVD_EVENT in its environment "
-			   "dropped (only udevd sets them)", u.seqnum, u.devpath);
-		uevent_parse(&ev->u, ev->env, ev->envlen);   /* what u found, less those */
-	} else {
-		ev->u = u;   /* parsed once: its pointers moved to the copy */
-		ev->u.action = rebase(u.action, (const char *)(h + 1), ev->env);
-		ev->u.devpath = rebase(u.devpath, (const char *)(h + 1), ev->env);
-		ev->u.devpath_old = rebase(u.devpath_old, (const char *)(h + 1), ev->env);
-		ev->u.subsystem = rebase(u.subsystem, (const char *)(h + 1), ev->env);
-	}
+	memcpy(ev->env, h + 1, h->envlen);
+	ev->envlen = h->envlen;
+	ev->u = u;   /* parsed once: its pointers moved to the copy */
+	ev->u.action = rebase(u.action, (const char *)(h + 1), ev->env);
+	ev->u.devpath = rebase(u.devpath, (const char *)(h + 1), ev->env);
+	ev->u.devpath_old = rebase(u.devpath_old, (const char *)(h + 1), ev->env);
+	ev->u.subsystem = rebase(u.subsystem, (const char *)(h + 1), ev->env);
 	ev->envp = (char **)(void *)(ev->env + envoff);
-	for (i = 0, p = ev->env; i < ev->u.nenv; i++, p += strlen(p) + 1)
+	for (i = 0, p = ev->env; i < u.nenv; i++, p += strlen(p) + 1)
 		ev->envp[i] = p;
 	ev->hdr = *h;
 	ev->arrival_ms = now;
