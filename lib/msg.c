@@ -158,10 +158,7 @@ int msg_ack_ok(const void *buf, size_t n, int trunc, const struct ucred *cred,
 
 	if (cred->uid != 0)
 		return -EPERM;
-	/* what msg_check() asks of an ack, without the events' part: udevsend
-	 * links this, not msg_check() */
-	if (trunc || n != sizeof(*ack) || memcmp(ack->magic, MSG_MAGIC, sizeof(MSG_MAGIC)) != 0 ||
-	    ack->type != MSG_ACK || ack->envlen != 0 || ack->reserved != 0)
+	if (trunc || msg_check(buf, n) < 0 || ack->type != MSG_ACK)
 		return -EBADMSG;
 	if (ack->seqnum != req->seqnum || ((ack->flags ^ req->flags) & MSG_F_SEQNUM))
 		return -EBADMSG;

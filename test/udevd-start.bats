@@ -80,9 +80,9 @@ our_udevds() {
 	[ "$(ended_count)" -eq 0 ]
 }
 
-# start_udevd with the socket queue the system default gives (udevd never
-# writes the sysctl; the read-only bind is what an older udevd needed), so
-# that a few senders fill it
+# start_udevd with the socket queue the system default gives (udevd raises
+# it to 4096 when it can write the sysctl: here it cannot, in its own mount
+# namespace with the file read-only), so that a few senders fill it
 start_udevd_default_queue() {
 	local q=/proc/sys/net/unix/max_dgram_qlen
 	unshare -m --propagation private sh -c 'mount -o bind,ro "$0" "$0" && exec "$@"' \

@@ -5,12 +5,12 @@
 #include "setup.h"
 #include "conf.h"
 #include "fd.h"
+#include "fmt.h"
 #include "log.h"
 #include "msg.h"
 #include "door/netlink.h"
 #include "opts.h"
 #include "door/sock.h"
-#include "answer/outbox.h"
 #include "str.h"
 
 #include <errno.h>
@@ -24,8 +24,7 @@
 #define STARTUP_WINDOW_MS  250      /* --startup-window */
 #define EXEC_TIMEOUT_MS    180000   /* --exec-timeout; 0: none */
 #define IDLE_TIMEOUT_MS    3000     /* --idle-timeout: an idle worker ends */
-#define DGRAM_QLEN         4096     /* datagrams a storm wants queued */
-#define NAME_RETRY_MS      5000     /* --netlink: the name held, tried this often */
+#define DGRAM_QLEN         4096     /* datagrams the socket queues */
 #define QLEN_SYSCTL        "/proc/sys/net/unix/max_dgram_qlen"
 
 static int signal_fd = -1;          /* the self-pipe's write end */
@@ -163,59 +162,53 @@ static void setup_options(struct udevd *d, int argc, char **argv)
 	}
 }
 
-/* The kernel gives an AF_UNIX datagram socket the queue length that
- * net.unix.max_dgram_qlen has when the socket is created: 10 by default.
- * The setting is the system's: raising it for a moment gave every socket
- * any user made meanwhile the longer queue too. The administrator sets it
- * before udevd starts (udevd(8)); below DGRAM_QLEN, we say so once. */
-static void qlen_note(void)
+/* Reads or writes the sysctl as a decimal number; -errno on failure. */
+static long qlen_sysctl(long set)
 {
 	char buf[24];
+	int fd = open(QLEN_SYSCTL, (set < 0 ? O_RDONLY : O_WRONLY) | O_CLOEXEC);
+	ssize_t n;
 	unsigned long long v;
 
-	if (fd_read_file(QLEN_SYSCTL, buf, sizeof(buf)) > 0) {
-		buf[strcspn(buf, "\n")] = '\0';
-		if (str_to_u64(buf, &v) == 0 && v < DGRAM_QLEN)
-			log_info("socket queue stays at %llu datagrams (%s, left as found)", v,
-				 QLEN_SYSCTL);
+	if (fd < 0)
+		return -errno;
+	if (set >= 0) {
+		n = fd_write_all(fd, buf, fmt_s(buf, sizeof(buf), "%ld\n", set));
+	} else {
+		n = read(fd, buf, sizeof(buf) - 1);
 	}
+	close(fd);
+	if (n < 0)
+		return set >= 0 ? n : -errno;
+	if (set >= 0)
+		return set;
+	buf[n] = '\0';
+	buf[strcspn(buf, "\n")] = '\0';
+	return str_to_u64(buf, &v) < 0 ? -EINVAL : (long)v;
 }
 
-/* Ours, unbound: non-blocking, credentials passed; -1 (errno) on failure. */
-static int socket_plain(void)
+/* The kernel gives an AF_UNIX datagram socket the queue length that
+ * net.unix.max_dgram_qlen has when the socket is created: 10 by default. In a
+ * storm, helpers then sleep on the full queue and every read of ours wakes
+ * them all. As root, create our socket with a queue deep enough for a boot
+ * storm and put the setting back at once; where we cannot, go on with 10. */
+static int socket_deep_queue(void)
 {
-	int fd = socket(AF_UNIX, SOCK_DGRAM | SOCK_CLOEXEC | SOCK_NONBLOCK, 0), on = 1;
+	long old = qlen_sysctl(-1);
+	int fd, raised = old >= 0 && old < DGRAM_QLEN && qlen_sysctl(DGRAM_QLEN) >= 0;
 
-	if (fd >= 0 && setsockopt(fd, SOL_SOCKET, SO_PASSCRED, &on, sizeof(on)) < 0) {
-		on = errno;
-		close(fd);
-		errno = on;
-		return -1;
-	}
+	fd = socket(AF_UNIX, SOCK_DGRAM | SOCK_CLOEXEC | SOCK_NONBLOCK, 0);
+	if (raised && qlen_sysctl(old) < 0)
+		log_err("cannot restore %s to %ld, ignoring", QLEN_SYSCTL, old);
+	if (old >= 0 && old < DGRAM_QLEN && !raised)
+		log_info("socket queue stays at %ld datagrams (%s not writable)", old, QLEN_SYSCTL);
 	return fd;
-}
-
-/* --netlink, the name held by another user: the kernel's events are served
- * all the same, from a socket no one can reach; the name is tried again
- * from the loop (setup_name_retry). */
-static int setup_name_held(struct udevd *d)
-{
-	close(d->sock);
-	d->sock = socket_plain();
-	if (d->sock < 0)
-		return 1;
-	d->name_held = 1;
-	d->name_retry_ms = loop_now_ms() + NAME_RETRY_MS;
-	log_err("serving the kernel's events from netlink all the same; udevcontrol, "
-		"udevsettle and udevtrigger --settle cannot reach this udevd while @%s is "
-		"held (trying it again every %d s)", d->name, NAME_RETRY_MS / 1000);
-	return 0;
 }
 
 static int setup_socket(struct udevd *d)
 {
 	struct sockaddr_un sa;
-	int len = msg_daemon_addr(&sa), r;
+	int len = msg_daemon_addr(&sa), on = 1;
 	const char *name = getenv(MSG_SOCKET_ENV);
 
 	d->name = name && *name ? name : MSG_SOCKET_NAME;
@@ -223,49 +216,18 @@ static int setup_socket(struct udevd *d)
 		log_err("socket name '%s' too long", d->name);
 		return 1;
 	}
-	qlen_note();
-	d->sock = socket_plain();
-	if (d->sock < 0) {
+	d->sock = socket_deep_queue();
+	if (d->sock < 0 || setsockopt(d->sock, SOL_SOCKET, SO_PASSCRED, &on, sizeof(on)) < 0) {
 		log_err("socket: %s", strerror(errno));
 		return 1;
 	}
 	if (bind(d->sock, (struct sockaddr *)&sa, (socklen_t)len) < 0) {
-		if (errno != EADDRINUSE) {
-			log_err("bind @%s: %s", d->name, strerror(errno));
-			return 1;
-		}
-		r = sock_name_taken(d->sock, d->name, &sa, (socklen_t)len);
-		if (r == 3 && d->netlink)
-			return setup_name_held(d);
-		if (r == 3)
-			log_err("exiting");
-		return r;
+		if (errno == EADDRINUSE)
+			return sock_name_taken(d->sock, d->name, &sa, (socklen_t)len);
+		log_err("bind @%s: %s", d->name, strerror(errno));
+		return 1;
 	}
 	return sock_sndbuf(d->sock);
-}
-
-void setup_name_retry(struct udevd *d, uint64_t now)
-{
-	struct sockaddr_un sa;
-	int len = msg_daemon_addr(&sa), fd = socket_plain();
-
-	d->name_retry_ms = now + NAME_RETRY_MS;
-	if (fd < 0 || bind(fd, (struct sockaddr *)&sa, (socklen_t)len) < 0) {
-		if (++d->name_tries % (60000 / NAME_RETRY_MS) == 0)
-			log_err("socket @%s still held by another user: no control, no acks", d->name);
-		if (fd >= 0)
-			close(fd);
-		return;
-	}
-	loop_del(&d->loop, d->sock);
-	close(d->sock);
-	d->sock = fd;
-	d->name_held = 0;
-	sock_sndbuf(fd);
-	if (loop_add(&d->loop, fd) < 0)
-		log_err("socket @%s: out of memory", d->name);
-	outbox_init(fd, &d->loop);
-	log_err("socket @%s is ours again: control and acks work", d->name);
 }
 
 static int setup_netlink(struct udevd *d)
@@ -324,12 +286,7 @@ void setup_daemon(struct udevd *d)
 	if (chdir("/") < 0) {
 		/* "/" always exists */
 	}
-	/* no /dev/null yet (early boot): "/", which reads and writes nothing,
-	 * so that no descriptor of the starter's (a pipe it waits to see
-	 * closed) stays */
 	fd = open("/dev/null", O_RDWR | O_CLOEXEC);
-	if (fd < 0)
-		fd = open("/", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
 	if (fd >= 0) {
 		dup2(fd, 0);
 		dup2(fd, 1);

@@ -37,9 +37,6 @@ struct udevd {
 	int reap;                   /* SIGCHLD came: reap this turn */
 	int netlink;                /* --netlink: nl is the kernel's uevent socket */
 	int nl;
-	int name_held;              /* --netlink: another user holds the name */
-	unsigned long name_tries;   /* ...and it was tried this often since */
-	uint64_t name_retry_ms;     /* ...and is tried again then */
 	int rescan;                 /* events were lost: rescan sysfs this turn */
 	int passed;                 /* a descriptor the message carried, or -1 */
 	uint64_t max_seqnum;        /* highest SEQNUM received, either way */
@@ -52,9 +49,6 @@ struct udevd {
  * --netlink's socket, the signal pipe; exits on a usage error. 0, or the
  * exit code. */
 int setup(struct udevd *d, int argc, char **argv);
-/* --netlink with the name held by another user: tries to bind it again;
- * once it can, the socket is swapped in (loop, outbox). */
-void setup_name_retry(struct udevd *d, uint64_t now);
 /* --daemon: the parent exits 0 (the socket is bound by now). */
 void setup_daemon(struct udevd *d);
 

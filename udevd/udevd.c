@@ -490,8 +490,6 @@ static int64_t next_timeout(struct udevd *d, uint64_t now)
 		timeout = min_timeout(timeout, (int64_t)(d->fork_retry_ms - now));
 	if (d->budget_held)
 		timeout = min_timeout(timeout, budget_timeout(&d->budget, now));
-	if (d->name_held)
-		timeout = min_timeout(timeout, (int64_t)loop_until(now, d->name_retry_ms));
 	return timeout;
 }
 
@@ -511,8 +509,6 @@ static int run(struct udevd *d)
 			dispatch(d);
 		now = loop_now_ms();
 		runner_tick(&d->runner, now);
-		if (d->name_held && now >= d->name_retry_ms)
-			setup_name_retry(d, now);
 		if (d->rescan && !d->terminating) {
 			rescan(d);
 			now = loop_now_ms();

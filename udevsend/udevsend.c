@@ -7,7 +7,6 @@
 #include "loop.h"
 #include "msg.h"
 #include "opts.h"
-#include "peer.h"
 #include "layout.h"
 #include "proc.h"
 #include "str.h"
@@ -118,16 +117,6 @@ static int try_connect(int fd)
 	return 0;
 }
 
-/* In the child: what our caller had open (a script's fd 9 on a private
- * file) is not udevd's, udev's or their programs'. Never returns. */
-static void exec_child(const char *bin, char **argv, char **envp) __attribute__((noreturn));
-static void exec_child(const char *bin, char **argv, char **envp)
-{
-	fd_close_from3();
-	execve(bin, argv, envp);
-	_exit(127);
-}
-
 /* udevd --daemon returns once its socket is bound; 127: it could not exec. */
 static pid_t spawn_daemon(void)
 {
@@ -143,7 +132,8 @@ static pid_t spawn_daemon(void)
 	pid = proc_fork(PROC_FORK_WAIT_MS);
 	if (pid == 0) {
 		setsid();
-		exec_child(bin, argv, environ);
+		execve(bin, argv, environ);
+		_exit(127);
 	}
 	return pid;
 }
@@ -358,24 +348,20 @@ static int run_udev(void)
 	pid = proc_fork(PROC_FORK_WAIT_MS);
 	if (pid < 0)
 		return MSG_RC_NOT_RUN;
-	if (pid == 0)
-		exec_child(bin, argv, udev_envp);
+	if (pid == 0) {
+		execve(bin, argv, udev_envp);
+		_exit(127);
+	}
 	while (waitpid(pid, &st, 0) < 0)
 		if (errno != EINTR)
 			return MSG_RC_NOT_RUN;
 	return msg_rc_from_status(st);
 }
 
-/* The kernel says who created the socket holding the name (no round trip,
- * no wait on the holder); only where it cannot tell is the holder asked. */
 static int hand_over(int fd, uint64_t timeout)
 {
-	int r = peer_uid(fd);
+	int r = verify_daemon(fd, timeout);
 
-	if (r > 0)
-		return -EPERM;
-	if (r < 0)
-		r = verify_daemon(fd, timeout);
 	return r < 0 ? r : send_msg(fd, &msg, msg_len);
 }
 

@@ -2,35 +2,12 @@
 /* One control request to udevd and its ack (see ctl.h). */
 #include "compat.h"
 #include "ctl.h"
-#include "log.h"
 #include "loop.h"
-#include "peer.h"
 
 #include <errno.h>
 #include <poll.h>
-#include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
-
-static void name_held(int uid)
-{
-	const char *name = getenv(MSG_SOCKET_ENV);
-
-	log_err("socket @%s is held by uid %d, not by a udevd of root: no udevd to ask",
-		name && *name ? name : MSG_SOCKET_NAME, uid);
-}
-
-/* What reached our address before connect() was from anyone: not an
- * answer. After it, only the name's holder can send to us. */
-static void ctl_drain(int fd)
-{
-	struct msg_hdr junk[2];
-	struct ucred cred;
-	int trunc;
-
-	while (msg_recv(fd, junk, sizeof(junk), NULL, NULL, &cred, &trunc) >= 0)
-		;
-}
 
 int ctl_socket(void)
 {
@@ -49,15 +26,6 @@ int ctl_socket(void)
 		close(fd);
 		return len;
 	}
-	/* the kernel says who made the socket holding the name: no request
-	 * to a squatter, no wait on one */
-	on = peer_uid(fd);
-	if (on > 0) {
-		name_held(on);
-		close(fd);
-		return -EPERM;
-	}
-	ctl_drain(fd);
 	return fd;
 }
 
@@ -66,20 +34,15 @@ static int ctl_wait(int fd, const struct msg_hdr *req, uint64_t deadline, uint32
 	struct pollfd p = { .fd = fd, .events = POLLIN };
 	struct msg_hdr ack[2];
 	struct ucred cred;
-	int trunc, r;
+	int trunc;
 	ssize_t n;
 
 	for (;;) {
 		n = msg_recv(fd, ack, sizeof(ack), NULL, NULL, &cred, &trunc);
-		r = n >= 0 ? msg_ack_ok(ack, (size_t)n, trunc, &cred, req) : -EAGAIN;
-		if (r == 0) {
+		if (n >= 0 && msg_ack_ok(ack, (size_t)n, trunc, &cred, req) == 0) {
 			if (ack_arg)
 				*ack_arg = ack[0].arg;
 			return ack[0].rc;
-		}
-		if (r == -EPERM) {   /* the kernel could not tell: the holder said it */
-			name_held((int)cred.uid);
-			return CTL_NAME_HELD;
 		}
 		if (n >= 0 || n == -EINTR)
 			continue;
@@ -94,7 +57,7 @@ static int ctl_send(struct msg_hdr *req, uint64_t timeout_ms, uint32_t *ack_arg)
 	int fd = ctl_socket(), rc;
 
 	if (fd < 0)
-		return fd == -EPERM ? CTL_NAME_HELD : MSG_RC_NOT_RUN;
+		return MSG_RC_NOT_RUN;
 	if (send(fd, req, sizeof(*req), MSG_NOSIGNAL) < 0) {
 		close(fd);
 		return MSG_RC_NOT_RUN;

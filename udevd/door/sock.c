@@ -4,7 +4,6 @@
 #include "compat.h"
 #include "sock.h"
 #include "log.h"
-#include "peer.h"
 #include "str.h"
 
 #include <errno.h>
@@ -36,10 +35,9 @@ int sock_sndbuf(int sock)
 	return 0;
 }
 
-/* Someone holds our name: the kernel says who made the socket (peer.h);
- * where it cannot, a udevd of root answers a query, anything else (another
- * user, or a process that does not answer within a second) is reported as
- * such. udevsend, finding no answer from root there, runs udev
+/* Someone holds our name: a udevd of root answers a query, anything else
+ * (another user, or a process that does not answer within a second) is
+ * reported as such. udevsend, finding no answer from root there, runs udev
  * itself, so events keep working while the name is taken. */
 int sock_name_taken(int sock, const char *name, const struct sockaddr_un *sa, socklen_t len)
 {
@@ -47,17 +45,13 @@ int sock_name_taken(int sock, const char *name, const struct sockaddr_un *sa, so
 	struct pollfd p = { .fd = sock, .events = POLLIN };
 	struct msg_hdr q;
 	struct ucred who;
-	int r = 0, trunc, uid;
+	int r = 0, trunc;
 
-	/* our unbound socket asks the kernel, or else the holder, from an
-	 * address of its own */
+	/* our unbound socket asks, from an address of its own */
 	msg_init(&q, MSG_CTL_QUEUE, (uint64_t)getpid());
-	if (bind(sock, (const struct sockaddr *)&self, sizeof(sa_family_t)) < 0 ||
-	    connect(sock, (const struct sockaddr *)sa, len) < 0)
-		r = 0;
-	else if ((uid = peer_uid(sock)) >= 0)
-		r = 1, who.uid = (uid_t)uid;
-	else if (send(sock, &q, sizeof(q), MSG_NOSIGNAL) == sizeof(q) && poll(&p, 1, 1000) == 1)
+	if (bind(sock, (const struct sockaddr *)&self, sizeof(sa_family_t)) == 0 &&
+	    connect(sock, (const struct sockaddr *)sa, len) == 0 &&
+	    send(sock, &q, sizeof(q), MSG_NOSIGNAL) == sizeof(q) && poll(&p, 1, 1000) == 1)
 		r = msg_recv(sock, &q, sizeof(q), NULL, NULL, &who, &trunc) >= 0;
 	if (r && who.uid == 0) {
 		log_err("another udevd already listens on socket @%s; exiting", name);
@@ -65,6 +59,6 @@ int sock_name_taken(int sock, const char *name, const struct sockaddr_un *sa, so
 	}
 	/* uid -1: no answer within a second */
 	log_err("socket @%s is held by uid %d, not by a udevd of root: udevsend runs udev "
-		"itself while it is", name, r ? (int)who.uid : -1);
+		"itself while it is; exiting", name, r ? (int)who.uid : -1);
 	return 3;
 }
