@@ -90,12 +90,8 @@ static void disk_levels(struct disk *d)
 
 static void put(struct disk *d, const char *key, const char *val)
 {
-	if (!val[0])
-		return;
-	str_append(d->out, key, sizeof(d->out));
-	str_append(d->out, "=", sizeof(d->out));
-	str_append(d->out, val, sizeof(d->out));
-	str_append(d->out, "\n", sizeof(d->out));
+	if (val[0])
+		enc_line(d->out, sizeof(d->out), key, val);
 }
 
 /* KEY, the safe form of an untrusted value, and KEY_ENC when asked. */

@@ -41,24 +41,20 @@ int volume_probe_node(const char *node, struct volume *v)
 
 static void put(char *out, size_t size, const char *key, const char *val)
 {
-	str_append(out, key, size);
-	str_append(out, "=", size);
-	str_append(out, val, size);
-	str_append(out, "\n", size);
+	enc_line(out, size, key, val);
 }
 
 /* KEY=safe and KEY_ENC=encoded lines of one untrusted value. */
 static void put_pair(char *out, size_t size, const char *key, const unsigned char *val)
 {
-	char buf[VOL_ENC_MAX * 4];
+	char buf[VOL_ENC_MAX * 4], k[32];
 
 	enc_safe(buf, VOL_ENC_MAX, val, strlen((const char *)val));
 	put(out, size, key, buf);
-	str_append(out, key, size);
-	str_append(out, "_ENC=", size);
+	str_copy(k, key, sizeof(k));
+	str_append(k, "_ENC", sizeof(k));
 	enc_encode(buf, VOL_ENC_MAX, val, strlen((const char *)val));
-	str_append(out, buf, size);
-	str_append(out, "\n", size);
+	put(out, size, k, buf);
 }
 
 void volume_export(const struct volume *v, char *out, size_t size)

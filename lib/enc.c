@@ -105,3 +105,15 @@ size_t enc_safe(char *out, size_t size, const unsigned char *in, size_t len)
 		out[o] = '\0';
 	return o;
 }
+
+void enc_line(char *out, size_t size, const char *key, const char *val)
+{
+	size_t used;
+
+	str_append(out, key, size);
+	str_append(out, "=", size);
+	used = strlen(out);
+	if (used + 1 < size)
+		str_escape(out + used, val, size - used - 1);   /* room for the newline */
+	str_append(out, "\n", size);
+}

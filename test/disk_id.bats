@@ -153,6 +153,50 @@ ID_PATH=platform-sdhci.0" ]
 	! grep -v '_ENC=' <<<"$output" | cut -d= -f2- | grep -q '[/[:space:][:cntrl:]]'
 }
 
+# one_line_each OUTPUT: every line is one KEY=value of disk_id's own keys
+one_line_each() {
+	! grep -q '^ID_FS_USAGE=' <<<"$1" || { echo "forged ID_FS_USAGE: $1"; return 1; }
+	! grep -vq '^ID_[A-Z_]*=' <<<"$1" || { echo "a line of the device's: $1"; return 1; }
+}
+
+@test "disk_id: a newline in any device value makes no key of its own (wwid, partition, vendor, model, rev, VPD serial, virtio serial)" {
+	evil=$'\nFORGED_BY_DEVICE=1\nID_FS_USAGE=filesystem'
+	sda=$(fake_disk 0 sda 8:0 SER1 5000c50000000001)
+	d=$S${sda%/block/sda}
+	rm "$d/vpd_pg83"
+	printf 'naa.5000c500a1b2c3d4%s' "$evil" >"$d/wwid"
+	printf 'SEAGATE%s' "$evil" >"$d/vendor"
+	printf 'M%s' "$evil" >"$d/model"
+	printf 'R%s' "$evil" >"$d/rev"
+	printf '\x00\x80\x00\x30S%s' "$evil" >"$d/vpd_pg80"
+	fake_part "$sda" 3 8:3 >/dev/null
+	printf '3%s' "$evil" >"$S$sda/sda3/partition"
+	run out "$sda/sda3"
+	[ "$status" -eq 0 ]
+	one_line_each "$output"
+	grep -qxF 'ID_WWN=0x5000c500a1b2c3d4\x0aFORGED_BY_DEVICE=1\x0aID_FS_USAGE=filesystem' <<<"$output"
+	grep -q '^ID_PART_ENTRY_NUMBER=3\\x0aFORGED' <<<"$output"
+	# virtio and NVMe serial numbers and models
+	v=/devices/pci0000:00/0000:00:05.0/virtio1
+	mkdir -p "$S/bus/virtio" "$S$v/block/vda"
+	touch "$S/devices/pci0000:00/0000:00:05.0/uevent" "$S$v/uevent"
+	ln -s ../../../bus/pci "$S/devices/pci0000:00/0000:00:05.0/subsystem"
+	ln -s ../../../../bus/virtio "$S$v/subsystem"
+	fake_blockdev "$v/block/vda" 254:0 disk
+	printf 'VIRT%s' "$evil" >"$S$v/block/vda/serial"
+	run out "$v/block/vda"
+	one_line_each "$output"
+	n=/devices/pci0000:00/0000:01:00.0/nvme/nvme0
+	mkdir -p "$S$n/nvme0n1"
+	touch "$S/devices/pci0000:00/0000:01:00.0/uevent" "$S$n/uevent"
+	ln -s ../../../bus/pci "$S/devices/pci0000:00/0000:01:00.0/subsystem"
+	printf 'Samsung%s' "$evil" >"$S$n/model"
+	printf 'S46%s' "$evil" >"$S$n/serial"
+	fake_blockdev "$n/nvme0n1" 259:0 disk
+	run out "$n/nvme0n1"
+	one_line_each "$output"
+}
+
 @test "disk_id: usage and missing devices" {
 	run "$BIN/disk_id"
 	[ "$status" -eq 1 ]
