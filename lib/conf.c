@@ -46,6 +46,7 @@ static int conf_set_mode(struct udev_conf *conf, const char *val)
 	if (!*val || *end || m > 07777)
 		return -EINVAL;
 	conf->mode = (mode_t)m;
+	conf->mode_given = 1;
 	return 0;
 }
 

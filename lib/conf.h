@@ -19,6 +19,7 @@ struct udev_conf {
 	char owner[64];                  /* default_owner */
 	char group[64];                  /* default_group */
 	mode_t mode;                     /* default_mode */
+	char mode_given;                 /* udev.conf set default_mode */
 	int log;                         /* udev_log as a syslog level, -1 if unset */
 	char log_no;                     /* udev_log said "no": no UDEV_LOG exported */
 };

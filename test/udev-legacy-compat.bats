@@ -112,6 +112,24 @@ KERNEL="ttyS0", NAME="n", GROUP="tty"' 'l l -> n; c 0600 0:5 n'; }
 	sed -i '/^default_mode=/d' "$T/udev.conf"
 	check_add legacy $TTYS tty 'KERNEL=="ttyS0", GROUP="dialout"' 'c 0660 0:20 ttyS0'
 }
+@test "050: without default_mode, a 2004-syntax configuration gives 0600 (udev 050's built-in mode)" {
+	sed -i '/^default_mode=/d' "$T/udev.conf"
+	printf '%s\n' 's::dialout:' > "$T/permissions"
+	check_add legacy $TTYS tty 'KERNEL="ttyS0", NAME="s"' 'c 0600 0:20 s'
+}
+@test "050: without default_mode, a device no 2004 rule names gets 0600 too" {
+	sed -i '/^default_mode=/d' "$T/udev.conf"
+	check_add legacy $TTYS tty 'KERNEL="nonesuch", NAME="x"' 'c 0600 0:0 ttyS0'
+}
+@test "050 then 064: one operator file among 2004 files makes the built-in mode 064's 0660" {
+	sed -i '/^default_mode=/d' "$T/udev.conf"
+	legacy
+	printf '%s\n' 'KERNEL="ttyS0", NAME="old"' > "$T/rules.d/10-old.rules"
+	printf '%s\n' 'KERNEL=="ttyS0", GROUP="tty"' > "$T/rules.d/20-new.rules"
+	run ev add $TTYS tty
+	[ "$status" -eq 0 ]
+	[ "$(listed)" = "c 0660 0:5 old" ]
+}
 @test "050: udev.conf's default_mode=\"0600\" still wins" { check_add legacy $TTYS tty 'KERNEL="ttyS0", NAME="s"' 'c 0600 0:0 s'; }
 @test "050: a permissions line fills what the NAME rule leaves out, default_mode the rest" {
 	printf '%s\n' 'tts/*:root:dialout:' > "$T/permissions"

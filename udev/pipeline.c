@@ -129,11 +129,13 @@ static void event_set_devname(struct udev_event *ev, const char *name)
 		env_set(&ev->env, "DEVNAME", path);
 }
 
-/* The rule's OWNER/GROUP/MODE, else udev.permissions, else default_*. */
+/* The rule's OWNER/GROUP/MODE, else udev.permissions, else default_*;
+ * without default_mode in udev.conf, 050's built-in 0600 when every rules
+ * file is in the 2004 syntax, else 064's 0660 (conf.c). */
 static void event_perms(struct udev_event *ev, uid_t *uid, gid_t *gid, mode_t *mode)
 {
 	char owner[64], group[64];
-	mode_t m = ev->conf->mode;
+	mode_t m = !ev->conf->mode_given && ev->legacy_conf ? 0600 : ev->conf->mode;
 
 	str_copy(owner, ev->conf->owner, sizeof(owner));
 	str_copy(group, ev->conf->group, sizeof(group));

@@ -74,7 +74,8 @@ struct udev_event {
 		run_only : 1,
 		partitions_fixed : 1,  /* all_partitions of a 2004 file: 15 (050) */
 		devd_by_run : 1,       /* dev.d where RUN names udev_run_devd (064) */
-		node_kept : 1;         /* the node was there, not udev's (node.h) */
+		node_kept : 1,         /* the node was there, not udev's (node.h) */
+		legacy_conf : 1;       /* every rules file is in the 2004 syntax (050) */
 	unsigned int options;     /* OPT_* */
 	int dry_run;              /* udevtest: print, change nothing */
 	int rc;                   /* exit code so far */

@@ -527,6 +527,7 @@ void rules_apply(const struct rules *rs, struct udev_event *ev)
 	int i, links_only;
 
 	ev->devd_by_run = rs->run_devd;
+	ev->legacy_conf = rs->nrules && !rs->operator_files;
 	for (i = 0; i < rs->nrules; i++) {
 		const struct rule *r = &rs->rules[i];
 

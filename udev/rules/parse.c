@@ -520,6 +520,7 @@ static int parse_file(struct rules *rs, const char *path)
 	if (len)
 		parse_line(rs, line, name, first);
 	fclose(f);
+	rs->operator_files += rs->operators;
 	/* a file without any operator is a 2004 file: udev 050's precedence */
 	for (; first_rule < rs->nrules; first_rule++)
 		finish_rule(rs, &rs->rules[first_rule], !rs->operators, &program);

@@ -58,6 +58,7 @@ struct rules {
 	int nfiles;
 	int errors;           /* bad lines, each logged */
 	int operators;        /* parser: the current file used ==, !=, += or := */
+	int operator_files;   /* files that did: none is a 2004 configuration */
 	int run_devd;         /* a rule RUNs udev_run_devd: dev.d runs there (064) */
 };
 
