@@ -194,7 +194,7 @@ udevd_OBJS := udevd/multicall.o udevd/udevd.main.o udevd/setup.o \
 # through them, driver.c and worker.c feed it events; programs/ holds the
 # programs' main()s (udev's too), extras/ the probes of vol_id and disk_id.
 UDEV_CORE_OBJS := udev/event/event.o udev/event/env.o udev/event/props.o \
-	udev/rules/parse.o udev/rules/tokens.o udev/rules/apply.o udev/rules/glob.o udev/rules/subst.o \
+	udev/rules/parse.o udev/rules/load.o udev/rules/tokens.o udev/rules/apply.o udev/rules/import.o udev/rules/glob.o udev/rules/subst.o \
 	udev/node/node.o udev/node/walk.o udev/node/perms.o udev/node/netif.o udev/node/links.o \
 	udev/db/record.o udev/db/db.o udev/db/index.o udev/db/ldb.o \
 	udev/run/exec.o udev/run/builtin.o udev/run/devd.o udev/run/hotplug_gate.o hotplug/filter.o \

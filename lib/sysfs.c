@@ -281,12 +281,19 @@ static int parent_of(const char *devpath, int *modern, int on_bus, char *parent,
 	char *p;
 	int m;
 
+	str_copy(cur, devpath, sizeof(cur));
+	/* a class device below another (2.6.15's input0/event0): the one above,
+	 * as udev 100 walked it */
+	if (strncmp(cur, "/class/", 7) == 0 && (p = strchr(cur + 7, '/')) && (p = strrchr(p + 1, '/'))) {
+		*p = '\0';
+		*modern = -1;
+		return str_copy(parent, cur, size) < size ? 0 : -ENAMETOOLONG;
+	}
 	/* a class device points at its physical device */
 	if (!on_bus && sysfs_readlink(devpath, "device", target, sizeof(target)) > 0) {
 		*modern = -1;
 		return sysfs_resolve(devpath, target, parent, size);
 	}
-	str_copy(cur, devpath, sizeof(cur));
 	if (strncmp(cur, "/block/", 7) == 0) {
 		p = strrchr(cur, '/');
 		if (p == cur + 6)

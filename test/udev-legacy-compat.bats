@@ -225,7 +225,10 @@ SYSFS{padded_test}=="PAD  SPACE  ", NAME="matched-with-space"' 'b 0600 0:0 match
 @test "050: a '\$name' in PROGRAM output of a 2004-syntax rule stays, %n is substituted" { check_add legacy $SDA1 block 'KERNEL="sda1", PROGRAM="/bin/echo -n p$kernel-%%n", NAME="%c"' 'b 0600 0:0 p$kernel-1'; }
 @test "050: an unknown %x is dropped, the rest of the value stays" { check_add legacy $SDA1 block 'KERNEL="sda1", NAME="n", SYMLINK="a%qb"' 'l ab -> n; b 0600 0:0 n'; }
 @test "differs from 050: %p and %E{} work in a 2004-syntax rule (050 dropped them as unknown)" { check_add legacy $SDA1 block 'KERNEL="sda1", NAME="n", SYMLINK="a%E{ACTION}b c%p"' 'l aaddb -> n; l c/block/sda/sda1 -> ../../../n; b 0600 0:0 n'; }
-@test "differs from 064: an unknown %x is dropped and an unknown \$name is text, the rest stays (064 cut the value there)" { check_add legacy $SDA1 block 'KERNEL=="sda1", SYMLINK+="a%qb c$bogus"' 'l ab -> sda1; l c$bogus -> sda1; b 0600 0:0 sda1'; }
+@test "differs from 064: an unknown %x is dropped, the rest stays (064 cut the value there)" { check_add legacy $SDA1 block 'KERNEL=="sda1", SYMLINK+="a%qb c"' 'l ab -> sda1; l c -> sda1; b 0600 0:0 sda1'; }
+@test "differs from 064 and 100: an unknown \$name is an error naming file:line, the rule is skipped (064 and 100 cut the value there)" {
+	check_logged legacy $SDA1 block 'KERNEL=="sda1", SYMLINK+="a c$bogus"' 3 "50-test.rules:1: unknown substitution '\$bogus', skipping the rule" 'b 0600 0:0 sda1'
+}
 @test "output that names itself ends after three rounds (064 looped for ever)" { check_add legacy $SDA1 block 'KERNEL=="sda1", PROGRAM=="/bin/echo -n %%c", NAME="loop-%c"' 'b 0600 0:0 loop-%c'; }
 @test "064: RESULT written before PROGRAM sees that PROGRAM's output" { check_add legacy $TTYS tty 'KERNEL=="ttyS0", PROGRAM=="/bin/echo x"
 KERNEL=="ttyS0", RESULT=="one", PROGRAM=="/bin/echo one", NAME="a"' 'c 0600 0:0 a'; }

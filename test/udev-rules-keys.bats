@@ -44,6 +44,7 @@ match_case() {
 	TK_WAIT_FOR_SYSFS) key=WAIT_FOR_SYSFS hit=dev miss=no-such-file ;;
 	TK_TEST) key=TEST hit=dev miss=no-such-file ;;
 	TK_ENV_MATCH) key='ENV{KEYS_TEST}' hit=from-the-kernel miss=other ;;
+	TK_ATTR) key='ATTR{dev}' hit=13:32 miss=13:33 ;;
 	TK_PROGRAM) key=PROGRAM hit=/bin/true miss=/bin/false ;;
 	TK_RESULT) key=RESULT hit=hello miss=goodbye pre='PROGRAM=="/bin/echo hello", ' ;;
 	*) return 1 ;;
@@ -56,7 +57,7 @@ match_case() {
 # shellcheck disable=SC2016
 assign_case() {
 	local m='c 0600 0:0 mouse0'
-	first=()
+	first=() layout=legacy
 	case $1 in
 	TK_IMPORT_PROGRAM) a=("$MOUSE" input 'IMPORT{program}="/bin/echo IMPORTED=prog", SYMLINK+="i-$env{IMPORTED}"' "l i-prog -> mouse0; $m") ;;
 	# the probe in udev: the mouse's USB ids, as disk_id reads them
@@ -75,6 +76,9 @@ KERNEL=="sda1", IMPORT{parent}="ID_*", SYMLINK+="got-$env{ID_P}"' 'l got-par -> 
 SYMLINK+="after"' "$m") ;;
 	TK_RUN) a=("$MOUSE" input "RUN+=\"/bin/ln -s mouse0 $T/dev/ran\"" "$m; l ran -> mouse0") ;;
 	TK_ENV_ASSIGN) a=("$MOUSE" input 'ENV{SET}="e", SYMLINK+="env-$env{SET}"' "l env-e -> mouse0; $m") ;;
+	# written into a copy of the tree, read back by the next rule
+	TK_ATTR_ASSIGN) layout=writable a=("$MOUSE" input 'ATTR{wtest}="new"
+SYMLINK+="w-$attr{wtest}"' "$m; l w-new -> mouse0") ;;
 	TK_GOTO | TK_LABEL) a=("$MOUSE" input 'KERNEL=="mouse0", GOTO="end"
 SYMLINK+="skipped"
 LABEL="end"
@@ -85,6 +89,13 @@ SYMLINK+="after"' "l after -> mouse0; $m") ;;
 
 # an assign key's flags: A (TF_ASSIGN) among the words
 is_assign() { [[ " $1 " == *" A "* || $1 == *TF_ASSIGN* ]]; }
+
+# the legacy tree copied where ATTR{} may write, wtest="old" on mouse0
+writable() {
+	[ -d "$T/sys" ] || cp -a "$TOP/test/sysfs-legacy" "$T/sys"
+	echo old > "$T/sys$MOUSE/wtest"
+	export SYSFS_PATH="$T/sys"
+}
 
 fresh_dev() { rm -rf "${T:?}/dev" "${T:?}/db" && mkdir "$T/dev"; }
 
@@ -140,7 +151,7 @@ $pre$key!=\"$miss\", SYMLINK+=\"ne-miss\""
 			rules "${a[2]}"
 			run ev add "${first[@]}"
 		fi
-		check_add legacy "${a[@]}" && clean_log "$type" || failed+=" $type"
+		check_add "$layout" "${a[@]}" && clean_log "$type" || failed+=" $type"
 	done <<<"$(table_types)"
 	[ -z "$failed" ] || { echo "failed:$failed"; return 1; }
 }

@@ -92,7 +92,7 @@ ENV{L}=="a b", NAME="both"' 'c 0600 0:0 both'; }
 @test "PROGRAM != matches a failure" { check_add legacy $TTYS tty "PROGRAM!=\"$T/false\", NAME=\"nf\"" 'c 0600 0:0 nf'; }
 @test "PROGRAM 2004 syntax" { check_add legacy $TTYS tty 'PROGRAM="/bin/echo hi", RESULT="hi", NAME="p"' 'c 0600 0:0 p'; }
 @test "PROGRAM alone gets the subsystem as argv[1]" { check_add legacy $TTYS tty "PROGRAM=\"$T/args\", RESULT==\"1:tty:\", NAME=\"argv\"" 'c 0600 0:0 argv'; }
-@test "PROGRAM '...' quoting, no shell" { check_add legacy $TTYS tty "PROGRAM=\"$T/args 'one two' \$HOME\", RESULT==\"2:one two:\$HOME\", NAME=\"q\"" 'c 0600 0:0 q'; }
+@test "PROGRAM '...' quoting, no shell" { check_add legacy $TTYS tty "PROGRAM=\"$T/args 'one two' \$\$HOME\", RESULT==\"2:one two:\$HOME\", NAME=\"q\"" 'c 0600 0:0 q'; }
 @test "RESULT glob" { check_add legacy $TTYS tty 'PROGRAM="/bin/echo abc", RESULT=="a*", NAME="r"' 'c 0600 0:0 r'; }
 @test "RESULT mismatch" { check_add legacy $TTYS tty 'PROGRAM="/bin/echo abc", RESULT=="x*", NAME="r"' 'c 0600 0:0 ttyS0'; }
 @test "RESULT != " { check_add legacy $TTYS tty 'PROGRAM="/bin/echo abc", RESULT!="x*", NAME="r"' 'c 0600 0:0 r'; }
@@ -274,7 +274,12 @@ KERNEL=="sda1", NAME="$parent$number"'
 KERNEL=="sda1", NAME="$parent$number"' 'b 0600 0:0 hd; b 0600 0:0 hd1'
 }
 @test "\$\$" { check_add legacy $TTYS tty 'KERNEL=="ttyS0", NAME="a$$b"' 'c 0600 0:0 a$b'; }
-@test "unknown \$word stays" { check_add legacy $TTYS tty 'KERNEL=="ttyS0", NAME="a$nothing"' 'c 0600 0:0 a$nothing'; }
+@test "an unknown \$word is an error naming file:line, the rule is skipped" {
+	check_logged legacy $TTYS tty 'KERNEL=="ttyS0", SYMLINK+="l"
+KERNEL=="ttyS0", NAME="a$nothing"' 3 "50-test.rules:2: unknown substitution '\$nothing', skipping the rule" 'l l -> ttyS0; c 0600 0:0 ttyS0'
+}
+@test "\$\$ is a '\$' before a word" { check_add legacy $TTYS tty 'KERNEL=="ttyS0", NAME="a$$nothing"' 'c 0600 0:0 a$nothing'; }
+@test "a '\$' of a 2004-syntax file is text (050)" { check_add legacy $TTYS tty 'KERNEL="ttyS0", NAME="a$nothing"' 'c 0600 0:0 a$nothing'; }
 @test "substitution in SYMLINK and OWNER" { check_add legacy $TTYS tty 'NAME="n", SYMLINK="l%n", OWNER="%n"' 'l l0 -> n; c 0600 0:0 n'; }
 
 # ---- names stay inside udev_root -------------------------------------------

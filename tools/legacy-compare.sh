@@ -1,7 +1,7 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0-only
 # Side-by-side check against an old udev: runs every device of a fake sysfs
-# tree through REFERENCE (a udev 0.5x/0.6x binary you built yourself, outside
+# tree through REFERENCE (a udev 0.5x-100 binary you built yourself, outside
 # this tree) and through ours with the same rules file, and prints each
 # device whose nodes, modes, owners, groups or links differ.
 # Usage: legacy-compare.sh REFERENCE OURS SYSFS RULES [PERMISSIONS]
@@ -20,7 +20,7 @@ sed -E 's/,?[[:space:]]*RUN[+:]?="[^"]*"//g' "$rules" > "$work/rules"
 
 # listing DIR: one "type mode uid:gid name" or "l link -> target" per entry
 listing() {
-	(cd "$1" && find . -mindepth 1 ! -type d ! -path './.udevdb*' | sed 's|^\./||' |
+	(cd "$1" && find . -mindepth 1 ! -type d ! -path './.udevdb*' ! -path './.udev/*' | sed 's|^\./||' |
 	LC_ALL=C sort | while read -r p; do
 		if [ -L "$p" ]; then
 			echo "l $p -> $(readlink "$p")"

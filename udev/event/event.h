@@ -56,6 +56,9 @@ struct udev_event {
 	 * the device and one more level, chain[attr_level] or the device behind
 	 * it when -1, and its %c{N} counts the words of the result (subst.c) */
 	int legacy_rule, attr_level;
+	/* ... of a udev 100 file: its %b and %s{attr} read chain[attr_level]
+	 * (the level its parent keys matched; the device when -1) first */
+	int v100_rule;
 	/* results of the rules */
 	char name[NAME_SIZE];
 	char symlinks[LIST_SIZE]; /* space separated */

@@ -19,18 +19,22 @@
 #include "../event/event.h"
 #include "subst.h"
 #include "../run/builtin.h"
+#include "import.h"
 #include "../run/exec.h"
 #include "glob.h"
 #include "log.h"
 #include "path.h"
 #include "str.h"
+#include "fmt.h"
 
 #include <ctype.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 /* The token's pattern against a value (NULL: no match), with its
@@ -84,26 +88,40 @@ static int match_place(const struct token *t, const char *devpath)
 	return found != (t->op == OP_NOMATCH);
 }
 
-/* The attribute of the class device in front of the chain (classdev: the
- * event is one) when it has one, else the level's, as in 050 and 064; an
- * event of a device on a bus reads the level's alone. Its trailing blanks
- * count only when the pattern ends in one (050 and 064 alike). */
-static int match_sysfs(struct udev_event *ev, const struct token *t, int level, int classdev)
+/* The token's attribute of the device at devpath (NULL: none) into val;
+ * its trailing blanks count only when the pattern ends in one (050, 064
+ * and 100 alike). 1 when read. */
+static int read_attr(const struct token *t, const char *devpath, char *val, size_t size)
 {
-	char val[LIST_SIZE];
 	size_t len = strlen(t->value);
 	int (*rd)(const char *, const char *, char *, size_t) =
 		len && isspace((unsigned char)t->value[len - 1]) ? sysfs_attr_read_raw : sysfs_attr_read;
 
-	if ((!classdev || rd(ev->chain[0].devpath, t->attr, val, sizeof(val)) < 0) &&
-	    ((classdev && level == 0) || rd(ev->chain[level].devpath, t->attr, val, sizeof(val)) < 0))
-		return 0;
-	return cmp(t, val);
+	return devpath && rd(devpath, t->attr, val, size) >= 0;
+}
+
+/* SYSFS{}, 050 and 064: the attribute of the class device in front of the
+ * chain (classdev: the event is one) when it has one, else the level's; an
+ * event of a device on a bus reads the level's alone. ATTRS{} (and SYSFS{}
+ * of a udev 100 file): the level's, else the event device's. */
+static int match_sysfs(struct udev_event *ev, const struct token *t, int level, int classdev,
+		       int v100)
+{
+	char val[LIST_SIZE];
+	const char *first = ev->chain[level].devpath, *then = ev->chain[0].devpath;
+
+	if (!v100) {
+		first = classdev ? ev->chain[0].devpath : NULL;
+		then = classdev && level == 0 ? NULL : ev->chain[level].devpath;
+	}
+	return (read_attr(t, first, val, sizeof(val)) || read_attr(t, then, val, sizeof(val))) &&
+	       cmp(t, val);
 }
 
 /* All device keys of rule r at one chain level; classdev: the event is of
  * a class device (chain[0]); alone: it has no physical device behind it,
- * and only SYSFS can match. */
+ * and only SYSFS can match. A udev 100 rule reads each level as that
+ * release did: SUBSYSTEMS (BUS) is its subsystem, a class's name too. */
 static int match_level(struct udev_event *ev, const struct rules *rs,
 		       const struct rule *r, int level, int classdev, int alone)
 {
@@ -113,11 +131,11 @@ static int match_level(struct udev_event *ev, const struct rules *rs,
 
 	for (t = step_tokens(rs, r, STEP_DEVICE, &end); ok && t < end; t++) {
 		switch (t->type) {
-		case TK_BUS: ok = !alone && cmp(t, d->bus); break;
+		case TK_BUS: ok = !alone && cmp(t, r->v100 ? d->subsystem : d->bus); break;
 		case TK_ID: ok = !alone && cmp(t, d->kernel); break;
 		case TK_PLACE: ok = !alone && match_place(t, d->devpath); break;
 		case TK_DRIVER: ok = !alone && cmp(t, d->driver); break;
-		case TK_SYSFS: ok = match_sysfs(ev, t, level, classdev); break;
+		case TK_SYSFS: ok = match_sysfs(ev, t, level, classdev, r->v100); break;
 		default: ok = unhandled(r, t); break;
 		}
 	}
@@ -131,7 +149,9 @@ static int match_chain(struct udev_event *ev, const struct rules *rs, const stru
 	/* 050/064: the chain starts at the device behind the class device (a
 	 * partition's disk and the class device are no level; the class
 	 * device's attributes are read through match_sysfs), or is the class
-	 * device alone */
+	 * device alone; 100: at the event's device, each level a device */
+	if (r->v100)
+		alone = level = 0;
 	for (level = alone ? 0 : level; level < ev->nchain; level++) {
 		if (match_level(ev, rs, r, level, classdev, alone)) {
 			ev->attr_level = level;   /* 050: its PROGRAM's %s{attr} */
@@ -164,6 +184,23 @@ static int match_modalias(struct udev_event *ev, const struct token *t)
 	return event_modalias(ev, val, sizeof(val)) && cmp(t, val);
 }
 
+/* TEST{mode}=="path": the path (the device's sysfs file unless absolute)
+ * exists, and has one of mode's permission bits when mode is given. */
+static int match_test(struct udev_event *ev, const struct token *t)
+{
+	char val[LIST_SIZE], path[LIST_SIZE + SYSFS_PATH_MAX];
+	struct stat st;
+	int ok;
+
+	subst_format(ev, t->value, val, sizeof(val));
+	if (val[0] == '/')
+		str_copy(path, val, sizeof(path));
+	else
+		sysfs_path(path, sizeof(path), ev->devpath, val);
+	ok = stat(path, &st) == 0 && (!t->flags || (st.st_mode & t->flags));
+	return ok == (t->op != OP_NOMATCH);
+}
+
 static int match_event_keys(struct udev_event *ev, const struct rules *rs, const struct rule *r)
 {
 	const struct token *t, *end;
@@ -180,7 +217,13 @@ static int match_event_keys(struct udev_event *ev, const struct rules *rs, const
 		case TK_DEVPATH: ok = cmp(t, ev->devpath); break;
 		case TK_MODALIAS: ok = match_modalias(ev, t); break;
 		case TK_WAIT_FOR_SYSFS: ok = wait_for_sysfs(ev, t) == (t->op != OP_NOMATCH); break;
-		case TK_TEST: ok = sysfs_exists(ev->devpath, t->value) == (t->op != OP_NOMATCH); break;
+		case TK_TEST: ok = match_test(ev, t); break;
+		case TK_ATTR: {
+			char val[LIST_SIZE];
+
+			ok = read_attr(t, ev->devpath, val, sizeof(val)) && cmp(t, val);
+			break;
+		}
 		case TK_ENV_MATCH: {
 			/* 064: an unset key compares as "" */
 			const char *v = env_get(&ev->env, t->attr);
@@ -192,60 +235,6 @@ static int match_event_keys(struct udev_event *ev, const struct rules *rs, const
 		}
 	}
 	return ok;
-}
-
-/* 1 when every backslash of s starts a \xHH escape: the encoded form of
- * untrusted text (ID_FS_LABEL_ENC) that the default rules use as it is. */
-static int escapes_only_hex(const char *s)
-{
-	for (s = strchr(s, '\\'); s; s = strchr(s + 1, '\\'))
-		if (s[1] != 'x' || !isxdigit((unsigned char)s[2]) ||
-		    !isxdigit((unsigned char)s[3]))
-			return 0;
-	return 1;
-}
-
-/* One KEY=value line as udev 064 read it: blanks around the key and the
- * '=' are dropped; the value is "quoted", 'quoted', or one word; a line
- * with any other backslash than a \xHH escape is skipped (064 skipped
- * every backslash; \xHH lines are kept for the _ENC keys of vol_id).
- * 1 with key and value set, else 0. */
-static int import_line(char *line, char **key, char **value)
-{
-	char *p = line + strspn(line, " \t\r"), *end;
-
-	if (!*p || *p == '#' || !escapes_only_hex(p))
-		return 0;
-	*key = p;
-	p += strcspn(p, "= \t\r");
-	end = p;
-	p += strspn(p, " \t\r");
-	if (*p != '=' || end == *key)
-		return 0;
-	*end = '\0';
-	p++;
-	p += strspn(p, " \t\r");
-	if (*p == '"' || *p == '\'') {
-		end = strchr(p + 1, *p);
-		if (!end)
-			return 0;
-		p++;
-	} else {
-		end = p + strcspn(p, " \t\r");
-	}
-	*end = '\0';
-	*value = p;
-	return 1;
-}
-
-/* KEY=value lines into the environment. */
-static void import_lines(struct udev_event *ev, char *text)
-{
-	char *line, *save = NULL, *key, *value;
-
-	for (line = strtok_r(text, "\n", &save); line; line = strtok_r(NULL, "\n", &save))
-		if (import_line(line, &key, &value))
-			env_set(&ev->env, key, value);
 }
 
 /* Runs a PROGRAM, IMPORT{program} or (builtin) IMPORT{builtin} value; its
@@ -271,58 +260,18 @@ static int run_program(struct udev_event *ev, const char *value, char *out, size
 	return exec_run(argv, ev->env.v, out, size, ev->set->exec_timeout);
 }
 
-static int import_file(struct udev_event *ev, const char *value)
+/* The pass of a PROGRAM, RESULT or IMPORT (any other type: IMPORT's). */
+static int program_pass(int type, int v100)
 {
-	char path[LIST_SIZE], buf[LIST_SIZE * 4];
-	FILE *f;
-	size_t n;
+	int pass = type == TK_PROGRAM ? 1 : type == TK_RESULT ? 2 : 0;
 
-	subst_format(ev, value, path, sizeof(path));
-	f = fopen(path, "re");
-	if (!f)
-		return 0;
-	n = fread(buf, 1, sizeof(buf) - 1, f);
-	fclose(f);
-	buf[n] = '\0';
-	import_lines(ev, buf);
-	return 1;
-}
-
-/* IMPORT{parent}="GLOB": the E: keys of the nearest parent with a record;
- * in the legacy /class and /block layout only the parent class device (a
- * partition's disk), as 064 read it: never the device behind. */
-static int import_parent(struct udev_event *ev, const struct glob *pattern)
-{
-	struct db_record rec;
-	char *line, *save = NULL, *eq;
-	int level, end = event_legacy_device_level(ev);
-
-	if (end < 0)
-		end = ev->nchain;
-	for (level = 1; level < end; level++)
-		if (db_read(ev->conf, ev->chain[level].devpath, &rec) == 0)
-			break;
-	if (level >= end)
-		return 0;
-	for (line = strtok_r(rec.env, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
-		eq = strchr(line, '=');
-		if (!eq)
-			continue;
-		*eq = '\0';
-		if (glob_test(pattern, line))
-			env_set(&ev->env, line, eq + 1);
-	}
-	return 1;
-}
-
-static int program_pass(int type)
-{
-	return type == TK_PROGRAM ? 1 : type == TK_RESULT ? 2 : 0;
+	return v100 ? (pass + 2) % 3 : pass;
 }
 
 /* IMPORT, then PROGRAM, then RESULT, as 064 ran them whatever the order
  * written: an IMPORT sees the result of an earlier rule's PROGRAM, and a
- * failing IMPORT leaves the rule's PROGRAM unrun. */
+ * failing IMPORT leaves the rule's PROGRAM unrun. A udev 100 rule: PROGRAM,
+ * RESULT, then IMPORT (its IMPORT sees the rule's own %c). */
 static int match_program_keys(struct udev_event *ev, const struct rules *rs, const struct rule *r)
 {
 	char out[LIST_SIZE];
@@ -331,7 +280,7 @@ static int match_program_keys(struct udev_event *ev, const struct rules *rs, con
 
 	for (pass = 0; pass < 3; pass++) {
 		for (t = step_tokens(rs, r, STEP_PROGRAM, &end); ok && t < end; t++) {
-			if (program_pass(t->type) != pass)
+			if (program_pass(t->type, r->v100) != pass)
 				continue;
 			switch (t->type) {
 			/* 064: IMPORT!= holds whether the import worked or not */
@@ -459,6 +408,24 @@ static void assign_perm(struct udev_event *ev, const struct token *t, int legacy
 	}
 }
 
+/* ATTR{file}="value", as udev 100 wrote it: the value as written and a
+ * newline, into the device's own file (no '/' in its name, parse.c; never
+ * through a link); udevtest writes nothing. */
+static void assign_attr(struct udev_event *ev, const struct token *t)
+{
+	char path[SYSFS_PATH_MAX + NAME_SIZE], line[LIST_SIZE];
+	int fd = -1;
+	size_t n = fmt_s(line, sizeof(line), "%s\n", t->value);
+
+	if (ev->dry_run || sysfs_path(path, sizeof(path), ev->devpath, t->attr) < 0)
+		return;
+	fd = open(path, O_WRONLY | O_NOFOLLOW | O_CLOEXEC);
+	if (fd < 0 || write(fd, line, n) != (ssize_t)n)
+		log_err("cannot write '%s' to %s: %s", t->value, path, strerror(errno));
+	if (fd >= 0)
+		close(fd);
+}
+
 static void assign_env(struct udev_event *ev, const struct token *t)
 {
 	char val[LIST_SIZE];
@@ -517,6 +484,7 @@ static void apply_assigns(struct udev_event *ev, const struct rules *rs, const s
 		case TK_OPTIONS: ev->options |= t->flags; break;
 		case TK_RUN: assign_run(ev, t); break;
 		case TK_ENV_ASSIGN: assign_env(ev, t); break;
+		case TK_ATTR_ASSIGN: assign_attr(ev, t); break;
 		default: unhandled(r, t); break;
 		}
 	}
@@ -539,6 +507,7 @@ void rules_apply(const struct rules *rs, struct udev_event *ev)
 		    (ev->run_only && r->names))
 			continue;
 		ev->legacy_rule = r->legacy;
+		ev->v100_rule = r->v100;
 		ev->attr_level = -1;
 		/* each step only where the rule has keys for it */
 		if ((has_step(r, STEP_EVENT) && !match_event_keys(ev, rs, r)) ||
@@ -546,7 +515,10 @@ void rules_apply(const struct rules *rs, struct udev_event *ev)
 		    (has_step(r, STEP_PROGRAM) && !match_program_keys(ev, rs, r)))
 			continue;
 		log_debug("%s:%d matches %s", r->file, r->line, ev->devpath);
-		ev->attr_level = -1;   /* 050: NAME, SYMLINK... read the device behind */
+		/* 050: NAME, SYMLINK... read the device behind; 100: the level
+		 * matched (%b, %s{}) */
+		if (!r->v100)
+			ev->attr_level = -1;
 		links_only = legacy_partitions_off(ev, r);
 		if (has_step(r, STEP_ASSIGN))
 			apply_assigns(ev, rs, r, links_only);
@@ -556,5 +528,5 @@ void rules_apply(const struct rules *rs, struct udev_event *ev)
 		if (r->goto_rule > 0)
 			i = r->goto_rule - 1;
 	}
-	ev->legacy_rule = 0;
+	ev->legacy_rule = ev->v100_rule = 0;
 }

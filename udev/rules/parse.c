@@ -1,11 +1,13 @@
 // SPDX-License-Identifier: GPL-2.0-only
-/* Rule file parser: lines of KEY[{attr}] OP "value" pairs separated by
+/* Rule line parser: lines of KEY[{attr}] OP "value" pairs separated by
  * commas, in the 2004 form (KEY="value" for match and assign alike) and the
  * operator form (==, !=, =, +=, :=), mixed freely. A bad line is logged with
  * its file and line and skipped; the other rules still load. */
 #include "compat.h"
 #include "rules.h"
 #include "../run/builtin.h"
+#include "parse.h"
+#include "subst.h"
 #include "../run/devd.h"
 #include "log.h"
 #include "path.h"
@@ -72,17 +74,35 @@ static int parse_op(const char **p, enum token_op *op)
 	return -EINVAL;
 }
 
-/* Types the key and checks its operator; an error message or NULL. */
-static const char *classify(struct token *t, const char *key, const char *attr)
+/* classify: the key is one only udev 070-100 knew (its file is read as
+ * udev 100 read it) */
+static int key_v100;
+
+/* The type of a key as written, TK_COUNT when unknown. */
+static int key_type(const char *key)
 {
-	const struct token_def *d;
 	int i;
 
+	for (i = 0; token_aliases[i].key; i++)
+		if (str_casecmp(key, token_aliases[i].key) == 0) {
+			key_v100 = 1;
+			return token_aliases[i].type;
+		}
 	/* the table's keys are upper case: the first byte rules out most */
 	for (i = 0; i < TK_COUNT; i++)
 		if (token_defs[i].key && token_defs[i].key[0] == (key[0] & ~0x20) &&
 		    !(token_defs[i].flags & TF_DERIVED) && str_casecmp(key, token_defs[i].key) == 0)
 			break;
+	key_v100 |= i == TK_ATTR;
+	return i;
+}
+
+/* Types the key and checks its operator; an error message or NULL. */
+static const char *classify(struct token *t, const char *key, const char *attr)
+{
+	const struct token_def *d;
+	int i = key_type(key), assign = t->op == OP_ASSIGN || t->op == OP_ADD || t->op == OP_FINAL;
+
 	if (i == TK_COUNT)
 		return "unknown key";
 	d = &token_defs[i];
@@ -92,9 +112,15 @@ static const char *classify(struct token *t, const char *key, const char *attr)
 		return "key takes no {attribute}";
 	t->type = (enum token_type)i;
 	if (t->type == TK_ENV_MATCH) {
-		if (t->op == OP_ASSIGN || t->op == OP_ADD || t->op == OP_FINAL)
+		if (assign)
 			t->type = TK_ENV_ASSIGN;
 		return NULL;
+	}
+	if (t->type == TK_ATTR && assign) {
+		/* the device's own file: the name is the rule's, never data's */
+		t->type = TK_ATTR_ASSIGN;
+		return strchr(attr, '/') || !strcmp(attr, "..") ?
+			"ATTR{} names a file of the device's own directory" : NULL;
 	}
 	/* 064: the type named anywhere in {}, else as without one */
 	if (t->type == TK_IMPORT_PROGRAM && attr) {
@@ -166,6 +192,10 @@ static const char *check_value(struct token *t)
 		t->type = import_auto(t->value);
 	} else if (t->type == TK_IMPORT_BUILTIN) {
 		return builtin_check(t->value);
+	} else if (t->type == TK_TEST && t->attr) {
+		t->flags = (unsigned int)strtoul(t->attr, &end, 8);
+		if (*end || !*t->attr)
+			return "TEST{} takes an octal mode";
 	}
 	return NULL;
 }
@@ -191,7 +221,7 @@ static int push_token(struct rules *rs, const struct token *t)
 	return 0;
 }
 
-static void drop_tokens(struct rules *rs, int from)
+void drop_tokens(struct rules *rs, int from)
 {
 	while (rs->ntokens > from) {
 		rs->ntokens--;
@@ -277,6 +307,8 @@ static const char *parse_pair(struct rules *rs, const char **pp)
 		err = parse_value(&p, &t.value);
 	if (!err)
 		err = classify(&t, key, t.attr);
+	rs->v100 |= key_v100;
+	key_v100 = 0;
 	if (err && strcmp(err, "unknown key") == 0) {
 		/* udev 050/064 ignored an unknown key and applied the rest of the
 		 * rule to every device; this names it and skips the rule */
@@ -373,16 +405,26 @@ static void legacy_cut(struct rule *r, struct token *tok)
 	t->flags = 0;
 }
 
+/* Values the applier substitutes (subst.c) */
+static int substituted(enum token_type ty)
+{
+	return (token_defs[ty].flags & (TF_PATTERN | TF_ASSIGN)) != TF_PATTERN &&
+	       ty != TK_GOTO && ty != TK_LABEL && ty != TK_OPTIONS && ty != TK_ATTR_ASSIGN &&
+	       ty != TK_WAIT_FOR_SYSFS;
+}
+
 /* The rule as the applier reads it, once its file's syntax is known. In a
  * 2004 file, as udev 050 read it, a '|' in a value is a plain character,
  * and a RESULT needs a PROGRAM in its own rule or an earlier one of the file
  * (*program), or the rule is skipped. */
-static void finish_rule(struct rules *rs, struct rule *r, int legacy, int *program)
+void finish_rule(struct rules *rs, struct rule *r, int dialect, int *program)
 {
 	struct token *tok = rs->tokens + r->first;
-	int i, result = 0;
+	int i, result = 0, legacy = dialect == RULES_050;
+	char bad[32] = "";
 
 	r->legacy = legacy;
+	r->v100 = dialect == RULES_100;
 	if (legacy && r->cut >= 0)
 		legacy_cut(r, tok);
 	r->has_name = r->has_symlink = r->name_partitions = r->names = 0;
@@ -401,17 +443,26 @@ static void finish_rule(struct rules *rs, struct rule *r, int legacy, int *progr
 		r->names |= ty == TK_NAME || ty == TK_SYMLINK || ty == TK_OWNER ||
 			    ty == TK_GROUP || ty == TK_MODE;
 		rs->run_devd |= ty == TK_RUN && devd_is_run_devd(tok[i].value);
+		/* a '$' of a 2004 file is text, as 050 read it, and so is one
+		 * of a value that is not substituted (a pattern, a label) */
+		if (!legacy && !bad[0] && substituted(ty))
+			subst_unknown(tok[i].value, bad, sizeof(bad));
 	}
-	if (legacy && result && !*program) {
-		log_info("%s:%d: RESULT without a PROGRAM, skipping the rule (050)",
-			 r->file, r->line);
+	if (bad[0]) {
+		log_err("%s:%d: unknown substitution '%s', skipping the rule", r->file, r->line, bad);
+		rs->errors++;
+	}
+	if (bad[0] || (legacy && result && !*program)) {
+		if (!bad[0])
+			log_info("%s:%d: RESULT without a PROGRAM, skipping the rule (050)",
+				 r->file, r->line);
 		r->count = 0;
 		r->has_name = r->has_symlink = r->name_partitions = r->names = 0;
 	}
 	group_by_step(tok, r->count, r);
 }
 
-static void parse_line(struct rules *rs, const char *line, const char *file, int lineno)
+void parse_line(struct rules *rs, const char *line, const char *file, int lineno)
 {
 	int first = rs->ntokens, cut = -1;
 	const char *err = NULL, *p = line;
@@ -442,164 +493,4 @@ static void parse_line(struct rules *rs, const char *line, const char *file, int
 	}
 	if (rs->ntokens > first && push_rule(rs, first, cut, file, lineno) < 0)
 		drop_tokens(rs, first);
-}
-
-static const char *keep_file_name(struct rules *rs, const char *path)
-{
-	char **n = realloc(rs->files, (size_t)(rs->nfiles + 1) * sizeof(*n));
-
-	if (!n)
-		return path;
-	rs->files = n;
-	n[rs->nfiles] = strdup(path);
-	return n[rs->nfiles] ? n[rs->nfiles++] : path;
-}
-
-/* One physical line without its line end; 1 when read, 0 at the end of the
- * file. A line longer than the buffer is read to its end and flagged. */
-static int read_line(FILE *f, char *buf, size_t size, int *too_long)
-{
-	size_t n;
-	int c;
-
-	*too_long = 0;
-	if (!fgets(buf, (int)size, f))
-		return 0;
-	n = strlen(buf);
-	if (n + 1 >= size && buf[n - 1] != '\n') {
-		*too_long = 1;
-		while ((c = getc(f)) != EOF && c != '\n')
-			;
-	}
-	while (n && (buf[n - 1] == '\n' || buf[n - 1] == '\r'))
-		buf[--n] = '\0';
-	return 1;
-}
-
-/* Reads a file line by line; a trailing backslash continues a line. */
-static int parse_file(struct rules *rs, const char *path)
-{
-	char line[4096], phys[4096];
-	size_t len = 0, n;
-	int lineno = 0, first = 0, first_rule, too_long, program = 0;
-	const char *name;
-	struct stat st;
-	FILE *f = NULL;
-
-	if (stat(path, &st) == 0 && !S_ISREG(st.st_mode))
-		errno = EISDIR;
-	else
-		f = fopen(path, "re");
-	if (!f) {
-		log_err("cannot read rules file %s: %s", path, strerror(errno));
-		return -errno;
-	}
-	name = keep_file_name(rs, path);
-	rs->operators = 0;
-	first_rule = rs->nrules;
-	while (read_line(f, phys, sizeof(phys), &too_long)) {
-		lineno++;
-		if (!len)
-			first = lineno;
-		n = strlen(phys);
-		if (too_long || len + n >= sizeof(line)) {
-			log_err("%s:%d: line too long, skipping the rule", name, first);
-			rs->errors++;
-			len = 0;
-			continue;
-		}
-		memcpy(line + len, phys, n + 1);
-		len += n;
-		if (len && line[len - 1] == '\\') {
-			line[--len] = '\0';
-			continue;
-		}
-		parse_line(rs, line, name, first);
-		len = 0;
-	}
-	if (len)
-		parse_line(rs, line, name, first);
-	fclose(f);
-	rs->operator_files += rs->operators;
-	/* a file without any operator is a 2004 file: udev 050's precedence */
-	for (; first_rule < rs->nrules; first_rule++)
-		finish_rule(rs, &rs->rules[first_rule], !rs->operators, &program);
-	return 0;
-}
-
-/* Every *.rules file of dir in name order. */
-static int parse_dir(struct rules *rs, const char *dir)
-{
-	char *names[512], path[1024];
-	int n = path_list_dir(dir, ".rules", names, 512), i;
-
-	if (n < 0)
-		return n;
-	for (i = 0; i < n; i++) {
-		fmt_s(path, sizeof(path), "%s/%s", dir, names[i]);
-		if (parse_file(rs, path) < 0)
-			rs->errors++;
-		free(names[i]);
-	}
-	return 0;
-}
-
-/* Points each GOTO at the first later rule holding its LABEL. */
-static void resolve_gotos(struct rules *rs)
-{
-	int i, j, k;
-
-	for (i = 0; i < rs->nrules; i++) {
-		struct rule *r = &rs->rules[i];
-		const struct token *g = NULL;
-
-		for (k = r->first; k < r->first + r->count; k++)
-			if (rs->tokens[k].type == TK_GOTO)
-				g = &rs->tokens[k];
-		if (!g)
-			continue;
-		for (j = i + 1; j < rs->nrules && r->goto_rule < 0; j++)
-			for (k = rs->rules[j].first; k < rs->rules[j].first + rs->rules[j].count; k++)
-				if (rs->tokens[k].type == TK_LABEL &&
-				    strcmp(rs->tokens[k].value, g->value) == 0)
-					r->goto_rule = j;
-		if (r->goto_rule < 0) {
-			log_err("%s:%d: GOTO=\"%s\" has no LABEL after it, ignoring",
-				r->file, r->line, g->value);
-			rs->errors++;
-		}
-	}
-}
-
-int rules_load(struct rules *rs, const char *path)
-{
-	struct stat st;
-	int r;
-
-	memset(rs, 0, sizeof(*rs));
-	if (stat(path, &st) < 0) {
-		if (errno == ENOENT) {
-			/* no rules: every device gets its kernel name */
-			log_info("no rules at %s", path);
-			return 0;
-		}
-		log_err("cannot read rules %s: %s", path, strerror(errno));
-		return -errno;
-	}
-	r = S_ISDIR(st.st_mode) ? parse_dir(rs, path) : parse_file(rs, path);
-	resolve_gotos(rs);
-	return r;
-}
-
-void rules_free(struct rules *rs)
-{
-	int i;
-
-	drop_tokens(rs, 0);
-	for (i = 0; i < rs->nfiles; i++)
-		free(rs->files[i]);
-	free(rs->files);
-	free(rs->tokens);
-	free(rs->rules);
-	memset(rs, 0, sizeof(*rs));
 }

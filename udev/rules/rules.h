@@ -23,6 +23,9 @@ enum token_op {
 #define OPT_IGNORE_REMOVE  0x04
 #define OPT_ALL_PARTITIONS 0x08
 
+/* A file's syntax, decided once it is read (load.c). */
+enum rules_dialect { RULES_064, RULES_050, RULES_100 };
+
 struct token {
 	enum token_type type;
 	enum token_op op;
@@ -39,6 +42,8 @@ struct rule {
 	int goto_rule;        /* index of the GOTO target, -1 when none */
 	int cut;              /* parser: its first key with an empty value, -1: none */
 	unsigned int legacy : 1;   /* its file has only KEY="value" pairs: 050 precedence */
+	unsigned int v100 : 1;     /* its file uses operators and a key of udev
+				    * 070-100 (KERNELS, ATTRS{}...): 100's walk */
 	unsigned int has_name : 1; /* it carries a NAME key */
 	unsigned int has_symlink : 1;     /* ... a SYMLINK key */
 	unsigned int name_partitions : 1; /* ... NAME{all_partitions} */
@@ -59,6 +64,7 @@ struct rules {
 	int errors;           /* bad lines, each logged */
 	int operators;        /* parser: the current file used ==, !=, += or := */
 	int operator_files;   /* files that did: none is a 2004 configuration */
+	int v100;             /* parser: the current file used a key of udev 070-100 */
 	int run_devd;         /* a rule RUNs udev_run_devd: dev.d runs there (064) */
 };
 

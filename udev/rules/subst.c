@@ -24,13 +24,45 @@
 #define ENUM_MARK '\x01'
 #define RESCAN_MAX 3       /* substitutions inside substituted text, nested */
 #define NAME_MARK '\x03'   /* $name: no % letter of its own */
+#define LINKS_MARK '\x04'  /* $links: none either */
 
 static const struct { const char *name; char c; } dollar_names[] = {
 	{ "kernel", 'k' }, { "number", 'n' }, { "devpath", 'p' }, { "id", 'b' },
 	{ "major", 'M' }, { "minor", 'm' }, { "result", 'c' }, { "sysfs", 's' },
 	{ "env", 'E' }, { "root", 'r' }, { "parent", 'P' }, { "enum", 'e' },
 	{ "tempnode", 'N' }, { "name", NAME_MARK }, { "modalias", 'A' },
+	{ "attr", 's' }, { "sys", 'S' }, { "links", LINKS_MARK },
 };
+#define NDOLLAR (sizeof(dollar_names) / sizeof(dollar_names[0]))
+
+/* The $name at p (064: in any case, the letters after it are text:
+ * "$numberb" is "$number" then "b"); NDOLLAR when none. */
+static size_t dollar_lookup(const char *p)
+{
+	size_t i;
+
+	for (i = 0; i < NDOLLAR; i++)
+		if (strncasecmp(p, dollar_names[i].name, strlen(dollar_names[i].name)) == 0)
+			break;
+	return i;
+}
+
+void subst_unknown(const char *s, char *word, size_t size)
+{
+	size_t n;
+
+	word[0] = '\0';
+	for (; (s = strchr(s, '$')); s++) {
+		if (s[1] == '$')
+			s++;
+		else if (isalpha((unsigned char)s[1]) && dollar_lookup(s + 1) == NDOLLAR) {
+			for (n = 1; isalnum((unsigned char)s[n]) || s[n] == '_'; n++)
+				;
+			str_copy(word, s, n + 1 < size ? n + 1 : size);
+			return;
+		}
+	}
+}
 
 void subst_untrusted(char *s)
 {
@@ -81,9 +113,13 @@ static void subst_attr(struct udev_event *ev, const char *attr, char *out, size_
 	event_chain(ev);
 	if (ev->nchain == 0)
 		return;
+	if (ev->v100_rule && ev->attr_level > 0 &&
+	    sysfs_attr_read(ev->chain[ev->attr_level].devpath, attr, out, size) >= 0)
+		return;
 	if (sysfs_attr_read(ev->chain[0].devpath, attr, out, size) >= 0)
 		return;
-	i = ev->legacy_rule && ev->attr_level >= 0 ? ev->attr_level : event_device_level(ev);
+	i = ev->legacy_rule && ev->attr_level >= 0 ? ev->attr_level :
+	    ev->v100_rule ? 1 : event_device_level(ev);
 	end = ev->legacy_rule ? i + 1 : ev->nchain;
 	for (i = i > 0 ? i : 1; i < end && i < ev->nchain; i++)
 		if (sysfs_attr_read(ev->chain[i].devpath, attr, out, size) >= 0)
@@ -153,8 +189,10 @@ static void subst_one(struct udev_event *ev, char c, const char *arg, char *out,
 	case '$': v = "$"; break;
 	case 'M': fmt_s(out, size, "%u", ev->major); return;
 	case 'm': fmt_s(out, size, "%u", ev->minor); return;
-	case 'b': { /* 050/064: the device behind the class device */
-		int level = event_device_level(ev);
+	case 'b': { /* 050/064: the device behind the class device; 100: the
+		   * level the rule's parent keys matched, else the device */
+		int level = ev->v100_rule ? (event_chain(ev), ev->attr_level > 0 ? ev->attr_level : 0)
+					  : event_device_level(ev);
 
 		if (level < ev->nchain)
 			v = ev->chain[level].kernel;
@@ -176,6 +214,8 @@ static void subst_one(struct udev_event *ev, char c, const char *arg, char *out,
 	case 'A': event_modalias(ev, out, size); return;
 	case 'N': subst_tempnode(ev, out, size); return;
 	case NAME_MARK: v = ev->name; break;
+	case LINKS_MARK: v = ev->symlinks; break;
+	case 'S': v = sysfs_root(); break;
 	default:
 		log_err("unknown substitution %%%c, ignoring", c);
 	}
@@ -190,12 +230,8 @@ static int subst_parse(const char **pp, char dollar, char *c, char *arg, size_t 
 
 	*limit = 0;
 	if (dollar == '$' && isalpha((unsigned char)*p)) {
-		/* 064: a name in any case, and the letters after it are text
-		 * ("$numberb" is "$number" then "b"); no name starts another */
-		for (i = 0; i < sizeof(dollar_names) / sizeof(dollar_names[0]); i++)
-			if (strncasecmp(p, dollar_names[i].name, strlen(dollar_names[i].name)) == 0)
-				break;
-		if (i == sizeof(dollar_names) / sizeof(dollar_names[0]))
+		i = dollar_lookup(p);
+		if (i == NDOLLAR)
 			return -1;
 		*c = dollar_names[i].c;
 		p += strlen(dollar_names[i].name);
@@ -211,7 +247,8 @@ static int subst_parse(const char **pp, char dollar, char *c, char *arg, size_t 
 			return -1;
 	}
 	arg[0] = '\0';
-	if (*p == '{') {
+	/* %% and $$ take no {arg}: "$${K#usb}" is the shell's (064, 100) */
+	if (*p == '{' && *c != '%' && *c != '$') {
 		n = strcspn(p + 1, "}");
 		if (p[1 + n] != '}' || n >= asize)
 			return -1;

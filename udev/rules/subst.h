@@ -14,6 +14,9 @@ int event_modalias(struct udev_event *ev, char *out, size_t size);
 /* Replaces the characters udev 064 did not trust in device data and
  * program output (; , ~ backslash ( ) ') with '_'. */
 void subst_untrusted(char *s);
+/* The first $word of s that names no substitution, copied into word
+ * ("$foo"); word is "" when every one is known. */
+void subst_unknown(const char *s, char *word, size_t size);
 /* Expands % and $ substitutions of in into out. */
 void subst_format(struct udev_event *ev, const char *in, char *out, size_t size);
 

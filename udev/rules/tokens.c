@@ -22,9 +22,10 @@ const struct token_def token_defs[] = {
 	[TK_MODALIAS]       = { "MODALIAS", STEP_EVENT, P },
 	/* a file name, looked up as it is */
 	[TK_WAIT_FOR_SYSFS] = { "WAIT_FOR_SYSFS", STEP_EVENT, 0 },
-	[TK_TEST]           = { "TEST", STEP_EVENT, 0 },
+	[TK_TEST]           = { "TEST", STEP_EVENT, TF_ATTR_OPT },
 	[TK_SYSFS]          = { "SYSFS", STEP_DEVICE, P | TF_ATTR },
 	[TK_ENV_MATCH]      = { "ENV", STEP_EVENT, P | TF_ATTR },
+	[TK_ATTR]           = { "ATTR", STEP_EVENT, P | TF_ATTR },
 	/* IMPORT without {attr}: a program or a file, decided at load */
 	[TK_IMPORT_PROGRAM] = { "IMPORT", STEP_PROGRAM, A | TF_ATTR_OPT },
 	[TK_IMPORT_FILE]    = { "IMPORT", STEP_PROGRAM, A | TF_DERIVED },
@@ -42,8 +43,14 @@ const struct token_def token_defs[] = {
 	[TK_OPTIONS]        = { "OPTIONS", STEP_ASSIGN, A },
 	[TK_RUN]            = { "RUN", STEP_ASSIGN, A },
 	[TK_ENV_ASSIGN]     = { "ENV", STEP_ASSIGN, A | TF_ATTR | TF_DERIVED },
+	[TK_ATTR_ASSIGN]    = { "ATTR", STEP_ASSIGN, A | TF_ATTR | TF_DERIVED },
 	[TK_GOTO]           = { "GOTO", STEP_NONE, A },
 	[TK_LABEL]          = { "LABEL", STEP_NONE, A },
+};
+
+const struct token_alias token_aliases[] = {
+	{ "KERNELS", TK_ID }, { "SUBSYSTEMS", TK_BUS }, { "DRIVERS", TK_DRIVER },
+	{ "ATTRS", TK_SYSFS }, { NULL, 0 },
 };
 
 _Static_assert(sizeof(token_defs) / sizeof(token_defs[0]) == TK_COUNT,

@@ -18,6 +18,7 @@ enum token_type {
 	TK_TEST,           /* TEST: a file of the device exists now ("driver") */
 	TK_SYSFS,          /* SYSFS{attr} / SYSFS_attr: attribute in the chain */
 	TK_ENV_MATCH,      /* ENV{key}== / !=: an environment value */
+	TK_ATTR,           /* ATTR{file}== / !=: the device's own attribute (100) */
 	TK_IMPORT_PROGRAM, /* IMPORT{program}: KEY=value lines from a program */
 	TK_IMPORT_FILE,    /* IMPORT{file}: KEY=value lines from a file */
 	TK_IMPORT_PARENT,  /* IMPORT{parent}: keys of the parent's db record */
@@ -32,6 +33,7 @@ enum token_type {
 	TK_OPTIONS,        /* OPTIONS: last_rule, ignore_device, ... */
 	TK_RUN,            /* RUN: program to run after dev.d */
 	TK_ENV_ASSIGN,     /* ENV{key}= / += / :=: set a value for later keys */
+	TK_ATTR_ASSIGN,    /* ATTR{file}=: write the device's own sysfs file */
 	TK_GOTO,           /* GOTO: skip to the rule with this LABEL */
 	TK_LABEL,          /* LABEL: a GOTO target */
 	TK_COUNT           /* not a type: the number of types (token_defs) */
@@ -62,5 +64,13 @@ struct token_def {
 	unsigned char flags; /* TF_* */
 };
 extern const struct token_def token_defs[]; /* TK_COUNT entries */
+
+/* The names udev 070-100 gave the parent-walk keys: a file that uses one
+ * of them (or ATTR{}) is read with udev 100's walk (apply.c). */
+struct token_alias {
+	const char *key;
+	unsigned char type;   /* enum token_type */
+};
+extern const struct token_alias token_aliases[]; /* ends with a NULL key */
 
 #endif

@@ -1,0 +1,179 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/* Rule files and directories: reads them line by line into the parser
+ * (parse.c), decides each file's syntax once it is read, and points each
+ * GOTO at its LABEL. */
+#include "compat.h"
+#include "rules.h"
+#include "parse.h"
+#include "log.h"
+#include "path.h"
+#include "str.h"
+#include "fmt.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+static const char *keep_file_name(struct rules *rs, const char *path)
+{
+	char **n = realloc(rs->files, (size_t)(rs->nfiles + 1) * sizeof(*n));
+
+	if (!n)
+		return path;
+	rs->files = n;
+	n[rs->nfiles] = strdup(path);
+	return n[rs->nfiles] ? n[rs->nfiles++] : path;
+}
+
+/* One physical line without its line end; 1 when read, 0 at the end of the
+ * file. A line longer than the buffer is read to its end and flagged. */
+static int read_line(FILE *f, char *buf, size_t size, int *too_long)
+{
+	size_t n;
+	int c;
+
+	*too_long = 0;
+	if (!fgets(buf, (int)size, f))
+		return 0;
+	n = strlen(buf);
+	if (n + 1 >= size && buf[n - 1] != '\n') {
+		*too_long = 1;
+		while ((c = getc(f)) != EOF && c != '\n')
+			;
+	}
+	while (n && (buf[n - 1] == '\n' || buf[n - 1] == '\r'))
+		buf[--n] = '\0';
+	return 1;
+}
+
+/* Reads a file line by line; a trailing backslash continues a line. */
+static int parse_file(struct rules *rs, const char *path)
+{
+	char line[4096], phys[4096];
+	size_t len = 0, n;
+	int lineno = 0, first = 0, first_rule, too_long, program = 0, dialect;
+	const char *name;
+	struct stat st;
+	FILE *f = NULL;
+
+	if (stat(path, &st) == 0 && !S_ISREG(st.st_mode))
+		errno = EISDIR;
+	else
+		f = fopen(path, "re");
+	if (!f) {
+		log_err("cannot read rules file %s: %s", path, strerror(errno));
+		return -errno;
+	}
+	name = keep_file_name(rs, path);
+	rs->operators = rs->v100 = 0;
+	first_rule = rs->nrules;
+	while (read_line(f, phys, sizeof(phys), &too_long)) {
+		lineno++;
+		if (!len)
+			first = lineno;
+		n = strlen(phys);
+		if (too_long || len + n >= sizeof(line)) {
+			log_err("%s:%d: line too long, skipping the rule", name, first);
+			rs->errors++;
+			len = 0;
+			continue;
+		}
+		memcpy(line + len, phys, n + 1);
+		len += n;
+		if (len && line[len - 1] == '\\') {
+			line[--len] = '\0';
+			continue;
+		}
+		parse_line(rs, line, name, first);
+		len = 0;
+	}
+	if (len)
+		parse_line(rs, line, name, first);
+	fclose(f);
+	rs->operator_files += rs->operators;
+	/* a file without any operator is a 2004 file: udev 050's precedence;
+	 * one with a key only udev 070-100 knew, udev 100's */
+	dialect = !rs->operators ? RULES_050 : rs->v100 ? RULES_100 : RULES_064;
+	for (; first_rule < rs->nrules; first_rule++)
+		finish_rule(rs, &rs->rules[first_rule], dialect, &program);
+	return 0;
+}
+
+/* Every *.rules file of dir in name order. */
+static int parse_dir(struct rules *rs, const char *dir)
+{
+	char *names[512], path[1024];
+	int n = path_list_dir(dir, ".rules", names, 512), i;
+
+	if (n < 0)
+		return n;
+	for (i = 0; i < n; i++) {
+		fmt_s(path, sizeof(path), "%s/%s", dir, names[i]);
+		if (parse_file(rs, path) < 0)
+			rs->errors++;
+		free(names[i]);
+	}
+	return 0;
+}
+
+/* Points each GOTO at the first later rule holding its LABEL. */
+static void resolve_gotos(struct rules *rs)
+{
+	int i, j, k;
+
+	for (i = 0; i < rs->nrules; i++) {
+		struct rule *r = &rs->rules[i];
+		const struct token *g = NULL;
+
+		for (k = r->first; k < r->first + r->count; k++)
+			if (rs->tokens[k].type == TK_GOTO)
+				g = &rs->tokens[k];
+		if (!g)
+			continue;
+		for (j = i + 1; j < rs->nrules && r->goto_rule < 0; j++)
+			for (k = rs->rules[j].first; k < rs->rules[j].first + rs->rules[j].count; k++)
+				if (rs->tokens[k].type == TK_LABEL &&
+				    strcmp(rs->tokens[k].value, g->value) == 0)
+					r->goto_rule = j;
+		if (r->goto_rule < 0) {
+			log_err("%s:%d: GOTO=\"%s\" has no LABEL after it, ignoring",
+				r->file, r->line, g->value);
+			rs->errors++;
+		}
+	}
+}
+
+int rules_load(struct rules *rs, const char *path)
+{
+	struct stat st;
+	int r;
+
+	memset(rs, 0, sizeof(*rs));
+	if (stat(path, &st) < 0) {
+		if (errno == ENOENT) {
+			/* no rules: every device gets its kernel name */
+			log_info("no rules at %s", path);
+			return 0;
+		}
+		log_err("cannot read rules %s: %s", path, strerror(errno));
+		return -errno;
+	}
+	r = S_ISDIR(st.st_mode) ? parse_dir(rs, path) : parse_file(rs, path);
+	resolve_gotos(rs);
+	return r;
+}
+
+void rules_free(struct rules *rs)
+{
+	int i;
+
+	drop_tokens(rs, 0);
+	for (i = 0; i < rs->nfiles; i++)
+		free(rs->files[i]);
+	free(rs->files);
+	free(rs->tokens);
+	free(rs->rules);
+	memset(rs, 0, sizeof(*rs));
+}
