@@ -419,7 +419,7 @@ static void assign_attr(struct udev_event *ev, const struct token *t)
 
 	if (ev->dry_run || sysfs_path(path, sizeof(path), ev->devpath, t->attr) < 0)
 		return;
-	fd = open(path, O_WRONLY | O_NOFOLLOW | O_CLOEXEC);
+	fd = open(path, O_WRONLY | O_TRUNC | O_NOFOLLOW | O_CLOEXEC);
 	if (fd < 0 || write(fd, line, n) != (ssize_t)n)
 		log_err("cannot write '%s' to %s: %s", t->value, path, strerror(errno));
 	if (fd >= 0)
