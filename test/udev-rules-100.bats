@@ -115,3 +115,48 @@ KERNEL==\"ttyS0\", SYMLINK+=\"b-\$name-\$links\"
 KERNEL==\"ttyS0\", PROGRAM==\"/bin/sh -c 'test \$sys = %S && test -d %S/class'\", SYMLINK+=\"sys-ok\"" 'l a -> n0; l b-n0-a -> n0; c 0660 0:0 n0; l sys-ok -> n0'; }
 @test "an unknown \$word is an error naming file:line; that rule is skipped, the others load" { check_logged y2006 $TTYS tty 'KERNELS=="ttyS0", SYMLINK+="ok"
 KERNELS=="ttyS0", SYMLINK+="x-$kernal"' 3 "50-test.rules:2: unknown substitution '\$kernal', skipping the rule" 'l ok -> ttyS0; c 0660 0:0 ttyS0'; }
+
+# ---- OPTIONS -----------------------------------------------------------------------
+@test "100: OPTIONS ignore_device and last_rule" { check_add y2006 $SDA block 'SUBSYSTEMS=="scsi", OPTIONS="last_rule", SYMLINK+="a"
+KERNEL=="sda", SYMLINK+="after"
+KERNEL=="ttyS0", OPTIONS="ignore_device"' 'l a -> sda; b 0660 0:0 sda'; }
+@test "100: OPTIONS all_partitions on a whole disk makes 15 partition nodes" {
+	check_add y2006 /block/hdc block 'KERNELS=="1.0", OPTIONS="all_partitions", SYMLINK+="cd"' "l cd -> hdc; b 0660 0:0 hdc$(printf '; b 0660 0:0 hdc%s' 1 10 11 12 13 14 15 2 3 4 5 6 7 8 9)"
+}
+@test "later: OPTIONS link_priority=N: the links of the device of the higher priority stay its, and go to it when their holder goes" {
+	y2006
+	rules 'KERNEL=="ttyS1", SYMLINK+="serial", OPTIONS+="link_priority=10"
+KERNEL=="ttyS[01]", SYMLINK+="serial any"'
+	run ev add /class/tty/ttyS1 tty
+	[ "$status" -eq 0 ]
+	run ev add $TTYS tty
+	[ "$status" -eq 0 ]
+	[ "$(readlink "$T/dev/serial")" = ttyS1 ] && [ "$(readlink "$T/dev/any")" = ttyS1 ]
+	grep -qx 'L:10' "$T/db/class@tty@ttyS1"
+	run ev remove /class/tty/ttyS1 tty
+	[ "$status" -eq 0 ]
+	[ "$(readlink "$T/dev/serial")" = ttyS0 ] && [ "$(readlink "$T/dev/any")" = ttyS0 ]
+	run ev add /class/tty/ttyS1 tty
+	[ "$status" -eq 0 ]
+	[ "$(readlink "$T/dev/serial")" = ttyS1 ] && [ "$(readlink "$T/dev/any")" = ttyS1 ]
+}
+@test "later: OPTIONS event_timeout=N bounds the event's programs from that rule on" {
+	SECONDS=0
+	check_add y2006 $TTYS tty 'KERNEL=="ttyS0", OPTIONS="event_timeout=1"
+PROGRAM=="/bin/sleep 9", SYMLINK+="slept"
+KERNEL=="ttyS0", SYMLINK+="after"' 'l after -> ttyS0; c 0660 0:0 ttyS0'
+	[ "$SECONDS" -lt 6 ]
+}
+@test "later: OPTIONS string_escape=none keeps an attribute's characters for that rule; replace, as without it, changes them" {
+	writable
+	printf 'a(b)~c\n' > "$T/sys/block/sda/label_test"
+	check_add writable $SDA block 'KERNEL=="sda", SYMLINK+="r-%s{label_test}"
+KERNEL=="sda", OPTIONS="string_escape=replace", SYMLINK+="p-%s{label_test}"
+KERNEL=="sda", OPTIONS="string_escape=none", SYMLINK+="n-$attr{label_test}"' 'l n-a(b)~c -> sda; l p-a_b__c -> sda; l r-a_b__c -> sda; b 0660 0:0 sda'
+}
+@test "an OPTIONS word no release knew is logged and ignored, the others hold" {
+	check_add y2006 $TTYS tty 'KERNEL=="ttyS0", OPTIONS="watch,last_rule", SYMLINK+="a"
+KERNEL=="ttyS0", SYMLINK+="b"' 'l a -> ttyS0; c 0660 0:0 ttyS0'
+	UDEV_LOG=info run ev add $TTYS tty
+	[[ "$output" == *"50-test.rules:1: OPTIONS has words udev 064-100 did not know, ignoring them"* ]]
+}

@@ -212,6 +212,22 @@ static void event_print_plan(struct udev_event *ev, uid_t uid, gid_t gid, mode_t
 		fmt_print(stdout, "run '%s'\n", ev->run[i]);
 }
 
+/* A link another device holds with a higher link_priority stays its
+ * (later udev's OPTIONS); looked up only when the link is there. */
+static int link_kept(struct udev_event *ev, const char *link)
+{
+	char path[1024];
+	struct db_record other;
+	struct stat st;
+
+	if (path_join(path, sizeof(path), ev->conf->root, link) < 0 || lstat(path, &st) < 0 ||
+	    db_find_claim(ev->conf, link, ev->devpath, &other) < 0 ||
+	    other.link_priority <= ev->link_priority)
+		return 0;
+	log_info("symlink %s stays %s's (link_priority %d)", link, other.name, other.link_priority);
+	return 1;
+}
+
 static void event_make_links(struct udev_event *ev)
 {
 	char list[LIST_SIZE], *w, *save = NULL;
@@ -223,6 +239,8 @@ static void event_make_links(struct udev_event *ev)
 			log_err("symlink %s is the node's own name, ignoring", w);
 			continue;
 		}
+		if (link_kept(ev, w))
+			continue;
 		r = node_symlink(ev->conf, w, ev->name);
 		if (r < 0) {
 			log_err("cannot create symlink %s/%s: %s", ev->conf->root, w, strerror(-r));
@@ -244,6 +262,7 @@ static void event_write_db(struct udev_event *ev, int partitions)
 	rec.partitions = partitions;
 	rec.ignore_remove = !!(ev->options & OPT_IGNORE_REMOVE);
 	rec.kept = ev->node_kept;
+	rec.link_priority = ev->link_priority;
 	rec.major = ev->major;
 	rec.minor = ev->minor;
 	event_new_env(ev, rec.env, sizeof(rec.env));

@@ -252,8 +252,11 @@ static int claim_cb(const struct db_record *rec, void *data)
 {
 	struct claim_ctx *c = data;
 
+	/* the highest link_priority, then the first devpath */
 	if (strcmp(rec->devpath, c->skip) == 0 || !db_list_has(rec->symlinks, c->link) ||
-	    (c->found && strcmp(rec->devpath, c->out->devpath) >= 0))
+	    (c->found && (rec->link_priority < c->out->link_priority ||
+			  (rec->link_priority == c->out->link_priority &&
+			   strcmp(rec->devpath, c->out->devpath) >= 0))))
 		return 0;
 	*c->out = *rec;
 	c->found = 1;

@@ -36,7 +36,8 @@ int db_find_name(const struct udev_conf *conf, const char *name, struct db_recor
 /* 1 when a device other than devpath owns name as node or symlink. */
 int db_name_taken(const struct udev_conf *conf, const char *name, const char *devpath);
 /* The record, other than skip's, that lists link among its symlinks (the
- * first by devpath, when several do); 0, or -ENOENT when none does. */
+ * highest link_priority, then the first by devpath, when several do); 0,
+ * or -ENOENT when none does. */
 int db_find_claim(const struct udev_conf *conf, const char *link, const char *skip,
 		  struct db_record *rec);
 /* Calls fn for each record; stops when fn returns non-zero. */

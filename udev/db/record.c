@@ -71,6 +71,8 @@ size_t db_format(const struct db_record *rec, char *buf, size_t size)
 		n += fmt_s(buf + n, size - n, "R:%d\n", rec->ignore_remove);
 	if (rec->kept && n < size)
 		n += fmt_s(buf + n, size - n, "K:1\n");
+	if (rec->link_priority && n < size)
+		n += fmt_s(buf + n, size - n, "L:%d\n", rec->link_priority);
 	if ((rec->major || rec->minor) && n < size)
 		n += fmt_s(buf + n, size - n, "M:%u:%u\n", rec->major, rec->minor);
 	if (rec->subsystem[0])
@@ -93,6 +95,7 @@ static void db_parse_line(struct db_record *rec, const char *line)
 	case 'A': rec->partitions = atoi(v); break;
 	case 'R': rec->ignore_remove = atoi(v); break;
 	case 'K': rec->kept = atoi(v); break;
+	case 'L': rec->link_priority = atoi(v); break;
 	case 'M': str_to_devnum(v, &rec->major, &rec->minor); break;
 	case 'U': str_copy(rec->subsystem, v, sizeof(rec->subsystem)); break;
 	case 'S':

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /* One record of the device database as text (record.c): struct db_record
- * written as P: N: S: A: R: K: M: U: E: lines with control characters as \xNN,
+ * written as P: N: S: A: R: K: L: M: U: E: lines with control characters as \xNN,
  * and read back. Below the store (db.h) and the link index (index.h), which
  * both read records and call nothing above this. */
 #ifndef UDEV_DB_RECORD_H
@@ -21,6 +21,7 @@ struct db_record {
 	int partitions;
 	int ignore_remove;
 	int kept;                  /* K: the node was there before udev (devtmpfs) */
+	int link_priority;         /* OPTIONS link_priority=N (L:) */
 	unsigned int major, minor;
 	char subsystem[64];
 	char env[DB_ENV_SIZE];     /* KEY=value lines */

@@ -80,6 +80,7 @@ int event_init(struct udev_event *ev, const struct udev_conf *conf,
 	ev->conf = conf;
 	ev->set = set;
 	ev->mode = conf->mode;
+	ev->exec_timeout = set->exec_timeout;
 	if (env_init(&ev->env, envp) < 0 || event_log_env(ev) < 0 ||
 	    env_copy(&ev->orig, &ev->env) < 0)
 		return UDEV_EXIT_NOMEM;

@@ -59,6 +59,9 @@ struct udev_event {
 	/* ... of a udev 100 file: its %b and %s{attr} read chain[attr_level]
 	 * (the level its parent keys matched; the device when -1) first */
 	int v100_rule;
+	int escape_none;          /* the rule says string_escape=none: %s{} as read */
+	int link_priority;        /* OPTIONS link_priority=N: who keeps a shared link */
+	int exec_timeout;         /* seconds a program may run (event_timeout=N) */
 	/* results of the rules */
 	char name[NAME_SIZE];
 	char symlinks[LIST_SIZE]; /* space separated */

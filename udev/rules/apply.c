@@ -256,8 +256,8 @@ static int run_program(struct udev_event *ev, const char *value, char *out, size
 		return -EINVAL;
 	log_debug("running '%s'", cmd);
 	if (builtin)
-		return builtin_run(argc, argv, out, size, ev->set->exec_timeout, ev->tmpnode);
-	return exec_run(argv, ev->env.v, out, size, ev->set->exec_timeout);
+		return builtin_run(argc, argv, out, size, ev->exec_timeout, ev->tmpnode);
+	return exec_run(argv, ev->env.v, out, size, ev->exec_timeout);
 }
 
 /* The pass of a PROGRAM, RESULT or IMPORT (any other type: IMPORT's). */
@@ -481,7 +481,14 @@ static void apply_assigns(struct udev_event *ev, const struct rules *rs, const s
 			if (perms)
 				assign_perm(ev, t, r->legacy);
 			break;
-		case TK_OPTIONS: ev->options |= t->flags; break;
+		case TK_OPTIONS:
+			/* each rule says its own string_escape (rules_apply) */
+			ev->options |= t->flags & ~(OPT_ESCAPE_NONE | OPT_ESCAPE_REPLACE);
+			if (t->flags & OPT_LINK_PRIORITY)
+				ev->link_priority = t->num[0];
+			if (t->flags & OPT_EVENT_TIMEOUT)
+				ev->exec_timeout = t->num[1];
+			break;
 		case TK_RUN: assign_run(ev, t); break;
 		case TK_ENV_ASSIGN: assign_env(ev, t); break;
 		case TK_ATTR_ASSIGN: assign_attr(ev, t); break;
@@ -508,6 +515,7 @@ void rules_apply(const struct rules *rs, struct udev_event *ev)
 			continue;
 		ev->legacy_rule = r->legacy;
 		ev->v100_rule = r->v100;
+		ev->escape_none = r->escape_none;
 		ev->attr_level = -1;
 		/* each step only where the rule has keys for it */
 		if ((has_step(r, STEP_EVENT) && !match_event_keys(ev, rs, r)) ||
@@ -528,5 +536,5 @@ void rules_apply(const struct rules *rs, struct udev_event *ev)
 		if (r->goto_rule > 0)
 			i = r->goto_rule - 1;
 	}
-	ev->legacy_rule = ev->v100_rule = 0;
+	ev->legacy_rule = ev->v100_rule = ev->escape_none = 0;
 }

@@ -22,15 +22,33 @@
 #include <string.h>
 #include <sys/stat.h>
 
-/* OPTIONS as udev 064 read them: each option named anywhere in the value
- * ("last_rule;ignore_remove" has both); what names none is ignored, and
- * *unknown says a word was not an option (a later release's "watch"). */
-static int parse_options(const char *s, int *unknown)
+/* A word of a later release's OPTIONS: link_priority=N, event_timeout=N,
+ * string_escape=none|replace; 0 when it is none of them. */
+static int option_value(const char *s, size_t len, struct token *t)
+{
+	if (strncmp(s, "link_priority=", 14) == 0) {
+		t->num[0] = (short)atoi(s + 14);
+		return OPT_LINK_PRIORITY;
+	}
+	if (strncmp(s, "event_timeout=", 14) == 0) {
+		t->num[1] = (short)atoi(s + 14);
+		return t->num[1] > 0 ? OPT_EVENT_TIMEOUT : 0;
+	}
+	if (len == 18 && strncmp(s, "string_escape=none", 18) == 0)
+		return OPT_ESCAPE_NONE;
+	return len == 21 && strncmp(s, "string_escape=replace", 21) == 0 ? OPT_ESCAPE_REPLACE : 0;
+}
+
+/* OPTIONS as udev 064 and 100 read them: each option named anywhere in
+ * the value ("last_rule;ignore_remove" has both); what names none is
+ * ignored, and *unknown says a word was not an option (a later release's
+ * "watch"). The words with a value come from later releases (udev(8)). */
+static int parse_options(const char *s, int *unknown, struct token *t)
 {
 	static const char *const names[] = {
 		"last_rule", "ignore_device", "ignore_remove", "all_partitions",
 	};
-	int flags = 0;
+	int flags = 0, v;
 	size_t len, i;
 
 	for (i = 0; i < 4; i++)
@@ -45,7 +63,9 @@ static int parse_options(const char *s, int *unknown)
 		for (i = 0; i < 4; i++)
 			if (strlen(names[i]) == len && strncmp(s, names[i], len) == 0)
 				break;
-		*unknown |= i == 4;
+		v = i == 4 ? option_value(s, len, t) : 0;
+		flags |= v;
+		*unknown |= i == 4 && !v;
 		s += len;
 	}
 	return flags;
@@ -174,11 +194,11 @@ static const char *check_value(struct token *t)
 	char *end;
 
 	if (t->type == TK_OPTIONS) {
-		t->flags = (unsigned int)parse_options(t->value, &unknown);
+		t->flags = (unsigned int)parse_options(t->value, &unknown, t);
 		if (unknown)
-			rule_note = "OPTIONS has words udev 064 did not know, ignoring them";
+			rule_note = "OPTIONS has words udev 064-100 did not know, ignoring them";
 	} else if (t->type == TK_NAME && t->attr) {
-		flags = parse_options(t->attr, &unknown);
+		flags = parse_options(t->attr, &unknown, t);
 		t->flags = (unsigned int)flags & (OPT_ALL_PARTITIONS | OPT_IGNORE_REMOVE);
 		if (unknown || (unsigned int)flags != t->flags)
 			rule_note = "NAME{} takes all_partitions and ignore_remove, ignoring the rest";
@@ -427,10 +447,11 @@ void finish_rule(struct rules *rs, struct rule *r, int dialect, int *program)
 	r->v100 = dialect == RULES_100;
 	if (legacy && r->cut >= 0)
 		legacy_cut(r, tok);
-	r->has_name = r->has_symlink = r->name_partitions = r->names = 0;
+	r->has_name = r->has_symlink = r->name_partitions = r->names = r->escape_none = 0;
 	for (i = 0; i < r->count; i++) {
 		enum token_type ty = tok[i].type;
 
+		r->escape_none |= ty == TK_OPTIONS && (tok[i].flags & OPT_ESCAPE_NONE);
 		if (legacy && tok[i].pat.n > 1) {	/* 050: '|' is a character */
 			glob_free(&tok[i].pat);
 			glob_compile(&tok[i].pat, tok[i].value, 0);	/* no allocation */

@@ -22,6 +22,10 @@ enum token_op {
 #define OPT_IGNORE_DEVICE  0x02
 #define OPT_IGNORE_REMOVE  0x04
 #define OPT_ALL_PARTITIONS 0x08
+#define OPT_LINK_PRIORITY  0x10 /* link_priority=N (num[0]) */
+#define OPT_EVENT_TIMEOUT  0x20 /* event_timeout=N (num[1]) */
+#define OPT_ESCAPE_NONE    0x40 /* string_escape=none */
+#define OPT_ESCAPE_REPLACE 0x80 /* string_escape=replace (the default) */
 
 /* A file's syntax, decided once it is read (load.c). */
 enum rules_dialect { RULES_064, RULES_050, RULES_100 };
@@ -30,6 +34,7 @@ struct token {
 	enum token_type type;
 	enum token_op op;
 	unsigned int flags;   /* OPT_* for OPTIONS and NAME{...} */
+	short num[2];         /* OPTIONS: link_priority, event_timeout */
 	char *attr;           /* SYSFS{attr}, ENV{key}; NULL otherwise */
 	char *value;
 	struct glob pat;      /* value read as a pattern, on match keys */
@@ -48,6 +53,7 @@ struct rule {
 	unsigned int has_symlink : 1;     /* ... a SYMLINK key */
 	unsigned int name_partitions : 1; /* ... NAME{all_partitions} */
 	unsigned int names : 1;    /* NAME, SYMLINK, OWNER, GROUP or MODE: not at remove */
+	unsigned int escape_none : 1;     /* OPTIONS="string_escape=none" */
 	/* its tokens grouped by step, each step's in the order written: those
 	 * of step s are tokens[first + end[s - 1] .. first + end[s]) */
 	unsigned short end[STEP_NONE + 1];

@@ -207,7 +207,8 @@ static void subst_one(struct udev_event *ev, char c, const char *arg, char *out,
 	case 's':
 		if (arg)
 			subst_attr(ev, arg, out, size);
-		subst_untrusted(out);
+		if (!ev->escape_none)
+			subst_untrusted(out);
 		return;
 	case 'E': v = arg ? env_get(&ev->env, arg) : NULL; break;
 	case 'P': subst_parent(ev, out, size); return;

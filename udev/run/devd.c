@@ -27,7 +27,7 @@ static void devd_exec(struct udev_event *ev, char *path)
 	int r;
 
 	log_debug("dev.d: running %s", path);
-	r = exec_run(argv, ev->env.v, NULL, 0, ev->set->exec_timeout);
+	r = exec_run(argv, ev->env.v, NULL, 0, ev->exec_timeout);
 	if (r != 0)
 		log_info("dev.d: %s returned %d, ignoring", path, r);
 }
@@ -103,7 +103,7 @@ static int run_hotplug(struct udev_event *ev, char **argv)
 	str_copy(saved, ours ? ours : "", sizeof(saved));
 	if (env_set(&ev->env, "DEVNAME", kernel) < 0)
 		return -ENOMEM;
-	r = exec_run(argv, ev->env.v, NULL, 0, ev->set->exec_timeout);
+	r = exec_run(argv, ev->env.v, NULL, 0, ev->exec_timeout);
 	if (env_set(&ev->env, "DEVNAME", ours ? saved : NULL) < 0)
 		log_err("DEVNAME not restored after hotplug: out of memory");
 	return r;
@@ -143,7 +143,7 @@ void run_programs(struct udev_event *ev)
 		}
 		log_debug("RUN '%s'", ev->run[i]);
 		r = hotplug ? run_hotplug(ev, argv)
-			    : exec_run(argv, ev->env.v, NULL, 0, ev->set->exec_timeout);
+			    : exec_run(argv, ev->env.v, NULL, 0, ev->exec_timeout);
 		if (r != 0 && ignore) {
 			log_info("RUN '%s' returned %d, ignoring", ev->run[i] + 1, r);
 		} else if (r != 0) {
