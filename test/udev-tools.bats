@@ -96,15 +96,18 @@ add_mouse() {
 	[[ "$output" == *"P: /class/tty/ttyS0"* ]]
 	[[ "$output" == *"N: input/m0"* ]]
 }
-@test "udevinfo -a: every level in rule syntax, pasteable" {
+@test "udevinfo -a: every level in rule syntax with udev 100's names, pasteable" {
 	run "$BIN/udevinfo" -a -p $MOUSE
 	[ "$status" -eq 0 ]
-	[[ "$output" == *'KERNEL="mouse0"'* ]]
-	[[ "$output" == *'BUS="usb"'* ]]
-	[[ "$output" == *'ID="1-2.3"'* ]]
-	[[ "$output" == *'DRIVER="usbhid"'* ]]
-	[[ "$output" == *'SYSFS{product}="Optical USB Mouse"'* ]]
-	[[ "$output" == *'BUS="pci"'* ]]
+	[[ "$output" == *'KERNEL=="mouse0"'* ]]
+	[[ "$output" == *'SUBSYSTEM=="input"'* ]]
+	[[ "$output" == *'ATTR{dev}=="13:32"'* ]]
+	[[ "$output" == *'SUBSYSTEMS=="usb"'* ]]
+	[[ "$output" == *'KERNELS=="1-2.3"'* ]]
+	[[ "$output" == *'DRIVERS=="usbhid"'* ]]
+	[[ "$output" == *'ATTRS{product}=="Optical USB Mouse"'* ]]
+	[[ "$output" == *'SUBSYSTEMS=="pci"'* ]]
+	[[ "$output" != *'SYSFS{'* && "$output" != *'BUS='* && "$output" != *'ID='* ]]
 	# the lines of one level make a working rule
 	level=$(echo "$output" | sed -n "/looking at parent device '.*1-2.3':/,/^$/p" | grep '=' | sed 's/^ *//' | paste -sd,)
 	rules "$level, NAME=\"pasted\""
@@ -134,14 +137,14 @@ every_level_matches() {
 	done
 	[ "$n" -ge "${4:-1}" ]
 }
-@test "udevinfo -a: a SCSI host's first level is the device its link names, without a bus (064)" {
+@test "udevinfo -a: a SCSI host's first parent is the device its link names, without a bus" {
 	legacy
 	run "$BIN/udevinfo" -a -p /class/scsi_host/host0
 	[ "$status" -eq 0 ]
 	[ "$(echo "$output" | grep -o "looking at parent device '[^']*'" | paste -sd,)" = "looking at parent device '/devices/pci0000:00/0000:00:1f.2/host0',looking at parent device '/devices/pci0000:00/0000:00:1f.2',looking at parent device '/devices/pci0000:00'" ]
-	[ "$(echo "$output" | sed -n "/parent device '.*host0':/,/^$/p" | grep '=' | sed 's/^ *//' | paste -sd,)" = 'ID="host0",SYSFS{detach_state}="0"' ]
+	[ "$(echo "$output" | sed -n "/parent device '.*host0':/,/^$/p" | grep '=' | sed 's/^ *//' | paste -sd,)" = 'KERNELS=="host0",SUBSYSTEMS=="",DRIVERS=="",ATTRS{detach_state}=="0"' ]
 }
-@test "udevinfo -a prints exactly the levels and keys a rule matches at (050/064: no ID of the class device, no partition's disk)" {
+@test "udevinfo -a prints the levels and keys a rule matches at (100: each parent, a partition's disk too)" {
 	every_level_matches legacy $MOUSE input 6
 	every_level_matches legacy /block/sda/sda1 block 5
 	every_level_matches legacy /block/sda block 5
@@ -149,15 +152,21 @@ every_level_matches() {
 	every_level_matches legacy /class/mem/null mem 1
 	every_level_matches modern /devices/pci0000:00/0000:00:1f.2/ata1/host0/target0:0:0/0:0:0:0/block/sdb/sdb1 block 3
 	every_level_matches modern "$EV3" input 6
-	# a level's attribute that the class device has too reads as the class
-	# device's: it is not printed at the level
+	# a level's attribute that the class device has too is the level's
 	cp -a "$TOP/test/sysfs-legacy" "$T/sys"
 	echo 999 > "$T/sys/devices/pci0000:00/0000:00:1f.2/host0/0:0:0:0/size"
 	shared() { export SYSFS_PATH="$T/sys"; }
 	every_level_matches shared /block/sda/sda1 block 5
-	[[ "$("$BIN/udevinfo" -a -p /block/sda/sda1)" != *'SYSFS{size}="999"'* ]]
 	run "$BIN/udevinfo" -a -p /block/sda/sda1
-	[[ "$output" != *'ID="sda'* ]] && [[ "$output" != *"'/block/sda':"* ]]
+	[[ "$output" == *'ATTRS{size}=="999"'* ]]
+	[[ "$output" == *"parent device '/block/sda':"*'KERNELS=="sda"'* ]]
+}
+@test "udevinfo -a on a 2.6.18-era tree (udev 100's): each level it prints pastes into a rule that matches" {
+	y2006() { export SYSFS_PATH="$TOP/test/sysfs-2006"; }
+	every_level_matches y2006 /class/tty/ttyUSB0 tty 7
+	every_level_matches y2006 /class/input/input1/event1 input 6
+	every_level_matches y2006 /block/sda/sda1 block 7
+	every_level_matches y2006 '/class/tty/ttyS0' tty 3
 }
 @test "udevinfo -a on the modern tree and by node name" {
 	modern
@@ -165,8 +174,8 @@ every_level_matches() {
 	ev add $EV3 input
 	run "$BIN/udevinfo" -a -n input/event3
 	[ "$status" -eq 0 ]
-	[[ "$output" == *'SYSFS{serial}="ABC123"'* ]]
-	[[ "$output" == *'DRIVER="hid-generic"'* ]]
+	[[ "$output" == *'ATTRS{serial}=="ABC123"'* ]]
+	[[ "$output" == *'DRIVERS=="hid-generic"'* ]]
 }
 @test "udevinfo -V, -r, -h, and the exit codes of udev 050 (0, 1, 255, 234)" {
 	run "$BIN/udevinfo" -V
@@ -215,6 +224,18 @@ every_level_matches() {
 	[ -z "$(ls -A "$T/dev")" ]
 	[ ! -e "$T/db" ]
 	[ ! -e "$T/ran" ]
+}
+@test "udevtest: names the file:line of each rule that set NAME, SYMLINK, OWNER, GROUP, MODE or RUN, at the default log level" {
+	printf '%s\n' 'KERNEL=="mouse0", OWNER="5"' > "$T/rules.d/10-own.rules"
+	rules 'KERNEL=="nonesuch", NAME="never"
+SUBSYSTEMS=="usb", NAME="input/%k", SYMLINK+="m l"
+KERNEL=="mouse0", GROUP="7", MODE="0640", RUN+="/bin/true", ENV{X}="1"
+KERNEL=="mouse0", NAME="late"'
+	unset UDEV_LOG
+	run "$BIN/udevtest" $MOUSE
+	[ "$status" -eq 0 ]
+	[ "$(printf '%s\n' "$output" | grep -o '[0-9a-z-]*\.rules:.*' | paste -sd '|')" = '10-own.rules:1: OWNER="5"|50-test.rules:2: NAME="input/%k"|50-test.rules:2: SYMLINK+="m l"|50-test.rules:3: GROUP="7"|50-test.rules:3: MODE="0640"|50-test.rules:3: RUN+="/bin/true"' ]
+	[[ "$output" == *"node '$T/dev/input/mouse0' (char 13:32) mode 0640 uid 5 gid 7"* ]]
 }
 @test "udevtest: /sys prefix, subsystem from sysfs, ignored device" {
 	modern

@@ -118,9 +118,9 @@ static int name_cmp(const void *a, const void *b)
 	return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
-/* The attributes of devpath, but none that shadow has too: a rule reads
- * those from the class device in front of the chain (apply.c). */
-static void print_attrs(const char *devpath, const char *shadow)
+/* The attributes of devpath as keys of a rule: ATTR{file}=="value" of
+ * the device, ATTRS{file}=="value" of a parent. */
+static void print_attrs(const char *devpath, const char *key)
 {
 	char p[SYSFS_PATH_MAX * 2], *names[256], val[256];
 	struct dirent *de;
@@ -141,48 +141,50 @@ static void print_attrs(const char *devpath, const char *shadow)
 	closedir(d);
 	qsort(names, (size_t)n, sizeof(names[0]), name_cmp);
 	for (i = 0; i < n; i++) {
-		if (sysfs_attr_read(devpath, names[i], val, sizeof(val)) >= 0 && printable(val) &&
-		    !(shadow && sysfs_exists(shadow, names[i])))
-			fmt_print(stdout, "    SYSFS{%s}=\"%s\"\n", names[i], val);
+		if (sysfs_attr_read(devpath, names[i], val, sizeof(val)) >= 0 && printable(val))
+			fmt_print(stdout, "    %s{%s}==\"%s\"\n", key, names[i], val);
 		free(names[i]);
 	}
 }
 
-/* One level's keys: BUS, ID and DRIVER where a rule can match them. */
-static void print_level(const struct sysfs_device *d, int ids, const char *shadow)
+/* One level's keys in udev 100's names: KERNEL, SUBSYSTEM, DRIVER and
+ * ATTR{} of the device (its DRIVER only when it has one: the key walks
+ * the parents, apply.c), KERNELS, SUBSYSTEMS, DRIVERS and ATTRS{} of a
+ * parent. */
+static void print_level(const struct sysfs_device *d, int parent)
 {
-	if (ids && d->bus[0])
-		fmt_print(stdout, "    BUS=\"%s\"\n", d->bus);
-	if (ids)
-		fmt_print(stdout, "    ID=\"%s\"\n", d->kernel);
-	if (ids && d->driver[0])
-		fmt_print(stdout, "    DRIVER=\"%s\"\n", d->driver);
-	print_attrs(d->devpath, shadow);
+	const char *s = parent ? "S" : "";
+	char kernel[sizeof(d->kernel)], *p;
+
+	str_copy(kernel, d->kernel, sizeof(kernel));
+	for (p = kernel; !parent && *p; p++)   /* KERNEL matches cciss/c0d0 */
+		if (*p == '!')
+			*p = '/';
+	fmt_print(stdout, "    KERNEL%s==\"%s\"\n    SUBSYSTEM%s==\"%s\"\n", s, kernel, s, d->subsystem);
+	if (parent || d->driver[0])
+		fmt_print(stdout, "    DRIVER%s==\"%s\"\n", s, d->driver);
+	print_attrs(d->devpath, parent ? "ATTRS" : "ATTR");
 	fmt_print(stdout, "\n");
 }
 
-/* The levels the rules match at (apply.c match_chain): the device,
- * then the physical device behind a class device and its parents. A
- * partition's disk and other class devices on the way are no level, and a
- * class device without a physical device matches no BUS, ID or DRIVER. */
+/* The levels of udev 100's walk (a rule that uses these keys is read as
+ * udev 100 read it, apply.c): the device, then each parent. */
 static int attr_walk(const char *devpath)
 {
 	static struct udev_event ev;
-	int level, first;
+	int level;
 
 	str_copy(ev.devpath, devpath, sizeof(ev.devpath));
-	first = event_device_level(&ev);   /* the chain, as the rules see it */
+	event_chain(&ev);
 	if (!ev.nchain)
 		return UDEVINFO_NOT_FOUND;
 	fmt_print(stdout, "\nudevinfo starts with the device given and walks up the chain, printing\n"
 		  "each level's keys in rule syntax. Keys of one level may be used together\n"
 		  "in one rule, with the keys of the device itself.\n\n");
-	fmt_print(stdout, "  looking at device '%s':\n    KERNEL=\"%s\"\n    SUBSYSTEM=\"%s\"\n",
-		  ev.chain[0].devpath, ev.chain[0].kernel, ev.chain[0].subsystem);
-	print_level(&ev.chain[0], first == 0, NULL);
-	for (level = first > 0 && first < ev.nchain ? first : 1; level < ev.nchain; level++) {
-		fmt_print(stdout, "  looking at parent device '%s':\n", ev.chain[level].devpath);
-		print_level(&ev.chain[level], first < ev.nchain, first > 0 ? ev.chain[0].devpath : NULL);
+	for (level = 0; level < ev.nchain; level++) {
+		fmt_print(stdout, level ? "  looking at parent device '%s':\n" :
+			  "  looking at device '%s':\n", ev.chain[level].devpath);
+		print_level(&ev.chain[level], level > 0);
 	}
 	return UDEVINFO_OK;
 }

@@ -461,6 +461,17 @@ static int legacy_partitions_off(const struct udev_event *ev, const struct rule 
 	return r->legacy && r->name_partitions && !(event_is_block(ev) && !ev->number[0]);
 }
 
+/* udevtest: the file:line of each key that names the node, sets its
+ * links, permissions or RUN, as written */
+static void note_assign(const struct udev_event *ev, const struct rule *r, const struct token *t)
+{
+	static const char *const ops[] = { "==", "!=", "=", "+=", ":=" };
+
+	if (ev->dry_run && ((t->type >= TK_NAME && t->type <= TK_MODE) || t->type == TK_RUN))
+		fmt_print(stdout, "%s:%d: %s%s\"%s\"\n", r->file, r->line,
+			  token_defs[t->type].key, ops[t->op], t->value);
+}
+
 static void apply_assigns(struct udev_event *ev, const struct rules *rs, const struct rule *r,
 			  int links_only)
 {
@@ -472,6 +483,7 @@ static void apply_assigns(struct udev_event *ev, const struct rules *rs, const s
 			continue;
 		if ((t->type == TK_NAME || t->type == TK_OPTIONS) && (t->flags & OPT_ALL_PARTITIONS))
 			ev->partitions_fixed = r->legacy;
+		note_assign(ev, r, t);
 		switch (t->type) {
 		case TK_NAME: assign_name(ev, t); break;
 		case TK_SYMLINK: assign_symlink(ev, t, r->legacy); break;
