@@ -131,7 +131,7 @@ O        := build/$(VARIANT)
 # ARM build under qemu-user: the rules directory read as empty).
 FUZZ_CPPFLAGS :=
 ALL_CPPFLAGS = -Ilib -DVERSION='"$(VERSION)"' -D_FILE_OFFSET_BITS=64 $(VARIANT_CPPFLAGS) \
-	-DSBINDIR='"$(sbindir)"' -DSYSCONFDIR='"$(sysconfdir)"' $(HARDEN_CPPFLAGS) \
+	-DSBINDIR='"$(sbindir)"' -DSYSCONFDIR='"$(sysconfdir)"' -DLIBUDEVDIR='"$(libudevdir)"' $(HARDEN_CPPFLAGS) \
 	$(FUZZ_CPPFLAGS) $(CPPFLAGS)
 ALL_CFLAGS   = $(OPTFLAGS) $(WARNINGS) -std=gnu99 $(HARDEN_CFLAGS) $(EXTRA_CFLAGS) $(CFLAGS)
 ALL_LDFLAGS  = $(LDSTATIC) $(LDGC) $(if $(SANITIZE),-fsanitize=$(SANITIZE),) \

@@ -22,7 +22,8 @@ void conf_defaults(struct udev_conf *conf)
 	memset(conf, 0, sizeof(*conf));
 	str_copy(conf->root, "/dev", sizeof(conf->root));
 	str_copy(conf->db, "/dev/.udevdb", sizeof(conf->db));
-	str_copy(conf->rules, SYSCONFDIR "/udev/rules.d", sizeof(conf->rules));
+	/* a package's rules, then the administrator's of the same name */
+	str_copy(conf->rules, LIBUDEVDIR "/rules.d " SYSCONFDIR "/udev/rules.d", sizeof(conf->rules));
 	str_copy(conf->permissions, SYSCONFDIR "/udev/permissions.d", sizeof(conf->permissions));
 	str_copy(conf->devd, SYSCONFDIR "/dev.d", sizeof(conf->devd));
 	str_copy(conf->firmware, CONF_DEFAULT_FIRMWARE, sizeof(conf->firmware));

@@ -13,6 +13,10 @@
 #define SYSCONFDIR "/etc"
 #endif
 
+#ifndef LIBUDEVDIR
+#define LIBUDEVDIR "/lib/udev"
+#endif
+
 #define UDEV_BIN_DEFAULT     SBINDIR "/udev"
 #define UDEVD_BIN_DEFAULT    SBINDIR "/udevd"
 #define UDEV_CONF_DEFAULT    SYSCONFDIR "/udev/udev.conf"

@@ -109,7 +109,7 @@ links_resolve() {
 	[ ! -e "$D/usr" ]
 	links_resolve "$D"
 	# udev.conf names the rules where they were installed
-	grep -q '^udev_rules="/opt/ul/etc/udev/rules.d"' "$D/opt/ul/etc/udev/udev.conf"
+	grep -q '^udev_rules="/opt/ul/lib/udev/rules.d /opt/ul/etc/udev/rules.d"' "$D/opt/ul/etc/udev/udev.conf"
 	# the programs look where they were installed (udev 0.5x compiled them in)
 	run env -u UDEV_CONFIG_FILE strace -f -e trace=%file "$D/opt/ul/bin/udevinfo" -r
 	[[ "$output" == *'"/opt/ul/etc/udev/udev.conf"'* ]]

@@ -316,6 +316,23 @@ KERNEL=="ttyS0", \
 	[ "$status" -eq 0 ]
 	[ "$(listing)" = "c 0600 0:0 single" ]
 }
+@test "udev_rules may name several directories: merged by file name, a later one's file replaces one of the same name" {
+	legacy
+	mkdir -p "$T/lib/rules.d" "$T/etc/rules.d"
+	echo 'KERNEL=="ttyS0", SYMLINK+="lib10"' > "$T/lib/rules.d/10-a.rules"
+	echo 'KERNEL=="ttyS0", SYMLINK+="lib50", MODE="0666"' > "$T/lib/rules.d/50-pkg.rules"
+	echo 'KERNEL=="ttyS0", SYMLINK+="lib90"' > "$T/lib/rules.d/90-z.rules"
+	echo 'KERNEL=="ttyS0", SYMLINK+="etc50", MODE="0640"' > "$T/etc/rules.d/50-pkg.rules"
+	echo 'KERNEL=="ttyS0", SYMLINK+="etc20 etc20-$links"' > "$T/etc/rules.d/20-b.rules"
+	echo 'KERNEL=="ttyS0", SYMLINK+="single-file"' > "$T/one.rules"
+	sed -i "s|^udev_rules=.*|udev_rules=\"$T/lib/rules.d  $T/no-such-dir $T/etc/rules.d\t$T/one.rules\"|" "$T/udev.conf"
+	run ev add $TTYS tty
+	[ "$status" -eq 0 ]
+	[ "$(listed)" = "l etc20 -> ttyS0; l etc20-lib10 -> ttyS0; l etc50 -> ttyS0; l lib10 -> ttyS0; l lib90 -> ttyS0; l single-file -> ttyS0; c 0640 0:0 ttyS0" ]
+}
+@test "without udev_rules, /lib/udev/rules.d and /etc/udev/rules.d are read (installed with the prefix)" {
+	[[ "$(strings "$BIN/udev")" == *"/lib/udev/rules.d "*"/udev/rules.d"* ]]
+}
 
 # ---- more operators and options -----------------------------------------------
 @test "OPTIONS with several values" {

@@ -22,6 +22,9 @@ if [ "$sysconfdir" != /etc ] || [ "$sbindir" != /sbin ] || [ "$libudevdir" != /l
 	find "$stage" -type f -exec sed -i -e "s|\"/etc/|\"$sysconfdir/|g" \
 		-e "s#\"/sbin/\\(hotplug\\|udevsend\\|vol_id\\|disk_id\\)\\b#\"$sbindir/\\1#g" \
 		-e "s|\"/lib/udev/|\"$libudevdir/|g" {} +
+	# udev.conf's udev_rules names /etc after /lib/udev
+	[ ! -f "$stage/udev/udev.conf" ] ||
+		sed -i -e "/^udev_rules=/s| /etc/| $sysconfdir/|" "$stage/udev/udev.conf"
 	src=$stage
 fi
 

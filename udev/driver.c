@@ -140,6 +140,21 @@ static int same_files(const struct driver *d)
 	return 1;
 }
 
+/* Each entry of udev_rules (blank separated, load.c). */
+static int watch_list(struct watch *w, const char *paths)
+{
+	char entry[CONF_PATH_MAX];
+	size_t len;
+	int r = 0;
+
+	for (; r == 0 && *(paths += strspn(paths, " \t")); paths += len) {
+		len = strcspn(paths, " \t");
+		str_copy(entry, paths, len < sizeof(entry) ? len + 1 : sizeof(entry));
+		r = watch_add(w, entry, 1);
+	}
+	return r;
+}
+
 /* Watches everything the kept state comes from, before it is read: an
  * edit during the reading shows at the next event. */
 static int watch_sources(struct driver *d)
@@ -148,7 +163,7 @@ static int watch_sources(struct driver *d)
 	const char *dflt[2] = { "/etc/passwd", "/etc/group" };
 	int i, r;
 
-	r = watch_add(&d->watch, d->conf.rules, 1);
+	r = watch_list(&d->watch, d->conf.rules);
 	if (r == 0)
 		r = watch_add(&d->watch, d->conf.permissions, 1);
 	if (r == 0)

@@ -101,21 +101,60 @@ static int parse_file(struct rules *rs, const char *path)
 	return 0;
 }
 
-/* Every *.rules file of dir in name order. */
-static int parse_dir(struct rules *rs, const char *dir)
-{
-	char *names[512], path[1024];
-	int n = path_list_dir(dir, ".rules", names, 512), i;
+#define RULES_FILES_MAX 512
 
-	if (n < 0)
+/* Adds path (owned) to the n files, in the place of one of the same file
+ * name (a later directory's file overrides); the new count. */
+static int merge_file(char **files, int n, char *path)
+{
+	int i;
+
+	if (!path)
 		return n;
-	for (i = 0; i < n; i++) {
-		fmt_s(path, sizeof(path), "%s/%s", dir, names[i]);
-		if (parse_file(rs, path) < 0)
-			rs->errors++;
+	for (i = 0; i < n; i++)
+		if (strcmp(path_basename(files[i]), path_basename(path)) == 0) {
+			free(files[i]);
+			files[i] = path;
+			return n;
+		}
+	files[n] = path;
+	return n + 1;
+}
+
+/* One entry of udev_rules: a file, or a directory's *.rules files, into
+ * files (*n of them); 0 or -errno. */
+static int collect(const char *entry, char **files, int *n)
+{
+	char *names[RULES_FILES_MAX], path[1024];
+	struct stat st;
+	int k, i;
+
+	if (stat(entry, &st) < 0) {
+		if (errno == ENOENT) {
+			/* no rules: every device gets its kernel name */
+			log_info("no rules at %s", entry);
+			return 0;
+		}
+		log_err("cannot read rules %s: %s", entry, strerror(errno));
+		return -errno;
+	}
+	if (!S_ISDIR(st.st_mode)) {
+		*n = merge_file(files, *n, strdup(entry));
+		return 0;
+	}
+	k = path_list_dir(entry, ".rules", names, RULES_FILES_MAX);
+	for (i = 0; i < k; i++) {
+		fmt_s(path, sizeof(path), "%s/%s", entry, names[i]);
+		if (*n < RULES_FILES_MAX)
+			*n = merge_file(files, *n, strdup(path));
 		free(names[i]);
 	}
-	return 0;
+	return k < 0 ? k : 0;
+}
+
+static int by_file_name(const void *a, const void *b)
+{
+	return strcmp(path_basename(*(char *const *)a), path_basename(*(char *const *)b));
 }
 
 /* Points each GOTO at the first later rule holding its LABEL. */
@@ -145,22 +184,30 @@ static void resolve_gotos(struct rules *rs)
 	}
 }
 
-int rules_load(struct rules *rs, const char *path)
+/* udev_rules names one or more files or directories, separated by blanks:
+ * their *.rules files merged, a file of a later entry overriding one of the
+ * same name (/lib/udev/rules.d then /etc/udev/rules.d), read in file name
+ * order. */
+int rules_load(struct rules *rs, const char *paths)
 {
-	struct stat st;
-	int r;
+	char entry[1024], *files[RULES_FILES_MAX];
+	const char *p = paths;
+	size_t len;
+	int n = 0, r = 0, e, i;
 
 	memset(rs, 0, sizeof(*rs));
-	if (stat(path, &st) < 0) {
-		if (errno == ENOENT) {
-			/* no rules: every device gets its kernel name */
-			log_info("no rules at %s", path);
-			return 0;
-		}
-		log_err("cannot read rules %s: %s", path, strerror(errno));
-		return -errno;
+	for (; *(p += strspn(p, " \t")); p += len) {
+		len = strcspn(p, " \t");
+		str_copy(entry, p, len < sizeof(entry) ? len + 1 : sizeof(entry));
+		e = collect(entry, files, &n);
+		r = r ? r : e;
 	}
-	r = S_ISDIR(st.st_mode) ? parse_dir(rs, path) : parse_file(rs, path);
+	qsort(files, (size_t)n, sizeof(files[0]), by_file_name);
+	for (i = 0; i < n; i++) {
+		if (parse_file(rs, files[i]) < 0)
+			rs->errors++;
+		free(files[i]);
+	}
 	resolve_gotos(rs);
 	return r;
 }
