@@ -110,6 +110,8 @@ TEST!=\"nonesuch\", SYMLINK+=\"t2\"
 TEST{0111}==\"/bin/sh\", SYMLINK+=\"t3\"
 TEST{0111}==\"removable\", SYMLINK+=\"t4\"
 TEST==\"$TOP/test/sysfs-2006\$devpath/size\", SYMLINK+=\"t5\"" 'b 0660 0:0 sda; l t1 -> sda; l t2 -> sda; l t3 -> sda; l t5 -> sda'; }
+@test "later: \$driver / %d: the driver of the level the parent keys matched" { check_add y2006 $USB tty 'SUBSYSTEMS=="usb", KERNELS=="1-1:1.0", SYMLINK+="d-%d i-$driver-$id"
+KERNEL=="ttyUSB0", SYMLINK+="own-%d"' 'l d-pl2303 -> ttyUSB0; l i-pl2303-1-1:1.0 -> ttyUSB0; l own- -> ttyUSB0; c 0660 0:0 ttyUSB0'; }
 @test "later: \$name, \$links and \$sys / %S" { check_add y2006 $TTYS tty "KERNEL==\"ttyS0\", NAME=\"n0\", SYMLINK+=\"a\"
 KERNEL==\"ttyS0\", SYMLINK+=\"b-\$name-\$links\"
 KERNEL==\"ttyS0\", PROGRAM==\"/bin/sh -c 'test \$sys = %S && test -d %S/class'\", SYMLINK+=\"sys-ok\"" 'l a -> n0; l b-n0-a -> n0; c 0660 0:0 n0; l sys-ok -> n0'; }

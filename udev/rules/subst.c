@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0-only
-/* Substitutions in rule values: %k %n %p %M %m %b %c %c{N} %c{N+} %s{attr}
- * %E{key} %e %r %P %N %A %%, an optional length limit (%3s{attr}), and the
- * $kernel $number $devpath $id $major $minor $result $sysfs{attr} $env{key}
- * $root $parent $enum $tempnode $name $modalias $$ spellings. */
+/* Substitutions in rule values: %k %n %p %M %m %b %d %c %c{N} %c{N+}
+ * %s{attr} %E{key} %e %r %S %P %N %A %%, an optional length limit
+ * (%3s{attr}), and the $kernel $number $devpath $id $driver $major $minor
+ * $result $sysfs{attr} $attr{attr} $env{key} $root $sys $parent $enum
+ * $tempnode $name $links $modalias $$ spellings. */
 #include "compat.h"
 #include "subst.h"
 #include "../db/db.h"
@@ -31,7 +32,7 @@ static const struct { const char *name; char c; } dollar_names[] = {
 	{ "major", 'M' }, { "minor", 'm' }, { "result", 'c' }, { "sysfs", 's' },
 	{ "env", 'E' }, { "root", 'r' }, { "parent", 'P' }, { "enum", 'e' },
 	{ "tempnode", 'N' }, { "name", NAME_MARK }, { "modalias", 'A' },
-	{ "attr", 's' }, { "sys", 'S' }, { "links", LINKS_MARK },
+	{ "attr", 's' }, { "sys", 'S' }, { "links", LINKS_MARK }, { "driver", 'd' },
 };
 #define NDOLLAR (sizeof(dollar_names) / sizeof(dollar_names[0]))
 
@@ -189,13 +190,13 @@ static void subst_one(struct udev_event *ev, char c, const char *arg, char *out,
 	case '$': v = "$"; break;
 	case 'M': fmt_s(out, size, "%u", ev->major); return;
 	case 'm': fmt_s(out, size, "%u", ev->minor); return;
-	case 'b': { /* 050/064: the device behind the class device; 100: the
-		   * level the rule's parent keys matched, else the device */
+	case 'b':   /* 050/064: the device behind the class device; 100: the */
+	case 'd': { /* level the rule's parent keys matched, else the device */
 		int level = ev->v100_rule ? (event_chain(ev), ev->attr_level > 0 ? ev->attr_level : 0)
 					  : event_device_level(ev);
 
 		if (level < ev->nchain)
-			v = ev->chain[level].kernel;
+			v = c == 'b' ? ev->chain[level].kernel : ev->chain[level].driver;
 		break;
 	}
 	case 'c':
