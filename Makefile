@@ -487,13 +487,17 @@ bench-late: all
 # (its wall time per event too), and SCSI disks through each build's own
 # 60-persistent-storage.rules (storage); WORKER_COMPARE="NAME=UDEV_BIN ..."
 # runs other binaries (another checkout's build) beside it in the same run;
-# WORKER_DEPTH=K sends each worker K events ahead of their acks (udevd: 1).
+# WORKER_DEPTH=K sends each worker K events ahead of their acks (udevd: 1);
+# WORKER_SYNTAX=1 adds the same rules in udev 064's and udev 100's syntax
+# over a sysfs tree of the disks (the cases rules064 and rules100).
+WORKER_SYNTAX  ?=
 WORKER_N       ?= 1000
 WORKER_REPS    ?= 3
 WORKER_DEPTH   ?= 1
 WORKER_COMPARE ?=
 bench-worker: all
 	bench/worker-cpu -n $(WORKER_N) -r $(WORKER_REPS) --depth $(WORKER_DEPTH) --run $(O)/bench/noop \
+		$(if $(WORKER_SYNTAX),--syntax) \
 		this=$(abspath $(O))/udev $(WORKER_COMPARE)
 
 .PHONY: bench bench-static bench-late bench-worker

@@ -220,6 +220,15 @@ write_mknod_helper() {
 	[[ "$output" == *"  - udev@fake N=2 add: bad"* ]]
 }
 
+@test "make bench-worker's script: --syntax runs the same rules in 064's and 100's syntax over a sysfs tree, and both make every link" {
+	[ -x "$BIN/udev" ] || skip "no udev in $BIN"
+	run "$TOP/bench/worker-cpu" -n 4 -r 1 --syntax "this=$BIN/udev"
+	echo "$output"
+	[ "$status" -eq 0 ]
+	[[ "$output" =~ \|\ this\ \|\ rules064\ \|\ 8\ \|\ 1\ \|\ [0-9.]+\ \| ]]
+	[[ "$output" =~ \|\ this\ \|\ rules100\ \|\ 8\ \|\ 1\ \|\ [0-9.]+\ \| ]]
+	[[ "$output" == *"every node and link was there after the adds"* ]]
+}
 @test "make bench-worker's script: a tiny run prints each binary's CPU per event; a worker that makes nothing fails it" {
 	[ -x "$BIN/udev" ] || skip "no udev in $BIN"
 	[ -x "$BIN/bench/noop" ] || skip "no bench/noop in $BIN"
