@@ -76,6 +76,14 @@ KERNEL=="ttyS0", SYMLINK+="b-%b"' 'l b-serial8250 -> ttyS0; l bus-plat-serial825
 @test "100: \$\$ before {...} is the shell's \$, as udev 100's own usb_device rule needs" { check_add y2006 /class/usb_device/usbdev1.2 usb_device "SUBSYSTEM==\"usb_device\", PROGRAM=\"/bin/sh -c 'K=%k; K=\$\${K#usbdev}; printf bus/usb/%%03i/%%03i \$\${K%%%%.*} \$\${K#*.}'\", NAME=\"%c\", MODE=\"0644\"
 $NEVER" 'c 0644 0:0 bus/usb/001/002'; }
 
+@test "100: NAME== and != match the NAME an earlier rule set (\"\" before any)" { check_add y2006 $TTYS tty "NAME==\"\", SYMLINK+=\"was-empty\"
+KERNEL==\"ttyS0\", NAME=\"first\"
+NAME==\"first\", SYMLINK+=\"was-first\"
+NAME!=\"other\", SYMLINK+=\"not-other\"
+$NEVER" 'c 0660 0:0 first; l not-other -> first; l was-empty -> first; l was-first -> first'; }
+@test "064: NAME== in a file without a 070-100 key assigns, as =" { check_add y2006 $TTYS tty 'KERNEL=="ttyS0", NAME=="first"
+NAME=="second", SYMLINK+="x"' 'c 0660 0:0 first'; }
+
 # ---- assignments -----------------------------------------------------------------
 @test "100: ATTR{file}=\"value\" writes the device's own file, before the next rule reads it" {
 	writable

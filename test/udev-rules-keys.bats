@@ -45,6 +45,8 @@ match_case() {
 	TK_TEST) key=TEST hit=dev miss=no-such-file ;;
 	TK_ENV_MATCH) key='ENV{KEYS_TEST}' hit=from-the-kernel miss=other ;;
 	TK_ATTR) key='ATTR{dev}' hit=13:32 miss=13:33 ;;
+	# a udev 100 file (KERNELS): the NAME no rule has set yet is ""
+	TK_NAME_MATCH) key=NAME hit='' miss=x pre='KERNELS=="mouse0", ' ;;
 	TK_PROGRAM) key=PROGRAM hit=/bin/true miss=/bin/false ;;
 	TK_RESULT) key=RESULT hit=hello miss=goodbye pre='PROGRAM=="/bin/echo hello", ' ;;
 	*) return 1 ;;

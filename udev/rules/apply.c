@@ -218,6 +218,7 @@ static int match_event_keys(struct udev_event *ev, const struct rules *rs, const
 		case TK_MODALIAS: ok = match_modalias(ev, t); break;
 		case TK_WAIT_FOR_SYSFS: ok = wait_for_sysfs(ev, t) == (t->op != OP_NOMATCH); break;
 		case TK_TEST: ok = match_test(ev, t); break;
+		case TK_NAME_MATCH: ok = cmp(t, ev->name_set ? ev->name : ""); break;
 		case TK_ATTR: {
 			char val[LIST_SIZE];
 

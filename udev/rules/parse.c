@@ -167,7 +167,8 @@ static const char *classify(struct token *t, const char *key, const char *attr)
 		if (t->op != OP_NOMATCH)
 			t->op = OP_MATCH;
 	} else if ((t->op == OP_MATCH || t->op == OP_NOMATCH) &&
-		   token_defs[t->type].step != STEP_PROGRAM) {
+		   token_defs[t->type].step != STEP_PROGRAM &&
+		   (t->type != TK_NAME || attr)) {   /* NAME==: finish_rule decides */
 		t->op = t->type == TK_SYMLINK || t->type == TK_RUN ? OP_ADD : OP_ASSIGN;
 	}
 	return NULL;
@@ -451,6 +452,14 @@ void finish_rule(struct rules *rs, struct rule *r, int dialect, int *program)
 	for (i = 0; i < r->count; i++) {
 		enum token_type ty = tok[i].type;
 
+		/* NAME== and != assign as = in 064; in 100 they match the NAME an
+		 * earlier rule set */
+		if (ty == TK_NAME && (tok[i].op == OP_MATCH || tok[i].op == OP_NOMATCH)) {
+			if (r->v100 && glob_compile(&tok[i].pat, tok[i].value, 1) == 0)
+				ty = tok[i].type = TK_NAME_MATCH;
+			else
+				tok[i].op = OP_ASSIGN;
+		}
 		r->escape_none |= ty == TK_OPTIONS && (tok[i].flags & OPT_ESCAPE_NONE);
 		if (legacy && tok[i].pat.n > 1) {	/* 050: '|' is a character */
 			glob_free(&tok[i].pat);
@@ -462,7 +471,7 @@ void finish_rule(struct rules *rs, struct rule *r, int dialect, int *program)
 		r->has_symlink |= ty == TK_SYMLINK;
 		r->name_partitions |= ty == TK_NAME && (tok[i].flags & OPT_ALL_PARTITIONS);
 		r->names |= ty == TK_NAME || ty == TK_SYMLINK || ty == TK_OWNER ||
-			    ty == TK_GROUP || ty == TK_MODE;
+			    ty == TK_GROUP || ty == TK_MODE || ty == TK_NAME_MATCH;
 		rs->run_devd |= ty == TK_RUN && devd_is_run_devd(tok[i].value);
 		/* a '$' of a 2004 file is text, as 050 read it, and so is one
 		 * of a value that is not substituted (a pattern, a label) */

@@ -26,6 +26,8 @@ const struct token_def token_defs[] = {
 	[TK_SYSFS]          = { "SYSFS", STEP_DEVICE, P | TF_ATTR },
 	[TK_ENV_MATCH]      = { "ENV", STEP_EVENT, P | TF_ATTR },
 	[TK_ATTR]           = { "ATTR", STEP_EVENT, P | TF_ATTR },
+	/* NAME== of a file read as udev 100's (parse.c finish_rule) */
+	[TK_NAME_MATCH]     = { "NAME", STEP_EVENT, P | TF_DERIVED },
 	/* IMPORT without {attr}: a program or a file, decided at load */
 	[TK_IMPORT_PROGRAM] = { "IMPORT", STEP_PROGRAM, A | TF_ATTR_OPT },
 	[TK_IMPORT_FILE]    = { "IMPORT", STEP_PROGRAM, A | TF_DERIVED },

@@ -19,6 +19,7 @@ enum token_type {
 	TK_SYSFS,          /* SYSFS{attr} / SYSFS_attr: attribute in the chain */
 	TK_ENV_MATCH,      /* ENV{key}== / !=: an environment value */
 	TK_ATTR,           /* ATTR{file}== / !=: the device's own attribute (100) */
+	TK_NAME_MATCH,     /* NAME== / != of a udev 100 file: the NAME set so far */
 	TK_IMPORT_PROGRAM, /* IMPORT{program}: KEY=value lines from a program */
 	TK_IMPORT_FILE,    /* IMPORT{file}: KEY=value lines from a file */
 	TK_IMPORT_PARENT,  /* IMPORT{parent}: keys of the parent's db record */
