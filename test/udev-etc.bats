@@ -9,7 +9,7 @@ setup() {
 	udev_setup
 	sed -e "s|\"/dev\"|\"$T/dev\"|" -e "s|\"/dev/.udevdb\"|\"$T/db\"|" \
 	    -e "s|\"/etc/udev/|\"$TOP/etc/udev/|" -e "s|\"/etc/dev.d\"|\"$T/dev.d\"|" \
-	    -e "s|\"$TOP/etc/udev/rules.d\"|\"$T/rules.d\"|" \
+	    -e "s|^udev_rules=\"/lib/udev/rules.d /etc/udev/rules.d\"|udev_rules=\"$T/lib-rules.d $T/rules.d\"|" \
 	    "$TOP/etc/udev/udev.conf" > "$T/udev.conf"
 	# the shipped rules, with the helpers they run (/sbin/vol_id...) of this build
 	for f in "$TOP"/etc/udev/rules.d/*.rules; do

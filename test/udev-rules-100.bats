@@ -141,14 +141,17 @@ KERNEL=="ttyS[01]", SYMLINK+="serial any"'
 	[ "$status" -eq 0 ]
 	run ev add $TTYS tty
 	[ "$status" -eq 0 ]
-	[ "$(readlink "$T/dev/serial")" = ttyS1 ] && [ "$(readlink "$T/dev/any")" = ttyS1 ]
+	[ "$(readlink "$T/dev/serial")" = ttyS1 ]
+	[ "$(readlink "$T/dev/any")" = ttyS1 ]
 	grep -qx 'L:10' "$T/db/class@tty@ttyS1"
 	run ev remove /class/tty/ttyS1 tty
 	[ "$status" -eq 0 ]
-	[ "$(readlink "$T/dev/serial")" = ttyS0 ] && [ "$(readlink "$T/dev/any")" = ttyS0 ]
+	[ "$(readlink "$T/dev/serial")" = ttyS0 ]
+	[ "$(readlink "$T/dev/any")" = ttyS0 ]
 	run ev add /class/tty/ttyS1 tty
 	[ "$status" -eq 0 ]
-	[ "$(readlink "$T/dev/serial")" = ttyS1 ] && [ "$(readlink "$T/dev/any")" = ttyS1 ]
+	[ "$(readlink "$T/dev/serial")" = ttyS1 ]
+	[ "$(readlink "$T/dev/any")" = ttyS1 ]
 }
 @test "later: OPTIONS event_timeout=N bounds the event's programs from that rule on" {
 	SECONDS=0
