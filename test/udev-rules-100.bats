@@ -94,12 +94,20 @@ NAME=="second", SYMLINK+="x"' 'c 0660 0:0 first'; }
 KERNEL=="sda", ATTR{removable}=="0", SYMLINK+="fixed-$attr{removable}"' 'l fixed-0 -> sda; b 0660 0:0 sda; l sg-disk -> sg0; c 0660 0:0 sg0'
 	[ "$(cat "$T/sys/block/sda/removable")" = 0 ]
 }
-@test "ATTR{} with a '/' in its name is refused: only the device's own directory is written" {
+@test "ATTR{} writes only below the device's own directory: '..' or a leading '/' is refused, a link on the way is not followed" {
 	writable
-	check_logged writable $SDA block 'ATTR{device/timeout}="1", SYMLINK+="l"
-ATTR{../sda1/start}="1", SYMLINK+="m"' 3 "50-test.rules:1: ATTR{} names a file of the device's own directory, skipping the rule" 'b 0660 0:0 sda'
+	mkdir "$T/sys/block/sda/queue"
+	echo noop > "$T/sys/block/sda/queue/scheduler"
+	check_logged writable $SDA block 'ATTR{../sda1/start}="1", SYMLINK+="m"
+ATTR{/block/sda/size}="1", SYMLINK+="n"
+ATTR{device/timeout}="1", SYMLINK+="l"
+ATTR{queue/scheduler}="deadline"' 3 "50-test.rules:1: ATTR{} names a file of the device's own directory, skipping the rule" 'l l -> sda; b 0660 0:0 sda'
 	[[ "$output" == *"50-test.rules:2: ATTR{} names a file"* ]]
+	[[ "$output" == *"cannot write '1' to /block/sda/device/timeout"* ]]
 	[ "$(cat "$T/sys/devices/pci0000:00/0000:00:1f.2/host0/target0:0:0/0:0:0:0/timeout")" = 30 ]
+	[ "$(cat "$T/sys/block/sda/queue/scheduler")" = deadline ]
+	[ "$(cat "$T/sys/block/sda/size")" = 312581808 ]
+	[ "$(cat "$T/sys/block/sda/sda1/start")" = 63 ]
 }
 @test "ATTR{file}= never follows a link the device's directory holds" {
 	writable

@@ -410,19 +410,33 @@ static void assign_perm(struct udev_event *ev, const struct token *t, int legacy
 }
 
 /* ATTR{file}="value", as udev 100 wrote it: the value as written and a
- * newline, into the device's own file (no '/' in its name, parse.c; never
- * through a link); udevtest writes nothing. */
+ * newline, into a file of the device's own directory (no ".." in its
+ * name, parse.c): each folder of queue/scheduler is opened without
+ * following a link, so device/x, say, is refused. udevtest writes nothing. */
 static void assign_attr(struct udev_event *ev, const struct token *t)
 {
-	char path[SYSFS_PATH_MAX + NAME_SIZE], line[LIST_SIZE];
-	int fd = -1;
+	char path[SYSFS_PATH_MAX + NAME_SIZE], line[LIST_SIZE], *p, *s;
+	int dir, next, fd = -1;
 	size_t n = fmt_s(line, sizeof(line), "%s\n", t->value);
 
 	if (ev->dry_run || sysfs_path(path, sizeof(path), ev->devpath, t->attr) < 0)
 		return;
-	fd = open(path, O_WRONLY | O_TRUNC | O_NOFOLLOW | O_CLOEXEC);
+	p = path + strlen(path) - strlen(t->attr);
+	p[-1] = '\0';
+	dir = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	for (; dir >= 0 && (s = strchr(p, '/')); p = s + 1) {
+		*s = '\0';
+		next = openat(dir, p, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+		close(dir);
+		dir = next;
+	}
+	if (dir >= 0) {
+		fd = openat(dir, p, O_WRONLY | O_TRUNC | O_NOFOLLOW | O_CLOEXEC);
+		close(dir);
+	}
 	if (fd < 0 || write(fd, line, n) != (ssize_t)n)
-		log_err("cannot write '%s' to %s: %s", t->value, path, strerror(errno));
+		log_err("cannot write '%s' to %s/%s: %s", t->value, ev->devpath, t->attr,
+			strerror(errno));
 	if (fd >= 0)
 		close(fd);
 }

@@ -139,7 +139,7 @@ static const char *classify(struct token *t, const char *key, const char *attr)
 	if (t->type == TK_ATTR && assign) {
 		/* the device's own file: the name is the rule's, never data's */
 		t->type = TK_ATTR_ASSIGN;
-		return strchr(attr, '/') || !strcmp(attr, "..") ?
+		return attr[0] == '/' || strstr(attr, "..") ?
 			"ATTR{} names a file of the device's own directory" : NULL;
 	}
 	/* 064: the type named anywhere in {}, else as without one */
