@@ -220,8 +220,10 @@ static int link_kept(struct udev_event *ev, const char *link)
 	struct db_record other;
 	struct stat st;
 
-	if (path_join(path, sizeof(path), ev->conf->root, link) < 0 || lstat(path, &st) < 0 ||
-	    db_find_claim(ev->conf, link, ev->devpath, &other) < 0 ||
+	if (path_join(path, sizeof(path), ev->conf->root, link) < 0 || lstat(path, &st) < 0)
+		return 0;
+	memset(&other, 0, sizeof(other));
+	if (db_find_claim(ev->conf, link, ev->devpath, &other) < 0 ||
 	    other.link_priority <= ev->link_priority)
 		return 0;
 	log_info("symlink %s stays %s's (link_priority %d)", link, other.name, other.link_priority);

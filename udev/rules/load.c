@@ -190,7 +190,7 @@ static void resolve_gotos(struct rules *rs)
  * order. */
 int rules_load(struct rules *rs, const char *paths)
 {
-	char entry[1024], *files[RULES_FILES_MAX];
+	char entry[1024], *files[RULES_FILES_MAX] = { NULL };
 	const char *p = paths;
 	size_t len;
 	int n = 0, r = 0, e, i;

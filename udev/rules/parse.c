@@ -24,15 +24,15 @@
 
 /* A word of a later release's OPTIONS: link_priority=N, event_timeout=N,
  * string_escape=none|replace; 0 when it is none of them. */
-static int option_value(const char *s, size_t len, struct token *t)
+static int option_value(const char *s, size_t len, short num[2])
 {
 	if (strncmp(s, "link_priority=", 14) == 0) {
-		t->num[0] = (short)atoi(s + 14);
+		num[0] = (short)atoi(s + 14);
 		return OPT_LINK_PRIORITY;
 	}
 	if (strncmp(s, "event_timeout=", 14) == 0) {
-		t->num[1] = (short)atoi(s + 14);
-		return t->num[1] > 0 ? OPT_EVENT_TIMEOUT : 0;
+		num[1] = (short)atoi(s + 14);
+		return num[1] > 0 ? OPT_EVENT_TIMEOUT : 0;
 	}
 	if (len == 18 && strncmp(s, "string_escape=none", 18) == 0)
 		return OPT_ESCAPE_NONE;
@@ -43,7 +43,7 @@ static int option_value(const char *s, size_t len, struct token *t)
  * the value ("last_rule;ignore_remove" has both); what names none is
  * ignored, and *unknown says a word was not an option (a later release's
  * "watch"). The words with a value come from later releases (udev(8)). */
-static int parse_options(const char *s, int *unknown, struct token *t)
+static int parse_options(const char *s, int *unknown, short num[2])
 {
 	static const char *const names[] = {
 		"last_rule", "ignore_device", "ignore_remove", "all_partitions",
@@ -63,7 +63,7 @@ static int parse_options(const char *s, int *unknown, struct token *t)
 		for (i = 0; i < 4; i++)
 			if (strlen(names[i]) == len && strncmp(s, names[i], len) == 0)
 				break;
-		v = i == 4 ? option_value(s, len, t) : 0;
+		v = i == 4 ? option_value(s, len, num) : 0;
 		flags |= v;
 		*unknown |= i == 4 && !v;
 		s += len;
@@ -139,7 +139,7 @@ static const char *classify(struct token *t, const char *key, const char *attr)
 	if (t->type == TK_ATTR && assign) {
 		/* the device's own file: the name is the rule's, never data's */
 		t->type = TK_ATTR_ASSIGN;
-		return attr[0] == '/' || strstr(attr, "..") ?
+		return !attr || attr[0] == '/' || strstr(attr, "..") ?
 			"ATTR{} names a file of the device's own directory" : NULL;
 	}
 	/* 064: the type named anywhere in {}, else as without one */
@@ -191,15 +191,19 @@ static enum token_type import_auto(const char *value)
 /* Checks the value of a typed token; an error message or NULL. */
 static const char *check_value(struct token *t)
 {
+	short num[2] = { 0, 0 };
 	int flags, unknown;
 	char *end;
 
 	if (t->type == TK_OPTIONS) {
-		t->flags = (unsigned int)parse_options(t->value, &unknown, t);
+		flags = parse_options(t->value, &unknown, num);
+		t->flags = (unsigned int)flags;
+		t->num[0] = num[0];
+		t->num[1] = num[1];
 		if (unknown)
 			rule_note = "OPTIONS has words udev 064-100 did not know, ignoring them";
 	} else if (t->type == TK_NAME && t->attr) {
-		flags = parse_options(t->attr, &unknown, t);
+		flags = parse_options(t->attr, &unknown, num);
 		t->flags = (unsigned int)flags & (OPT_ALL_PARTITIONS | OPT_IGNORE_REMOVE);
 		if (unknown || (unsigned int)flags != t->flags)
 			rule_note = "NAME{} takes all_partitions and ignore_remove, ignoring the rest";
