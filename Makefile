@@ -547,6 +547,14 @@ check-suite: all size-check circles $(if $(filter glibc%,$(VARIANT)),fuzz-check,
 		$(if $(filter fork,$(SECOND_PASSES)),--pass UDEVD_WORKERS=fork $(SECOND_MODE_TESTS)) \
 		$(if $(filter worker,$(SECOND_PASSES)),--pass UDEV_VIA_WORKER=1 $(WORKER_PASS_TESTS))
 
+# make check-uevents: the netlink tests that make this machine's kernel emit
+# "change" uevents (mem, tty), which every listener on the machine receives,
+# a desktop's udev included: explicit, never part of make check.
+UEVENT_TESTS := test/udevd-netlink.bats test/udevd-loglevel.bats
+check-uevents: all
+	BIN=$(abspath $(O)) VARIANT=$(VARIANT) MAKE_VARIANT="$(MAKE_VARIANT)" UDEV_TEST_UEVENTS=1 \
+		tools/run-bats.sh $(UEVENT_TESTS)
+
 deps:
 	@sh tools/install-deps.sh check $(if $(filter glibc%,$(VARIANT)),,static)
 
@@ -695,7 +703,7 @@ demo:
 clean:
 	rm -rf build
 
-.PHONY: FORCE all check check-suite circles deps size size-check clean install uninstall print-programs print-outdir print-helper-libc print-version demo \
+.PHONY: FORCE all check check-suite check-uevents circles deps size size-check clean install uninstall print-programs print-outdir print-helper-libc print-version demo \
 	fuzz fuzz-bins fuzz-check fuzz-run check-sanitize check-valgrind check-stress lint
 
 # ---- cross build proof -------------------------------------------------------
