@@ -620,7 +620,7 @@ lint:
 # The install variables (prefix, sbindir, bindir, sysconfdir, mandir, docdir;
 # defined at the top) are compiled in: the programs look where they were put.
 # A /sbin/hotplug that is not ours is kept as hotplug.orig, and uninstall
-# puts it back; uninstall also removes the folders it leaves empty.
+# puts it back; uninstall also removes the folders install made, once empty.
 SBIN_PROGRAMS   := udevsend udevd udev udevstart udevcontrol udevsettle hotplug \
 	udevtrigger vol_id disk_id udevadm
 USRBIN_PROGRAMS := udevinfo udevtest udevmonitor
@@ -639,9 +639,14 @@ INSTALL_DIRS := $(D_SBIN) $(D_BIN) $(D_LIBUDEV) $(DESTDIR)$(mandir)/man8 $(DESTD
 	$(D_ETC)/hotplug.d/default $(D_ETC)/dev.d/default $(D_ETC)/udev
 # A program of ours carries this mark (lib/opts.c, --version).
 OUR_MARK := udev-legacy
+# What install made (the folders, and each etc/ file's checksum as installed):
+# upgrades replace only untouched files, uninstall removes only those and the
+# folders it made (tools/install-etc.sh).
+MANIFEST    := $(DESTDIR)$(docdir)/install-manifest
+INSTALL_ETC := DESTDIR="$(DESTDIR)" MANIFEST="$(MANIFEST)" sh tools/install-etc.sh
 
 install: all
-	$(INSTALL) -d $(INSTALL_DIRS)
+	$(Q)$(INSTALL_ETC) mkdirs $(INSTALL_DIRS)
 	$(Q)h=$(D_SBIN)/hotplug; \
 	if [ -n "$(filter hotplug,$(PROGRAMS))" ] && { [ -e $$h ] || [ -L $$h ]; } && \
 	   ! grep -qa "$(OUR_MARK)" $$h && [ ! -e $$h.orig ]; then \
@@ -664,7 +669,7 @@ install: all
 	for p in $(filter $(USRBIN_PROGRAMS),$(LINKED_PROGRAMS)); do \
 		echo "  LN      $(D_BIN)/$$p -> $$rel/$$(readlink $(O)/$$p)"; \
 		ln -sfn $$rel/$$(readlink $(O)/$$p) $(D_BIN)/$$p || exit 1; done
-	$(Q)sh tools/install-etc.sh install $(ETC_SRC) $(D_ETC) $(sysconfdir) $(sbindir) $(libudevdir)
+	$(Q)$(INSTALL_ETC) install $(ETC_SRC) $(D_ETC) $(sysconfdir) $(sbindir) $(libudevdir)
 	ln -sfn $(sbindir)/udevsend $(HOTPLUG_LINK)
 	$(if $(MANPAGES),$(INSTALL) -m 644 $(MANPAGES) $(DESTDIR)$(mandir)/man8/)
 	$(INSTALL) -m 644 $(DOCS) $(DESTDIR)$(docdir)/
@@ -677,10 +682,8 @@ uninstall:
 		$(addprefix $(DESTDIR)$(docdir)/,$(notdir $(DOCS)))
 	$(Q)h=$(D_SBIN)/hotplug; if [ -e $$h.orig ] || [ -L $$h.orig ]; then \
 		echo "  RESTORE $$h from $$h.orig"; mv $$h.orig $$h; fi
-	$(Q)sh tools/install-etc.sh uninstall $(ETC_SRC) $(D_ETC) $(sysconfdir) $(sbindir) $(libudevdir)
-	$(Q)for d in $(INSTALL_DIRS); do \
-		while [ "$$d" != "$(DESTDIR)" ] && [ "$$d" != / ] && rmdir $$d 2>/dev/null; do \
-			d=$${d%/*}; done; done
+	$(Q)$(INSTALL_ETC) uninstall $(ETC_SRC) $(D_ETC) $(sysconfdir) $(sbindir) $(libudevdir)
+	$(Q)$(INSTALL_ETC) rmdirs $(INSTALL_DIRS)
 
 print-programs:
 	@echo $(PROGRAMS)

@@ -117,7 +117,7 @@ links_resolve() {
 		UDEVSEND_ACK_TIMEOUT=1 strace -f -e trace=%file "$D/opt/ul/sbin/udevsend" tty
 	[[ "$output" == *'execve("/opt/ul/sbin/udevd"'* ]]
 	[[ "$output" == *'execve("/opt/ul/sbin/udev"'* ]]
-	run env -u HOTPLUG_DIR strace -e trace=%file "$D/opt/ul/sbin/hotplug" tty
+	run env -u HOTPLUG_DIR ACTION=add strace -e trace=%file "$D/opt/ul/sbin/hotplug" tty
 	[[ "$output" == *'"/opt/ul/etc/hotplug.d/default"'* ]]
 }
 
@@ -217,4 +217,47 @@ links_resolve() {
 		"$D/etc/udev/udev.conf")" ]
 	[ "$(tail -n 1 "$D/etc/udev/udev.conf")" = '# mine' ]
 	grep -q "KEEP.*udev.conf (edited)" "$T/make.out"
+}
+
+@test "install: an upgrade replaces an untouched file, keeps an edited one, drops one no longer shipped" {
+	mk_etc
+	printf 'KERNEL=="old"\n' > "$T/etc/udev/rules.d/40-old.rules"
+	mk install DESTDIR="$D" ETC_SRC="$T/etc"
+	[ -f "$D/usr/share/doc/udev-legacy/install-manifest" ]
+	# the next release: 50-udev.rules gains a line, udev.conf changes too,
+	# 40-old.rules is gone; the user edited udev.conf only
+	echo 'KERNEL=="null", MODE="0666"' >> "$T/etc/udev/rules.d/50-udev.rules"
+	printf 'udev_root="/dev/"\nudev_log="err"\n' > "$T/etc/udev/udev.conf"
+	rm "$T/etc/udev/rules.d/40-old.rules"
+	echo '# mine' >> "$D/etc/udev/udev.conf"
+	mk install DESTDIR="$D" ETC_SRC="$T/etc"
+	cat "$T/make.out"
+	cmp "$T/etc/udev/rules.d/50-udev.rules" "$D/etc/udev/rules.d/50-udev.rules"
+	[ ! -e "$D/etc/udev/rules.d/50-udev.rules.dist" ]
+	grep -q "UPGRADE.*50-udev.rules (untouched since installed)" "$T/make.out"
+	[ "$(tail -n 1 "$D/etc/udev/udev.conf")" = '# mine' ]
+	cmp "$T/etc/udev/udev.conf" "$D/etc/udev/udev.conf.dist"
+	[ ! -e "$D/etc/udev/rules.d/40-old.rules" ]
+	grep -q "REMOVE.*40-old.rules (no longer shipped, untouched)" "$T/make.out"
+	# a third release: the untouched file is still recognised, the edit still kept
+	echo 'KERNEL=="zero", MODE="0666"' >> "$T/etc/udev/rules.d/50-udev.rules"
+	mk install DESTDIR="$D" ETC_SRC="$T/etc"
+	cmp "$T/etc/udev/rules.d/50-udev.rules" "$D/etc/udev/rules.d/50-udev.rules"
+	[ "$(tail -n 1 "$D/etc/udev/udev.conf")" = '# mine' ]
+	# uninstall after the upgrades removes every untouched file (the old
+	# install-etc.sh left the upgraded 50-udev.rules as "edited"), keeps the edited one
+	mk uninstall DESTDIR="$D" ETC_SRC="$T/etc"
+	[ "$(find "$D" -mindepth 1 | sort)" = "$(printf '%s\n' "$D/etc" "$D/etc/udev" \
+		"$D/etc/udev/udev.conf")" ]
+}
+
+@test "uninstall: removes only the folders install made" {
+	mk_etc
+	# the user's own, empty folders, there before the install
+	mkdir -p "$D/etc/dev.d/default" "$D/usr/share/man/man8" "$D/etc/udev/rules.d"
+	mk install DESTDIR="$D" ETC_SRC="$T/etc"
+	mk uninstall DESTDIR="$D" ETC_SRC="$T/etc"
+	[ "$(find "$D" -mindepth 1 | sort)" = "$(printf '%s\n' "$D/etc" "$D/etc/dev.d" \
+		"$D/etc/dev.d/default" "$D/etc/udev" "$D/etc/udev/rules.d" "$D/usr" "$D/usr/share" \
+		"$D/usr/share/man" "$D/usr/share/man/man8")" ]
 }
