@@ -439,20 +439,24 @@ $(O)/bench/noop-worker: bench/noop-worker.c lib/msg.h Makefile $(FLAGS_STAMP)
 	@[ "$(V)" = 1 ] || echo "  CCLD    $@ (static)"
 	$(Q)$(CC) $(ALL_CPPFLAGS) $(filter-out -fsanitize=%,$(ALL_CFLAGS)) -static -o $@ $<
 
-all: $(BENCH_BINS)
+# Not part of all: they are built with HOSTCC for the build machine (x86-64
+# programs in an ARM build's folder) and static (a toolchain without a static
+# libc could not build them). make bench and the tests that use them
+# (test/bench.bats, test/udev-dblinks.bats) build them: make bench-bins.
+bench-bins: $(BENCH_BINS) $(NOLIBC)
 # (make check runs the bench script's own test, with the floor)
-check: $(BENCH_BINS) $(NOLIBC)
+check: bench-bins
 
 # Installs busybox-static, gnuplot and the static toolchains when missing, makes
 # the dietlibc and klibc builds beside this one, then runs the storms: every build
 # side by side (BENCH_BUILDS, see bench/run-bench). A build that cannot be made is
 # skipped by run-bench with a line saying why; its make log is in BENCH_OUT.
-bench: all $(NOLIBC)
+bench: all bench-bins
 	@sh tools/install-deps.sh bench static
 	@mkdir -p $(BENCH_OUT)
-	@$(MAKE) -s USE_KLIBC=false USE_DIETLIBC=true all >$(BENCH_OUT)/make-dietlibc.log 2>&1 || \
+	@$(MAKE) -s USE_KLIBC=false USE_DIETLIBC=true all bench-bins >$(BENCH_OUT)/make-dietlibc.log 2>&1 || \
 		echo "bench: make USE_DIETLIBC=true failed, see $(BENCH_OUT)/make-dietlibc.log"
-	@$(MAKE) -s USE_KLIBC=true USE_DIETLIBC=false all >$(BENCH_OUT)/make-klibc.log 2>&1 || \
+	@$(MAKE) -s USE_KLIBC=true USE_DIETLIBC=false all bench-bins >$(BENCH_OUT)/make-klibc.log 2>&1 || \
 		echo "bench: make USE_KLIBC=true failed, see $(BENCH_OUT)/make-klibc.log"
 	BIN=$(abspath $(O)) BENCH_N="$(BENCH_N)" BENCH_REPS="$(BENCH_REPS)" \
 		BENCH_OUT="$(BENCH_OUT)" bench/run-bench
@@ -468,17 +472,17 @@ $(O)/bench/spawn-cost: bench/spawn-cost.c Makefile
 bench-static:
 	@sh tools/install-deps.sh static
 	$(MAKE) -s USE_KLIBC=false USE_DIETLIBC=false CC=$(HOSTCC) STATIC=false HELPER_LIBC=system \
-		all build/glibc/bench/spawn-cost build/glibc/bench/noop-nolibc
-	$(MAKE) -s USE_KLIBC=true USE_DIETLIBC=false all
-	$(MAKE) -s USE_KLIBC=false USE_DIETLIBC=true all
-	$(if $(shell command -v musl-gcc),$(MAKE) -s USE_KLIBC=false USE_DIETLIBC=false CC=musl-gcc STATIC=true all,)
+		all bench-bins build/glibc/bench/spawn-cost
+	$(MAKE) -s USE_KLIBC=true USE_DIETLIBC=false all bench-bins
+	$(MAKE) -s USE_KLIBC=false USE_DIETLIBC=true all bench-bins
+	$(if $(shell command -v musl-gcc),$(MAKE) -s USE_KLIBC=false USE_DIETLIBC=false CC=musl-gcc STATIC=true all bench-bins,)
 	BENCH_TOOLS=$(abspath build/glibc/bench) bench/spawn-cost.sh
 
 # make bench-late: a storm with one starved helper, without and with the
 # kernel's seqnum counter: how long udevd holds the gap (bench/run-late).
 LATE_N      ?= 512
 LATE_DELAYS ?= 1 3 6
-bench-late: all
+bench-late: all bench-bins
 	BIN=$(abspath $(O)) LATE_N="$(LATE_N)" LATE_DELAYS="$(LATE_DELAYS)" bench/run-late
 
 # make bench-worker: what one event costs a udev pool worker alone (bench/worker-cpu):
@@ -495,12 +499,12 @@ WORKER_N       ?= 1000
 WORKER_REPS    ?= 3
 WORKER_DEPTH   ?= 1
 WORKER_COMPARE ?=
-bench-worker: all
+bench-worker: all bench-bins
 	bench/worker-cpu -n $(WORKER_N) -r $(WORKER_REPS) --depth $(WORKER_DEPTH) --run $(O)/bench/noop \
 		$(if $(WORKER_SYNTAX),--syntax) \
 		this=$(abspath $(O))/udev $(WORKER_COMPARE)
 
-.PHONY: bench bench-static bench-late bench-worker
+.PHONY: bench bench-bins bench-static bench-late bench-worker
 
 # ---- tests -----------------------------------------------------------------
 # make check installs what the tests need when it is missing (as root), builds,
@@ -541,7 +545,7 @@ CHECK_TESTS = $(sort $(filter-out $(if $(filter glibc,$(VARIANT)),,$(ONCE_TESTS)
 check: deps
 	@$(MAKE) --no-print-directory check-suite
 
-check-suite: all size-check circles $(if $(filter glibc%,$(VARIANT)),fuzz-check,)
+check-suite: all bench-bins size-check circles $(if $(filter glibc%,$(VARIANT)),fuzz-check,)
 	BIN=$(abspath $(O)) VARIANT=$(VARIANT) MAKE_VARIANT="$(MAKE_VARIANT)" \
 		BATS_TEST_TIMEOUT=$(TEST_TIMEOUT) tools/run-bats.sh $(CHECK_TESTS) \
 		$(if $(filter fork,$(SECOND_PASSES)),--pass UDEVD_WORKERS=fork $(SECOND_MODE_TESTS)) \

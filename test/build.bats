@@ -168,6 +168,18 @@ mkb() {
 	"$B/bench/noop-nolibc"
 }
 
+@test "build: make all builds no benchmark program (make bench-bins and make check do)" {
+	mkb all
+	[ ! -e "$B/bench" ] || { ls -l "$B/bench"; return 1; }
+	! grep -q "HOSTCC" "$T/make.out" || false
+	# what the tests use is built by make check (bench-bins) and make bench
+	make -C "$TOP" -n O="$B" check-suite >"$T/n.out" 2>&1
+	grep -q "bench/fakesys" "$T/n.out"
+	grep -q "bench/storm" "$T/n.out"
+	mkb bench-bins
+	[ -x "$B/bench/storm" ] && [ -x "$B/bench/fakesys" ] && [ -x "$B/bench/noop" ]
+}
+
 # A PATH with every command of this machine but dpkg-query.
 path_without_dpkg() {
 	local d
