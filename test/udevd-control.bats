@@ -29,6 +29,9 @@ teardown() { udevd_teardown; }
 	[ "$status" -eq 0 ]
 	[ "$(ended_count)" -eq 3 ]
 	[ "$(rc_of 11)" = 0 ] && [ "$(rc_of 12)" = 0 ]
+	# udevd's log names the commands, as udevcontrol does
+	grep -q "control message stop_exec_queue accepted" "$T/udevd.log"
+	grep -q "control message start_exec_queue accepted" "$T/udevd.log"
 }
 
 @test "udevsettle returns once running events have finished" {

@@ -202,6 +202,19 @@ static void set_worker_log_level(struct udevd *d, uint32_t level)
 	runner_reload(&d->runner);
 }
 
+/* The udevcontrol command a control message carries, for the log. */
+static const char *control_name(enum msg_type type)
+{
+	switch (type) {
+	case MSG_CTL_STOP_EXEC: return "stop_exec_queue";
+	case MSG_CTL_START_EXEC: return "start_exec_queue";
+	case MSG_CTL_LOG_PRIORITY: return "log_priority";
+	case MSG_CTL_MAX_CHILDS: return "max_childs";
+	case MSG_CTL_RELOAD_RULES: return "reload_rules";
+	default: return "?";
+	}
+}
+
 static int handle_control(struct udevd *d, const struct msg_hdr *h, uint32_t *arg)
 {
 	switch (h->type) {
@@ -249,7 +262,10 @@ static int handle_control(struct udevd *d, const struct msg_hdr *h, uint32_t *ar
 	/* queries (udevsend's liveness probe too) and subscriptions change nothing */
 	if (h->type == MSG_CTL_QUEUE || h->type == MSG_CTL_SEQNUM || h->type == MSG_CTL_MONITOR)
 		return 0;
-	log_info("control message %u (arg %u) accepted", h->type, h->arg);
+	if (h->type == MSG_CTL_LOG_PRIORITY || h->type == MSG_CTL_MAX_CHILDS)
+		log_info("control message %s=%u accepted", control_name(h->type), h->arg);
+	else
+		log_info("control message %s accepted", control_name(h->type));
 	queue_kick(&d->q);
 	return 0;
 }
