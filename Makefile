@@ -32,6 +32,9 @@ V            ?= 0
 CROSS_COMPILE ?=
 USE_KLIBC    ?= false
 USE_DIETLIBC ?= false
+ifeq ($(USE_KLIBC)$(USE_DIETLIBC),truetrue)
+  $(error USE_KLIBC=true and USE_DIETLIBC=true: one libc per build, pick one (build/klibc/ or build/diet/))
+endif
 STATIC       ?= false
 SANITIZE     ?=
 EXTRA_CFLAGS ?=
@@ -649,6 +652,15 @@ OUR_MARK := udev-legacy
 MANIFEST    := $(DESTDIR)$(docdir)/install-manifest
 INSTALL_ETC := DESTDIR="$(DESTDIR)" MANIFEST="$(MANIFEST)" sh tools/install-etc.sh
 
+# make install-strip (or INSTALL_STRIP=1): the programs installed stripped,
+# with $(STRIP) (CROSS_COMPILE's for a cross build), as make size measures
+# them; the build folder keeps them with their debugging information.
+INSTALL_STRIP ?=
+STRIP_PROGRAM = $(STRIP) --strip-all -R .comment
+
+install-strip:
+	@$(MAKE) --no-print-directory install INSTALL_STRIP=1
+
 install: all
 	$(Q)$(INSTALL_ETC) mkdirs $(INSTALL_DIRS)
 	$(Q)h=$(D_SBIN)/hotplug; \
@@ -657,11 +669,13 @@ install: all
 		echo "  KEEP    $$h as $$h.orig (it is not udev-legacy's; make uninstall restores it)"; \
 		mv $$h $$h.orig; fi
 	$(Q)for p in $(filter $(SBIN_PROGRAMS),$(filter-out $(LINKED_PROGRAMS),$(PROGRAMS))); do \
-		echo "  INSTALL $(D_SBIN)/$$p"; \
-		$(INSTALL) -m 755 $(O)/$$p $(D_SBIN)/$$p || exit 1; done
+		echo "  INSTALL $(D_SBIN)/$$p$(if $(INSTALL_STRIP), (stripped))"; \
+		$(INSTALL) -m 755 $(O)/$$p $(D_SBIN)/$$p || exit 1; \
+		$(if $(INSTALL_STRIP),$(STRIP_PROGRAM) $(D_SBIN)/$$p || exit 1;) done
 	$(Q)for p in $(filter $(USRBIN_PROGRAMS),$(filter-out $(LINKED_PROGRAMS),$(PROGRAMS))); do \
-		echo "  INSTALL $(D_BIN)/$$p"; \
-		$(INSTALL) -m 755 $(O)/$$p $(D_BIN)/$$p || exit 1; done
+		echo "  INSTALL $(D_BIN)/$$p$(if $(INSTALL_STRIP), (stripped))"; \
+		$(INSTALL) -m 755 $(O)/$$p $(D_BIN)/$$p || exit 1; \
+		$(if $(INSTALL_STRIP),$(STRIP_PROGRAM) $(D_BIN)/$$p || exit 1;) done
 	$(Q)rel=$$(realpath -m -s --relative-to=$(libudevdir) $(sbindir)); \
 	for p in $(filter $(LIBUDEV_PROGRAMS),$(PROGRAMS)); do \
 		echo "  LN      $(D_LIBUDEV)/$$p -> $$rel/$$(readlink $(O)/$$p)"; \
@@ -710,7 +724,7 @@ demo:
 clean:
 	rm -rf build
 
-.PHONY: FORCE all check check-suite check-uevents circles deps size size-check clean install uninstall print-programs print-outdir print-helper-libc print-version demo \
+.PHONY: FORCE all check check-suite check-uevents circles deps size size-check clean install install-strip uninstall print-programs print-outdir print-helper-libc print-version demo \
 	fuzz fuzz-bins fuzz-check fuzz-run check-sanitize check-valgrind check-stress lint
 
 # ---- cross build proof -------------------------------------------------------

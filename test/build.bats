@@ -168,6 +168,13 @@ mkb() {
 	"$B/bench/noop-nolibc"
 }
 
+@test "build: USE_KLIBC=true with USE_DIETLIBC=true is an error, not a silent pick" {
+	run make -C "$TOP" -n O="$B" USE_KLIBC=true USE_DIETLIBC=true all
+	[ "$status" -ne 0 ]
+	[[ "$output" == *"USE_KLIBC=true and USE_DIETLIBC=true: one libc per build"* ]]
+	[ ! -e "$B" ]
+}
+
 @test "build: make all builds no benchmark program (make bench-bins and make check do)" {
 	mkb all
 	[ ! -e "$B/bench" ] || { ls -l "$B/bench"; return 1; }

@@ -261,3 +261,18 @@ links_resolve() {
 		"$D/etc/dev.d/default" "$D/etc/udev" "$D/etc/udev/rules.d" "$D/usr" "$D/usr/share" \
 		"$D/usr/share/man" "$D/usr/share/man/man8")" ]
 }
+
+@test "install-strip: the programs installed stripped, as make size counts them" {
+	mk install-strip DESTDIR="$D"
+	grep -q "INSTALL $D/sbin/udevd (stripped)" "$T/make.out"
+	local p
+	for p in "$D"/sbin/udevd "$D"/sbin/udev "$D"/sbin/udevsend "$D"/sbin/hotplug; do
+		[ -z "$(readelf -S "$p" | grep -E '\.debug_|\.symtab')" ] || { echo "$p not stripped"; return 1; }
+	done
+	# the build keeps its debugging information
+	readelf -S "$BIN/udevd" | grep -q '\.debug_info'
+	# INSTALL_STRIP=1 is the same
+	mk uninstall DESTDIR="$D"
+	mk install DESTDIR="$D" INSTALL_STRIP=1
+	[ -z "$(readelf -S "$D/sbin/udevd" | grep -E '\.debug_|\.symtab')" ]
+}
