@@ -98,6 +98,11 @@ GENERATED_NAMES=" storm.md "
 	[ "$bad" -eq 0 ]
 }
 
+@test "docs: man pages name installed files, not the source tree's (docs/..., udev/...c)" {
+	! grep -nE '(^|[ (])(docs|udev|udevd|lib|extras|tools|test|bench)/[A-Za-z0-9_.-]+\.(md|c|h|sh|py)' \
+		"$TOP"/docs/*.8 || false
+}
+
 @test "docs: embedded.md's layout names every installed program and the groups the rules need" {
 	local p g layout
 	layout=$(sed -n '/^which gives the legacy layout/,/^$/p' "$TOP/docs/embedded.md")

@@ -13,7 +13,8 @@
  *       and no MAJOR/MINOR
  *    5  the device node could not be created
  *    6  a symlink could not be created
- *    7  unknown owner or group, or chown/chmod failed
+ *    7  chown/chmod failed (an unknown owner or group is root, logged, as in
+ *       udev 064: the event does not fail)
  *    8  the database record could not be written
  *    9  a RUN program failed or timed out
  *   10  a network interface could not be renamed
