@@ -74,3 +74,13 @@ changed() {
 	run "$BIN/udevtrigger" --subsystem-match=input --action=change --settle
 	[ "$status" -eq 2 ]
 }
+
+@test "udevtrigger: a tree without uevent files (a kernel before 2.6.13) says so and fails (2)" {
+	export SYSFS_PATH=$TOP/test/sysfs-legacy
+	run "$BIN/udevtrigger" --action=change
+	[ "$status" -eq 2 ]
+	[[ "$output" == *"none of the "*" devices under $SYSFS_PATH has a uevent file"*"udevstart replays them"* ]]
+	run "$BIN/udevtrigger" --dry-run --subsystem-match=tty
+	[ "$status" -eq 2 ]
+	[[ "$output" == *"has a uevent file"* ]]
+}

@@ -31,6 +31,7 @@ struct opts {
 	const char *noattr[MATCH_MAX], *sysname[MATCH_MAX];
 	int nsubsys, nnosubsys, nattr, nnoattr, nsysname;
 	int dry_run, verbose, settle, failed, count, subsystems;
+	int no_uevent, with_uevent;   /* devices walked without, with a uevent file */
 	uint64_t timeout_ms;
 };
 
@@ -102,7 +103,12 @@ static int trigger(void *ctx, const char *devpath, const char *subsystem)
 	char p[SYSFS_PATH_MAX * 2];
 	int fd;
 
-	if (!sysfs_exists(devpath, "uevent") || !wanted(o, devpath, subsystem))
+	if (!sysfs_exists(devpath, "uevent")) {
+		o->no_uevent++;
+		return 0;
+	}
+	o->with_uevent++;
+	if (!wanted(o, devpath, subsystem))
 		return 0;
 	o->count++;
 	if (o->verbose || o->dry_run)
@@ -261,6 +267,13 @@ int main(int argc, char **argv)
 	}
 	fflush(stdout);
 	log_info("%d devices%s", o.count, o.dry_run ? " (dry run)" : "");
+	if (o.with_uevent == 0 && o.no_uevent > 0) {
+		/* a kernel before 2.6.13 (or a copied tree): nothing to write to */
+		log_err("none of the %d devices under %s has a uevent file (a kernel before "
+			"2.6.13?): nothing triggered; udevstart replays them", o.no_uevent,
+			sysfs_root());
+		return EXIT_FAILED;
+	}
 	if (o.settle && !o.dry_run) {
 		i = settle(&o);
 		if (i)
