@@ -45,6 +45,37 @@ EV3=/devices/pci0000:00/0000:00:14.0/usb1/1-1/1-1:1.0/0003:046D:C52B.0001/input/
 	"$BIN/udevstart"
 	[ -c "$T/dev/coldplugged" ]
 }
+@test "udevstart: a device without a node but with a modalias loads its driver (the shipped rule)" {
+	cp -a "$TOP/test/sysfs-modern" "$T/sys"
+	export SYSFS_PATH=$T/sys
+	pci=$T/sys/devices/pci0000:00
+	# a sound card present at boot, no driver bound: MODALIAS in its uevent
+	mkdir "$pci/0000:00:1b.0"
+	ln -s ../../bus/pci "$pci/0000:00:1b.0/subsystem"
+	printf 'PCI_ID=8086:293E\nMODALIAS=pci:v00008086d0000293Esv00sd00bc04sc03i00\n' \
+		>"$pci/0000:00:1b.0/uevent"
+	# a 2.6.13-2.6.15 kernel's device: an empty uevent, a modalias attribute
+	mkdir "$pci/0000:00:1c.0"
+	ln -s ../../bus/pci "$pci/0000:00:1c.0/subsystem"
+	: >"$pci/0000:00:1c.0/uevent"
+	echo 'pci:v00008086d00002940sv00sd00bc06sc04i00' >"$pci/0000:00:1c.0/modalias"
+	# the xhci controller of the tree has its driver: nothing to load
+	mkdir -p "$T/sys/bus/pci/drivers/xhci_hcd"
+	echo 'MODALIAS=pci:v00008086d0000A36Dsv00sd00bc0Csc03i30' >"$pci/0000:00:14.0/uevent"
+	printf '#!/bin/sh\necho "$*" >>%s/modprobe.log\n' "$T" >"$T/modprobe"
+	chmod 755 "$T/modprobe"
+	# the shipped rule, with this test's modprobe
+	sed "s|/sbin/modprobe|$T/modprobe|" "$TOP/etc/udev/rules.d/80-drivers.rules" \
+		>"$T/rules.d/80-drivers.rules"
+	run "$BIN/udevstart"
+	[ "$status" -eq 0 ]
+	cat "$T/modprobe.log"
+	[ "$(sort "$T/modprobe.log")" = "$(printf '%s\n' \
+		"-b pci:v00008086d0000293Esv00sd00bc04sc03i00" \
+		"-b pci:v00008086d00002940sv00sd00bc06sc04i00")" ]
+	# and the nodes as before
+	[ -c "$T/dev/input/event3" ] && [ -b "$T/dev/sdb1" ]
+}
 @test "udevstart: runs in one process (no udev exec per device)" {
 	legacy
 	sed -i "s|^udev_rules=.*|udev_rules=\"$T/none.rules\"|" "$T/udev.conf"

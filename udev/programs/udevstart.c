@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /* udevstart: coldplug. Runs an "add" for every device of sysfs that has a
- * `dev` file, in this one process (no fork per device, rules read once):
+ * `dev` file, and for every device without one that has a modalias (its
+ * driver's module: 80-drivers.rules), in this one process (no fork per
+ * device, rules read once):
  * the legacy layout's /class/SUBSYSTEM/DEV and /block/DISK[/PART]
  * directories and the modern layout's /devices tree (the /class and
  * /block symlinks of today's kernels are skipped, never counted twice).
@@ -24,7 +26,25 @@
 extern char **environ;
 
 #define STARTUP_USAGE "usage: udevstart\n" \
-	"runs an add event for every device of sysfs that has a dev file"
+	"runs an add event for every device of sysfs that has a dev file or a modalias"
+
+/* The device's modalias, as the kernel gives it in the event: MODALIAS= of
+ * its uevent file (2.6.13 and later), else its modalias attribute (from
+ * 2.6.11 on some buses); -1 when it has none. */
+static int device_modalias(const char *devpath, char *out, size_t size)
+{
+	char buf[1024], *m;
+
+	if (sysfs_attr_read(devpath, "uevent", buf, sizeof(buf)) > 0 &&
+	    (m = strstr(buf, "MODALIAS=")) && (m == buf || m[-1] == '\n')) {
+		m[9 + strcspn(m + 9, "\n")] = '\0';
+		str_copy(out, m + 9, size);
+	} else if (sysfs_attr_read(devpath, "modalias", out, size) <= 0) {
+		return -1;
+	}
+	out[strcspn(out, "\n")] = '\0';
+	return out[0] ? 0 : -1;
+}
 
 /* The environment the kernel would have given this add event. */
 static int device_env(struct env *e, const struct coldplug_dev *f)
@@ -50,6 +70,8 @@ static int device_env(struct env *e, const struct coldplug_dev *f)
 		dn[8 + strcspn(dn + 8, "\n")] = '\0';
 		env_set(e, "DEVNAME", dn + 8);
 	}
+	if (device_modalias(f->devpath, buf, sizeof(buf)) == 0)
+		env_set(e, "MODALIAS", buf);
 	return 0;
 }
 
@@ -69,7 +91,8 @@ int main(int argc, char **argv)
 {
 	struct coldplug_list l;
 	struct driver d;
-	int i, r, rc, failed = 0;
+	char alias[256];
+	int i, r, rc, n = 0, failed = 0;
 
 	if (opts_std(argc, argv, "udevstart", STARTUP_USAGE))
 		return 0;
@@ -85,8 +108,13 @@ int main(int argc, char **argv)
 	driver_rules(&d);
 	/* bad udev.conf lines win over bad rules here */
 	rc = d.conf_rc ? d.conf_rc : d.rules_rc;
-	coldplug_scan(&l, 0);
+	/* every device: those without a node only for their driver's module */
+	coldplug_scan(&l, 1);
 	for (i = 0; i < l.n; i++) {
+		if (!sysfs_exists(l.v[i].devpath, "dev") &&
+		    device_modalias(l.v[i].devpath, alias, sizeof(alias)) < 0)
+			continue;
+		n++;
 		r = run_device(&d, &l.v[i]);
 		if (r && r != UDEV_EXIT_RULES && r != UDEV_EXIT_CONFIG) {
 			failed++;
@@ -94,7 +122,7 @@ int main(int argc, char **argv)
 				rc = r;
 		}
 	}
-	log_info("%d devices, %d failed", l.n, failed);
+	log_info("%d devices, %d failed", n, failed);
 	coldplug_free(&l);
 	driver_free(&d);
 	return rc;
