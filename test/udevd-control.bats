@@ -28,7 +28,8 @@ teardown() { udevd_teardown; }
 	run "$BIN/udevsettle" --timeout=30
 	[ "$status" -eq 0 ]
 	[ "$(ended_count)" -eq 3 ]
-	[ "$(rc_of 11)" = 0 ] && [ "$(rc_of 12)" = 0 ]
+	[ "$(rc_of 11)" = 0 ]
+	[ "$(rc_of 12)" = 0 ]
 	# udevd's log names the commands, as udevcontrol does
 	grep -q "control message stop_exec_queue accepted" "$T/udevd.log"
 	grep -q "control message start_exec_queue accepted" "$T/udevd.log"
