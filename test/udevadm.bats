@@ -96,6 +96,19 @@ changed() {
 	run "$BIN/udevadm" settle --timeout=1
 	[ "$status" -eq 16 ]
 	[ ! -e "$T/dev/serial0" ]
+	# only the events up to --seq-end (from --seq-start): 7 is held, 6 none
+	run "$BIN/udevadm" settle --seq-end=6 --timeout=1
+	[ "$status" -eq 0 ]
+	run "$BIN/udevadm" settle -s 7 -e 7 -t 1
+	[ "$status" -eq 16 ]
+	run "$BIN/udevadm" settle --seq-start=9 --seq-end=7
+	[ "$status" -eq 1 ]
+	# --exit-if-exists: settled as far as asked once the file is there
+	touch "$T/flag"
+	run "$BIN/udevadm" settle --exit-if-exists="$T/flag" --timeout=5
+	[ "$status" -eq 0 ]
+	run "$BIN/udevadm" settle -E "$T/no-flag" --timeout=1
+	[ "$status" -eq 16 ]
 	run "$BIN/udevadm" control -S
 	[ "$status" -eq 0 ]
 	run "$BIN/udevadm" settle -t 30

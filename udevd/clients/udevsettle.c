@@ -1,47 +1,93 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /* udevsettle: waits until udevd holds no event (none held, queued or
- * running). Exit 0 when empty (or no udevd listens), 1 usage, 16 at
- * --timeout or when udevd does not answer, 17 when it refuses. */
+ * running), or, with --seq-end (and --seq-start), none up to that sequence
+ * number (from the first). Exit 0 when settled (or no udevd listens, or
+ * --exit-if-exists's FILE exists), 1 usage, 16 at --timeout or when udevd
+ * does not answer, 17 when it refuses. */
 #include "compat.h"
 #include "ctl.h"
 #include "log.h"
 #include "loop.h"
 #include "opts.h"
+#include "str.h"
 
 #include <poll.h>
 #include <string.h>
+#include <unistd.h>
 
 #define SETTLE_TIMEOUT_MS 180000
 #define POLL_MS           20
 
-#define SETTLE_USAGE "usage: udevsettle [--timeout=DUR]\n" \
+#define SETTLE_USAGE "usage: udevsettle [--timeout=DUR] [--exit-if-exists=FILE]\n" \
+	"                  [--seq-start=N] [--seq-end=N]\n" \
 	"DUR: N or Ns seconds, Nms milliseconds; --timeout=DUR or --timeout DUR"
+
+struct settle {
+	uint64_t timeout;
+	unsigned long long start, end;  /* end 0: the whole queue */
+	const char *exists;
+};
 
 static int usage(const char *bad)
 {
 	return opts_usage_error("udevsettle", SETTLE_USAGE, "unknown or bad option", bad);
 }
 
+static int parse(struct settle *s, int argc, char **argv)
+{
+	static const char *const names[] = { "--timeout", "--exit-if-exists", "--seq-start",
+					     "--seq-end" };
+	const char *v = NULL;
+	unsigned int k;
+	int i, missing = 0;
+
+	for (i = 1; i < argc; i++) {
+		for (k = 0; k < 4; k++)
+			if ((v = opts_value(argc, argv, &i, names[k], &missing)) || missing)
+				break;
+		if (!v || !*v || (k == 0 && loop_parse_msec(v, &s->timeout) < 0) ||
+		    (k == 2 && str_to_u64(v, &s->start) < 0) ||
+		    (k == 3 && (str_to_u64(v, &s->end) < 0 || !s->end)))
+			return usage(argv[i]);
+		if (k == 1)
+			s->exists = v;
+	}
+	return s->start > s->end && s->end ? usage("--seq-start") : 0;
+}
+
+/* Events udevd still holds: all of them, or those from start to end. */
+static int pending(const struct settle *s, uint64_t deadline, uint32_t *n)
+{
+	uint32_t below = 0;
+	int rc;
+
+	if (!s->end)
+		return ctl_request(MSG_CTL_QUEUE, 0, loop_until(loop_now_ms(), deadline) + 1000, n);
+	rc = ctl_query_seqnum(s->end, loop_until(loop_now_ms(), deadline) + 1000, n);
+	if (rc == 0 && s->start > 1)
+		rc = ctl_query_seqnum(s->start - 1, 1000, &below);
+	*n -= below < *n ? below : *n;
+	return rc;
+}
+
 int main(int argc, char **argv)
 {
-	uint64_t timeout = SETTLE_TIMEOUT_MS, deadline;
+	struct settle s = { .timeout = SETTLE_TIMEOUT_MS };
+	uint64_t deadline;
 	uint32_t queued = 0;
-	int i, rc;
+	int rc;
 
 	if (opts_std(argc, argv, "udevsettle", SETTLE_USAGE))
 		return 0;
 	log_init("udevsettle", log_sink_auto());
-	for (i = 1; i < argc; i++) {
-		int missing;
-		const char *v = opts_value(argc, argv, &i, "--timeout", &missing);
-
-		if (!v || loop_parse_msec(v, &timeout) < 0)
-			return usage(argv[i]);
-	}
-	deadline = loop_now_ms() + timeout;
+	rc = parse(&s, argc, argv);
+	if (rc)
+		return rc;
+	deadline = loop_now_ms() + s.timeout;
 	for (;;) {
-		rc = ctl_request(MSG_CTL_QUEUE, 0, loop_until(loop_now_ms(), deadline) + 1000,
-				 &queued);
+		if (s.exists && access(s.exists, F_OK) == 0)
+			return 0;
+		rc = pending(&s, deadline, &queued);
 		if (rc == MSG_RC_NOT_RUN) {
 			log_info("no udevd listening, nothing to wait for");
 			return 0;
