@@ -7,10 +7,10 @@
 #include "compat.h"
 #include "coldplug.h"
 #include "ctl.h"
-#include "fmt.h"
 #include "log.h"
 #include "loop.h"
 #include "opts.h"
+#include "path.h"
 #include "str.h"
 #include "sysfs.h"
 
@@ -126,12 +126,6 @@ static int trigger(void *ctx, const char *devpath, const char *subsystem)
 	return 0;
 }
 
-/* out = a/b; -1 when it does not fit */
-static int cat_path(char *out, size_t size, const char *a, const char *b)
-{
-	return fmt_s(out, size, "%s/%s", a, b) < size ? 0 : -1;
-}
-
 /* --type=subsystems: each bus of /bus, then each driver of each bus, whose
  * uevent file the options select (subsystem globs match the bus's name). */
 static void trigger_subsystems(struct opts *o)
@@ -144,15 +138,15 @@ static void trigger_subsystems(struct opts *o)
 	if (sysfs_path(dir, sizeof(dir), "/bus", NULL) < 0 || !(b = opendir(dir)))
 		return;
 	while ((bus = readdir(b))) {
-		if (bus->d_name[0] == '.' || cat_path(sub, sizeof(sub), "/bus", bus->d_name) < 0)
+		if (bus->d_name[0] == '.' || path_join(sub, sizeof(sub), "/bus", bus->d_name) < 0)
 			continue;
 		trigger(o, sub, bus->d_name);
-		if (cat_path(drivers, sizeof(drivers), sub, "drivers") < 0 ||
+		if (path_join(drivers, sizeof(drivers), sub, "drivers") < 0 ||
 		    sysfs_path(path, sizeof(path), drivers, NULL) < 0 || !(d = opendir(path)))
 			continue;
 		while ((drv = readdir(d)))
 			if (drv->d_name[0] != '.' &&
-			    cat_path(path, sizeof(path), drivers, drv->d_name) == 0)
+			    path_join(path, sizeof(path), drivers, drv->d_name) == 0)
 				trigger(o, path, bus->d_name);
 		closedir(d);
 	}
