@@ -177,13 +177,15 @@ hotplug_OBJS  := hotplug/hotplug.o hotplug/filter.o udevsend/udevsend.main.o
 # the name it is run under picks udevd, udevcontrol, udevsettle,
 # udevtrigger, udevmonitor or udevadm (udev 117's front end to them all).
 # udevd/ holds its stages: door/ (the socket, refusals, netlink, duplicates,
-# the rescan), queue/ (SEQNUM order, device chains, late events), workers/
-# (udev's processes), answer/ (acks, monitors); clients/ holds the clients.
+# the rescan, udevd's own variables taken out of what arrives), queue/
+# (SEQNUM order, device chains, late events), workers/ (udev's processes),
+# answer/ (acks, monitors); clients/ holds the clients.
 PROGRAMS += udevd udevcontrol udevsettle udevtrigger udevmonitor udevadm
 MULTICALL_udevd := udevcontrol udevsettle udevtrigger udevmonitor udevadm
 udevd_OBJS := udevd/multicall.o udevd/udevd.main.o udevd/setup.o \
-	udevd/door/sock.o udevd/door/netlink.o udevd/door/dedup.o udevd/door/refuse.o \
-	udevd/door/rescan.o udevd/queue/queue.o udevd/queue/claims.o udevd/queue/devseq.o \
+	udevd/door/sock.o udevd/door/netlink.o udevd/door/marks.o udevd/door/dedup.o \
+	udevd/door/refuse.o udevd/door/rescan.o \
+	udevd/queue/queue.o udevd/queue/claims.o udevd/queue/devseq.o \
 	udevd/workers/runner.o udevd/workers/pool.o udevd/workers/fork.o udevd/workers/child.o \
 	udevd/workers/budget.o \
 	udevd/answer/ack.o udevd/answer/outbox.o udevd/answer/monitor.o udevd/answer/broadcast.o \

@@ -1,8 +1,9 @@
 #!/usr/bin/env bats
 # SPDX-License-Identifier: GPL-2.0-only
-# The threat model of docs/hardening.md, items 3-8: each attack played by a
-# real unprivileged user (nobody) or by hostile device data, in a private
-# network namespace, against the real udevd and udev.
+# The threat model of docs/hardening.md, items 3-7 and 9: each attack played
+# by a real unprivileged user (nobody), by hostile device data or by an
+# event's own environment, in a private network namespace, against the real
+# udevd and udev.
 
 load udev-lib
 load udevd-lib
@@ -424,4 +425,92 @@ for i in range(50):
 	after=$(ls "/proc/$UDEVD_PID/fd" | wc -l)
 	echo "udevd's descriptors: $before before, $after after"
 	[ "$after" -le "$before" ]
+}
+
+# ---- 9: the variables udevd sets are believed only from udevd ------------------
+
+# dump_run: a RUN program that keeps what it got of the variables udevd
+# sets, one "KEY=value" line each, in $T/out/run.$SEQNUM
+dump_run() {
+	nobody_dir "$T/out"
+	printf '#!/bin/sh\nenv | grep -E "^UDEVD_(LATE|EVENT|EVENT_SOURCE|RESCAN)=" | sort >%s/out/run.$SEQNUM\n' \
+		"$T" >"$T/dump-run"
+	chmod 755 "$T/dump-run"
+}
+
+# send_raw SEQNUM VAR=value...: an event from a root process that is not
+# udevsend (which sends no event with UDEVD_EVENT or UDEVD_EVENT_SOURCE),
+# with the test's udev.conf and sysfs; prints dgram.py's "ack SEQ RC ARG"
+send_raw() {
+	local seq=$1 kv args=()
+	shift
+	for kv in ACTION=add SUBSYSTEM=tty SEQNUM="$seq" UDEV_CONFIG_FILE="$UDEV_CONFIG_FILE" \
+		SYSFS_PATH="$SYSFS_PATH" UDEV_NO_SLEEP=1 "$@"; do
+		args+=(--env "$kv")
+	done
+	in_ns $DGRAM send --seqnum "$seq" --flags 1 --timeout 20 "${args[@]}"
+}
+
+@test "trust 9: a UDEVD_LATE that comes with an event is not believed: its node is made, through udevd and without it" {
+	dump_run
+	rules "KERNEL==\"ttyZ9\", RUN+=\"$T/dump-run\""
+	start_udevd
+	# a device sysfs does not list (gone, or a test tree without it), with
+	# the kernel's MAJOR and MINOR: udev makes its node unless the event is
+	# "late", which udevd says when a newer event of the device ran first
+	run send ACTION=add DEVPATH=/class/tty/ttyZ9 MAJOR=4 MINOR=99 SEQNUM=7 UDEVD_LATE=6 tty
+	echo "udevsend: $status $output"
+	[ "$status" -eq 0 ]
+	[ -c "$T/dev/ttyZ9" ] || { echo "no node: the event was believed late"; return 1; }
+	cat "$T/out/run.7"
+	[ "$(cat "$T/out/run.7")" = UDEVD_EVENT=1 ]
+	grep -q 'seqnum 7 /class/tty/ttyZ9: UDEVD_LATE in its environment dropped' "$T/udevd.log"
+	# no udevd: udevsend runs udev itself, which believes no UDEVD_LATE then
+	stop_udevd
+	rm "$T/dev/ttyZ9"
+	run send ACTION=add DEVPATH=/class/tty/ttyZ9 MAJOR=4 MINOR=99 SEQNUM=8 UDEVD_LATE=6 tty
+	echo "udevsend: $status $output"
+	[ "$status" -eq 0 ]
+	[ -c "$T/dev/ttyZ9" ] || { echo "no node: udev alone believed UDEVD_LATE"; return 1; }
+}
+
+@test "trust 9: a UDEVD_EVENT that comes with an event is udevd's: ENV{UDEVD_EVENT}==\"1\" matches, RUN gets one" {
+	dump_run
+	# the shipped rules run hotplug.d for udevd's events by this match
+	rules "ENV{UDEVD_EVENT}==\"1\", KERNEL==\"ttyZ9\", RUN+=\"$T/dump-run\""
+	start_udevd
+	run send_raw 7 DEVPATH=/class/tty/ttyZ9 MAJOR=4 MINOR=99 UDEVD_EVENT=0
+	echo "$output"
+	[ "$output" = "ack 7 0 0" ]
+	[ -f "$T/out/run.7" ] || { echo "ENV{UDEVD_EVENT}==\"1\" did not match"; return 1; }
+	cat "$T/out/run.7"
+	[ "$(cat "$T/out/run.7")" = UDEVD_EVENT=1 ]
+}
+
+@test "trust 9: a UDEVD_EVENT_SOURCE that comes with an event is dropped: the event is no netlink one for the rules" {
+	dump_run
+	# the shipped rules run hotplug.d for netlink and rescan events by this
+	# match: an event udevsend sent would have its scripts run twice
+	rules "KERNEL==\"ttyZ9\", RUN+=\"$T/dump-run\"
+ENV{UDEVD_EVENT_SOURCE}==\"?*\", RUN+=\"/bin/touch $T/out/source-believed\""
+	start_udevd
+	run send_raw 7 DEVPATH=/class/tty/ttyZ9 MAJOR=4 MINOR=99 UDEVD_EVENT_SOURCE=netlink
+	echo "$output"
+	[ "$output" = "ack 7 0 0" ]
+	cat "$T/out/run.7"
+	[ ! -e "$T/out/source-believed" ]
+	[ "$(cat "$T/out/run.7")" = UDEVD_EVENT=1 ]
+	grep -q 'seqnum 7 /class/tty/ttyZ9: UDEVD_EVENT_SOURCE in its environment dropped' "$T/udevd.log"
+}
+
+@test "trust 9: a UDEVD_RESCAN that comes with an event (udevsend forwards it) does not reach udev's programs" {
+	dump_run
+	rules "KERNEL==\"ttyZ9\", RUN+=\"$T/dump-run\""
+	start_udevd
+	run send ACTION=add DEVPATH=/class/tty/ttyZ9 MAJOR=4 MINOR=99 SEQNUM=7 UDEVD_RESCAN=1 tty
+	echo "udevsend: $status $output"
+	[ "$status" -eq 0 ]
+	cat "$T/out/run.7"
+	[ "$(cat "$T/out/run.7")" = UDEVD_EVENT=1 ]
+	grep -q 'seqnum 7 /class/tty/ttyZ9: UDEVD_RESCAN in its environment dropped' "$T/udevd.log"
 }

@@ -18,6 +18,7 @@
 #include "run/devd.h"
 #include "fmt.h"
 #include "log.h"
+#include "msg.h"
 #include "path.h"
 #include "str.h"
 
@@ -553,14 +554,17 @@ static int event_net_add(struct udev_event *ev, const struct rules *rules)
 /* udevd set UDEVD_LATE=N: event N of this device already ran. The kernel's
  * sysfs now decides whether this event is stale: a remove of a device that
  * is there, any other action of a device that is gone or now has another
- * device number. A stale event changes nothing and runs no dev.d or RUN. */
+ * device number. A stale event changes nothing and runs no dev.d or RUN.
+ * Believed only beside UDEVD_EVENT, in an event udevd runs: udevd drops
+ * any that came with the event, and udev run without udevd (udevsend's
+ * fallback, by hand) has only the event's own. */
 static int event_stale(struct udev_event *ev)
 {
 	const char *newer = env_get(&ev->orig, "UDEVD_LATE");
 	unsigned int major, minor;
 	int gone, stale;
 
-	if (!newer || ev->dry_run)
+	if (!newer || ev->dry_run || !env_get(&ev->orig, MSG_UDEVD_EVENT_KEY))
 		return 0;
 	gone = !sysfs_exists(ev->devpath, NULL);
 	if (strcmp(ev->action, "remove") == 0)

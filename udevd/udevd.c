@@ -9,6 +9,7 @@
 #include "log.h"
 #include "layout.h"
 #include "msg.h"
+#include "door/marks.h"
 #include "door/netlink.h"
 #include "answer/ack.h"
 #include "answer/outbox.h"
@@ -90,6 +91,21 @@ static void not_run(struct udevd *d, const struct message *m)
 	ack_reply(m->hdr, MSG_RC_NOT_RUN, 0, m->from, m->fromlen);
 }
 
+/* udevd's own variables that came with the event are not udevd's: they go
+ * (marks.h), in the received datagram itself. */
+static void drop_marks(const struct message *m)
+{
+	char *env = (char *)(m->hdr + 1);
+	const char *mark, *devpath;
+
+	m->hdr->envlen = (uint32_t)marks_drop(env, m->hdr->envlen, &mark);
+	if (!mark)
+		return;
+	devpath = msg_env_get(env, m->hdr->envlen, "DEVPATH");
+	log_notice("seqnum %llu %s: %s in its environment dropped (only udevd sets it)",
+		   (unsigned long long)m->hdr->seqnum, devpath ? devpath : "?", mark);
+}
+
 static void handle_event(struct udevd *d, const struct message *m)
 {
 	struct event *ev;
@@ -102,6 +118,7 @@ static void handle_event(struct udevd *d, const struct message *m)
 		not_run(d, m);
 		return;
 	}
+	drop_marks(m);
 	ev = event_new(m->hdr, m->from, m->fromlen, loop_now_ms());
 	if (!ev && errno == EINVAL) {
 		refuse(&d->refusals, m, "event without ACTION, DEVPATH or SUBSYSTEM, or bad SEQNUM");

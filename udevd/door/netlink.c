@@ -4,6 +4,7 @@
  * strings; only messages from port id 0 (the kernel) are taken. */
 #include "compat.h"
 #include "netlink.h"
+#include "marks.h"
 #include "log.h"
 #include "str.h"
 
@@ -95,6 +96,7 @@ int netlink_recv(int fd, struct msg_event *m)
 	static char buf[8192 + 1];
 	struct sockaddr_nl sa;
 	size_t hlen, envlen;
+	const char *mark;
 	long uid = -1;
 	int trunc = 0;
 	ssize_t n = nl_recvmsg(fd, buf, sizeof(buf) - 1, &sa, &uid, &trunc);
@@ -113,8 +115,11 @@ int netlink_recv(int fd, struct msg_event *m)
 	if (buf[n - 1] != '\0')
 		buf[n++] = '\0', envlen++;
 	memcpy(m->env, buf + hlen + 1, envlen);
-	if (env_has(m->env, envlen, NETLINK_SOURCE_KEY "=") ||
-	    env_append(m->env, &envlen, sizeof(m->env), NETLINK_SOURCE_KEY "=netlink") < 0 ||
+	envlen = marks_drop(m->env, envlen, &mark);
+	if (mark)
+		log_notice("kernel event %s: %s in its environment dropped (only udevd sets it)",
+			   buf, mark);
+	if (env_append(m->env, &envlen, sizeof(m->env), MARK_SOURCE "=netlink") < 0 ||
 	    event_env_complete(m->env, &envlen, sizeof(m->env)) < 0 ||
 	    event_msg_finish(m, envlen) < 0)
 		return drop("malformed environment", sa.nl_pid);

@@ -11,7 +11,6 @@
 
 #define NETLINK_RCVBUF_DEFAULT (16 * 1024 * 1024)
 #define NETLINK_RCVBUF_ENV     "UDEVD_NETLINK_RCVBUF"  /* bytes; tests make it tiny */
-#define NETLINK_SOURCE_KEY     "UDEVD_EVENT_SOURCE"    /* netlink or rescan */
 
 /* Socket bound to the kernel's uevent group 1, its receive buffer sized to
  * rcvbuf bytes (SO_RCVBUFFORCE as root). fd or -errno. */

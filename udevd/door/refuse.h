@@ -13,7 +13,7 @@
 
 /* One received datagram and who sent it. */
 struct message {
-	const struct msg_hdr *hdr;        /* its first bytes; checked at the door */
+	struct msg_hdr *hdr;              /* its first bytes; checked at the door */
 	size_t len;
 	const struct ucred *cred;
 	const struct sockaddr_un *from;

@@ -13,6 +13,7 @@
 #include "coldplug.h"
 #include "conf.h"
 #include "fd.h"
+#include "marks.h"
 #include "netlink.h"
 #include "path.h"
 #include "str.h"
@@ -120,8 +121,8 @@ static int make_event(struct msg_event *m, const char *action, const char *devpa
 	    add_env(m->env, &len, cap, "SUBSYSTEM", subsystem) < 0 ||
 	    (major[0] && add_env(m->env, &len, cap, "MAJOR", major) < 0) ||
 	    (minor[0] && add_env(m->env, &len, cap, "MINOR", minor) < 0) ||
-	    add_env(m->env, &len, cap, "UDEVD_RESCAN", "1") < 0 ||
-	    add_env(m->env, &len, cap, NETLINK_SOURCE_KEY, "rescan") < 0)
+	    add_env(m->env, &len, cap, MARK_RESCAN, "1") < 0 ||
+	    add_env(m->env, &len, cap, MARK_SOURCE, "rescan") < 0)
 		return -E2BIG;
 	if (action[0] == 'a' && sysfs_attr_read(devpath, "uevent", buf, sizeof(buf)) > 0 &&
 	    (dn = strstr(buf, "DEVNAME=")))

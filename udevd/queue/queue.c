@@ -36,7 +36,7 @@
 
 #define GAP_HOLD          4       /* an issued gap is held at most 4 x gap_ms */
 #define KSEQ_REFRESH_MS   100     /* the kernel's counter is read at most this often */
-#define LATE_KEY          "UDEVD_LATE="
+#define LATE_KEY          "UDEVD_LATE="   /* a mark: door/marks.h drops any that came */
 #define LATE_MAX          (sizeof(LATE_KEY) + 20)   /* and a 64-bit number */
 
 /* A pointer into the message's environment, moved to the event's copy. */
@@ -272,13 +272,15 @@ void queue_release(struct queue *q, uint64_t now)
 }
 
 /* A newer event of ev's device has run: UDEVD_LATE=<its seqnum> tells udev
- * (fork mode: envp; pool mode: env, envlen). Then ev is remembered as run. */
+ * (fork mode: envp; pool mode: env, envlen), only where UDEVD_EVENT fits
+ * after it (pool.c): udev believes UDEVD_LATE only beside it. Then ev is
+ * remembered as run. */
 static void mark_late(struct event *ev)
 {
 	uint64_t newer = devseq_newer(&ev->u);
 	char *p = ev->env + ev->envlen;
 
-	if (newer && !ev->late && ev->envlen + LATE_MAX <= MSG_ENV_MAX) {
+	if (newer && !ev->late && ev->envlen + LATE_MAX + sizeof(MSG_UDEVD_EVENT) <= MSG_ENV_MAX) {
 		ev->late = 1;
 		ev->envlen += fmt_s(p, LATE_MAX, LATE_KEY "%llu", (unsigned long long)newer) + 1;
 		ev->envp[ev->u.nenv] = p;
