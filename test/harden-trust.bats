@@ -1,9 +1,9 @@
 #!/usr/bin/env bats
 # SPDX-License-Identifier: GPL-2.0-only
-# The threat model of docs/hardening.md, items 3-7 and 9: each attack played
-# by a real unprivileged user (nobody), by hostile device data or by an
-# event's own environment, in a private network namespace, against the real
-# udevd and udev.
+# The threat model of docs/hardening.md, items 3-7, 9 and 10: each attack
+# played by a real unprivileged user (nobody), by hostile device data or by
+# an event's own environment, in a private network namespace, against the
+# real udevd and udev.
 
 load udev-lib
 load udevd-lib
@@ -513,4 +513,32 @@ ENV{UDEVD_EVENT_SOURCE}==\"?*\", RUN+=\"/bin/touch $T/out/source-believed\""
 	cat "$T/out/run.7"
 	[ "$(cat "$T/out/run.7")" = UDEVD_EVENT=1 ]
 	grep -q 'seqnum 7 /class/tty/ttyZ9: UDEVD_RESCAN in its environment dropped' "$T/udevd.log"
+}
+
+# ---- 10: temporary names in a sticky directory ---------------------------------
+
+@test "trust 10: temporary names nobody took first in a sticky /dev/shm (as directories) stop neither the node nor the link it replaces" {
+	unshare -p -f --kill-child true 2>/dev/null || skip "unshare -p does not work here"
+	hostile_tty
+	mkdir -p "$T/dev/shm"
+	nobody_dir "$T/dev/shm"
+	rules 'KERNEL=="ttyH0", NAME="shm/node", SYMLINK+="shm/link"'
+	# root's link of an earlier device: replaced through a temporary name
+	ln -s old "$T/dev/shm/link"
+	# udev runs as pid 1 of a pid namespace of its own, so the test knows
+	# its temporary names (elsewhere nobody makes them for the next pids)
+	# and nobody makes them first, as directories, which no unlink removes
+	nobody mkdir "$T/dev/shm/node.udev-tmp-1" "$T/dev/shm/link.udev-tmp-1"
+	run timeout -s KILL 20 unshare -p -f --kill-child env ACTION=add DEVPATH=/class/tty/ttyH0 \
+		SUBSYSTEM=tty SEQNUM=1 UDEV_LOG=info "$BIN/udev" tty
+	echo "udev: $status $output"
+	ls -la "$T/dev/shm"
+	[ "$status" -eq 0 ]
+	[ "$(stat -c '%F %t:%T %U' "$T/dev/shm/node")" = "character special file 4:46 root" ]
+	[ "$(readlink "$T/dev/shm/link")" = node ]
+	[[ "$output" == *"node.udev-tmp-1 is in the way"* ]]
+	# nobody's entries are left as they were, and nothing else is there
+	[ -d "$T/dev/shm/node.udev-tmp-1" ]
+	[ -d "$T/dev/shm/link.udev-tmp-1" ]
+	[ "$(ls -A "$T/dev/shm" | wc -l)" -eq 4 ]
 }

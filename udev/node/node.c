@@ -4,6 +4,7 @@
  * over it, so a reader never sees the name missing. */
 #include "compat.h"
 #include "node.h"
+#include "fd.h"
 #include "log.h"
 #include "path.h"
 #include "proc.h"
@@ -14,21 +15,46 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <sys/sysmacros.h>
+#include <time.h>
 #include <unistd.h>
+
+#define TMP_TRIES 4   /* the usual temporary name, then names no one can know */
 
 /* The name the new node or link gets in its directory before it is renamed
  * over base: base.udev-tmp-PID, or .udev-tmp-PID when the suffix would make
- * it longer than NAME_MAX. */
-static void tmp_name(const char *base, char *tmp, size_t size)
+ * it longer than NAME_MAX; with a salt (not 0), "-SALT" after it. */
+static void tmp_name(const char *base, char *tmp, size_t size, unsigned long long salt)
 {
-	if (strlen(base) + 24 <= NAME_MAX)
-		fmt_s(tmp, size, "%s.udev-tmp-%d", base, (int)proc_self());
+	if (strlen(base) + (salt ? 24 + 21 : 24) > NAME_MAX)
+		base = "";
+	if (salt)
+		fmt_s(tmp, size, "%s.udev-tmp-%d-%llu", base, (int)proc_self(), salt);
 	else
-		fmt_s(tmp, size, ".udev-tmp-%d", (int)proc_self());
+		fmt_s(tmp, size, "%s.udev-tmp-%d", base, (int)proc_self());
+}
+
+/* 64 bits no other user knows beforehand: the kernel's random bytes or,
+ * where /dev/urandom cannot be read (no /dev yet), an address ASLR chose
+ * mixed with the time. */
+static unsigned long long unguessable(void)
+{
+	unsigned long long r = 0;
+	int fd = open("/dev/urandom", O_RDONLY | O_CLOEXEC);
+
+	if (fd >= 0) {
+		if (fd_read_all(fd, (char *)&r, sizeof(r)) != (ssize_t)sizeof(r))
+			r = 0;
+		close(fd);
+	}
+	if (!r)
+		r = ((unsigned long long)(uintptr_t)&r ^ (unsigned long long)time(NULL) << 24) *
+		    0x9e3779b97f4a7c15ULL;
+	return r ? r : 1;
 }
 
 /* Renames tmp over base in dir; removes tmp when that fails. */
@@ -43,20 +69,36 @@ static int rename_over(int dir, const char *tmp, const char *base)
 	return r;
 }
 
-/* Makes tmp in dir: the symlink to target, or (target NULL) the node. A
- * temporary name left by an earlier process of the same pid (killed before
- * its rename) is removed only when it is found there. 0 or -errno. */
-static int make_tmp(int dir, const char *tmp, const char *target, mode_t mode, dev_t devnum)
+static int make_one(int dir, const char *tmp, const char *target, mode_t mode, dev_t devnum)
 {
-	int tries;
+	return target ? symlinkat(target, dir, tmp) : mknodat(dir, tmp, mode, devnum);
+}
 
-	for (tries = 0; tries < 2; tries++) {
-		if ((target ? symlinkat(target, dir, tmp) : mknodat(dir, tmp, mode, devnum)) == 0)
+/* Makes a temporary name for base in dir, into tmp (NAME_MAX + 1 bytes):
+ * the symlink to target, or (target NULL) the node. The usual name, left by
+ * an earlier process of the same pid (killed before its rename), is removed
+ * once; one that stays (a directory, or one another user made again at
+ * once in a sticky directory) is left to its owner, and names no one can
+ * know beforehand are taken instead. 0 or -errno. */
+static int make_tmp(int dir, const char *base, char *tmp, const char *target, mode_t mode,
+		    dev_t devnum)
+{
+	int tries, err = 0;
+
+	for (tries = 0; tries < TMP_TRIES; tries++) {
+		tmp_name(base, tmp, NAME_MAX + 1, tries ? unguessable() : 0);
+		if (make_one(dir, tmp, target, mode, devnum) == 0)
 			return 0;
-		if (errno != EEXIST || tries || unlinkat(dir, tmp, 0) < 0)
+		err = errno;
+		if (err != EEXIST)
 			break;
+		if (tries)
+			continue;
+		if (unlinkat(dir, tmp, 0) == 0 && make_one(dir, tmp, target, mode, devnum) == 0)
+			return 0;
+		log_notice("%s is in the way (not udev's), taking a name no one can know", tmp);
 	}
-	return -errno;
+	return -err;
 }
 
 /* 1 when a node made now in a directory of group dir_gid is uid:gid
@@ -110,8 +152,7 @@ static int node_one(int dir, gid_t dir_gid, const char *base, int block, dev_t d
 
 	if (r)
 		return r;
-	tmp_name(base, tmp, sizeof(tmp));
-	r = make_tmp(dir, tmp, NULL, (block ? S_IFBLK : S_IFCHR) | (mode & 07777), devnum);
+	r = make_tmp(dir, base, tmp, NULL, (block ? S_IFBLK : S_IFCHR) | (mode & 07777), devnum);
 	if (r < 0)
 		return r;
 	/* tmp is root's own in a directory no one else may change (walk.c);
@@ -236,9 +277,8 @@ int node_symlink(const struct udev_conf *conf, const char *link, const char *nam
 		log_err("%s/%s exists and is no symlink, not replacing it", conf->root, link);
 		r = -EEXIST;
 	}
-	tmp_name(base, tmp, sizeof(tmp));
 	if (r == 0)
-		r = make_tmp(dir, tmp, target, 0, 0);
+		r = make_tmp(dir, base, tmp, target, 0, 0);
 	if (r == 0)
 		r = rename_over(dir, tmp, base);
 	walk_done(dir);
