@@ -603,9 +603,14 @@ check-valgrind: all
 
 # The heavy runs, kept out of make check: a 2,000-event storm with udevd
 # SIGKILLed, 10,000 concurrent udevsends, 100,000 garbage datagrams, 2,000
-# helpers that read their ack late.
+# helpers that read their ack late, STRESS_FLOOD_SECONDS of garbage from
+# nobody (each test's timeout is at least that and two minutes more).
+STRESS_FLOOD_SECONDS ?= 300
 check-stress: deps all
-	BIN=$(abspath $(O)) VARIANT=$(VARIANT) tools/run-bats.sh test/stress/
+	BIN=$(abspath $(O)) VARIANT=$(VARIANT) STRESS_FLOOD_SECONDS=$(STRESS_FLOOD_SECONDS) \
+		BATS_TEST_TIMEOUT=$$(( $(TEST_TIMEOUT) > $(STRESS_FLOOD_SECONDS) + 120 ? \
+			$(TEST_TIMEOUT) : $(STRESS_FLOOD_SECONDS) + 120 )) \
+		tools/run-bats.sh test/stress/
 
 # Static analysis: cppcheck and clang-tidy, clean or suppressed with a reason
 # (tools/lint-suppressions.txt, NOLINT comments): docs/hardening.md lists them.

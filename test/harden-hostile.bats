@@ -70,6 +70,10 @@ check_shapes() {
 	[ "$(fd_count "$UDEVD_PID")" -eq "$fd0" ]
 }
 
+@test "hostile: 15 s of garbage from nobody, from ever new sockets it never reads: udevd's memory stays bounded, acks are no slower after" {
+	flood_check 15
+}
+
 @test "hostile: refusals are logged at a bounded rate, the rest counted" {
 	start_udevd
 	$HOSTILE flood --count 3000 --nobody >"$T/flood"

@@ -137,3 +137,46 @@ release_when_queued() {
 	"$BIN/udevcontrol" start_exec_queue
 }
 test_queued_ge() { [ "$(queued_count)" -ge "$1" ]; }
+
+# ack_ms N FIRST: the milliseconds N events in a row, seqnums FIRST on, take
+# from send to ack; each must be acked 0
+ack_ms() {
+	local i t0=${EPOCHREALTIME/./}
+	for ((i = $2; i < $2 + $1; i++)); do
+		send_event SEQNUM=$i DEVPATH=/devices/ack$i || { echo "seqnum $i: rc $?"; return 1; }
+	done
+	echo $(( (${EPOCHREALTIME/./} - t0) / 1000 ))
+}
+
+# vmrss_kb PID: its resident memory
+vmrss_kb() { awk '/^VmRSS:/ { print $2 }' "/proc/$1/status"; }
+
+# flood_check SECONDS: nobody floods udevd's name with garbage for SECONDS,
+# from a new socket every 500 datagrams, the last 256 kept open and never
+# read; udevd's VmRSS (sampled each second) stays within 2 MiB of what it
+# was before, and 20 acks to root take no longer after than twice before
+flood_check() {
+	local secs=$1 rss0 rss max=0 before after f
+	start_udevd
+	send_event SEQNUM=1 DEVPATH=/devices/warm
+	before=$(ack_ms 20 2) || { echo "$before"; return 1; }
+	rss0=$(vmrss_kb "$UDEVD_PID")
+	timeout -s KILL $((secs + 30)) python3 "$TOP/test/tools/hostile.py" flood --nobody \
+		--count 0 --seconds "$secs" --rotate 500 >"$T/flood" 2>&1 &
+	f=$!
+	while kill -0 "$f" 2>/dev/null; do
+		rss=$(vmrss_kb "$UDEVD_PID")
+		[ "$rss" -le "$max" ] || max=$rss
+		sleep 1
+	done
+	wait "$f" || { cat "$T/flood"; echo "the flood failed"; return 1; }
+	# a pool worker that ended while idle: its new start is not the flood's cost
+	send_event SEQNUM=22 DEVPATH=/devices/rewarm
+	after=$(ack_ms 20 23) || { echo "$after"; return 1; }
+	echo "# flood: $(cat "$T/flood") in $secs s; VmRSS $rss0 kB before, at most $max kB;" \
+		"20 acks took $before ms before, $after ms after" >&3
+	kill -0 "$UDEVD_PID"
+	[ "$max" -le $((rss0 + 2048)) ] || { echo "VmRSS grew from $rss0 to $max kB"; return 1; }
+	[ "$after" -le $((before * 2 + 200)) ] || { echo "acks slower: $before -> $after ms"; return 1; }
+	[ "$(ended_count)" -eq 42 ]
+}

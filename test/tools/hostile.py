@@ -4,9 +4,12 @@
 # floods of garbage. Subcommands:
 #   shapes [--nobody]          send each malformed shape from one bound socket
 #                              and print "NAME RC" (RC = ack rc, or "noack")
-#   flood --count N [--nobody] [--unbound]   N garbage datagrams as fast as the
-#                              socket takes them, acks never read; prints
-#                              "sent S dropped D"
+#   flood --count N [--nobody] [--unbound] [--seconds S] [--rotate R]
+#                              N garbage datagrams (or, with --seconds, as
+#                              many as S seconds take) as fast as the socket
+#                              takes them, acks never read; --rotate: a new
+#                              socket every R datagrams, the last 256 kept
+#                              open and never read; prints "sent S dropped D"
 #   hoard --sockets S --per K  S autobound sockets, K garbage datagrams from
 #                              each, the refusals never read; prints
 #                              "sent N", then holds them open
@@ -124,18 +127,30 @@ def garbage(rng, i):
     return hdr(1, i, 8) + b'GARBAGE='
 
 
+keep = []      # flood --rotate: the last sockets stay open, never read
+
+
 def cmd_flood(a):
     if a.nobody:
         drop_to_nobody()
     rng = random.Random(a.seed)
-    s = socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM)
-    if not a.unbound:
-        s.bind('')
-    s.setblocking(False)
+    s = None
     sent = dropped = 0
     addr = daemon_addr()
-    for i in range(a.count):
+    end = time.monotonic() + a.seconds if a.seconds else None
+    i = 0
+    while (i < a.count) if end is None else (time.monotonic() < end):
+        if s is None or (a.rotate and i % a.rotate == 0):
+            # a new address now and then: refusals to many, read by none
+            s = socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM)
+            if not a.unbound:
+                s.bind('')
+            s.setblocking(False)
+            if a.rotate:
+                keep.append(s)
+                del keep[:-256]
         data = garbage(rng, i)
+        i += 1
         for _ in range(200):
             try:
                 s.sendto(data, addr)
@@ -195,6 +210,10 @@ def main():
     f.add_argument('--nobody', action='store_true')
     f.add_argument('--unbound', action='store_true')
     f.add_argument('--seed', type=int, default=1)
+    f.add_argument('--seconds', type=float, default=0,
+                   help='flood this long (then --count is ignored)')
+    f.add_argument('--rotate', type=int, default=0,
+                   help='a new socket every N datagrams (the last 256 kept open)')
     h = sub.add_parser('hoard')
     h.add_argument('--sockets', type=int, required=True)
     h.add_argument('--per', type=int, required=True)
