@@ -33,7 +33,7 @@ static double children_cpu_s(void)
 
 /* The environment the kernel gives a helper, plus the variables that point
  * the suite at the daemon and programs under test, when set. */
-static const char *const pass_env[] = { "UDEVD_SOCKET", "UDEV_BIN", "UDEVD_BIN" };
+static const char *const pass_env[] = { "UDEVD_SOCKET", "UDEVD_LOCK_DIR", "UDEV_BIN", "UDEVD_BIN" };
 #define N_PASS (sizeof(pass_env) / sizeof(pass_env[0]))
 static char env_buf[6 + N_PASS][256];
 

@@ -34,10 +34,14 @@ done
 ref=${BENCH_REF:-$1}
 
 daemons=()
+# udevd's name lock (udevd(8)): here, not in /dev
+UDEVD_LOCK_DIR=$(mktemp -d /tmp/bench-spawn.XXXXXX)
+export UDEVD_LOCK_DIR
 cleanup() {
 	local p
 	for p in "${daemons[@]}"; do kill "$p" 2>/dev/null || :; done
 	for p in "${daemons[@]}"; do wait "$p" 2>/dev/null || :; done
+	rm -rf "$UDEVD_LOCK_DIR"
 }
 trap cleanup EXIT
 

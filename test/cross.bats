@@ -26,7 +26,7 @@ teardown() { udevd_teardown; }
 
 # xsend DEVPATH SEQNUM: the target's udevsend, as the kernel would run it
 xsend() {
-	env -i PATH="$PATH" UDEVD_SOCKET="$UDEVD_SOCKET" UDEVD_BIN="$T/no-udevd" \
+	env -i PATH="$PATH" UDEVD_SOCKET="$UDEVD_SOCKET" UDEVD_LOCK_DIR="$UDEVD_LOCK_DIR" UDEVD_BIN="$T/no-udevd" \
 		UDEV_BIN="$T/wrap/udev" UDEV_CONFIG_FILE="$UDEV_CONFIG_FILE" \
 		SYSFS_PATH="$SYSFS_PATH" UDEV_NO_SLEEP=1 ACTION=add \
 		DEVPATH="$1" SEQNUM="$2" SUBSYSTEM=tty "$QEMU_USER" "$CROSS_BIN/udevsend" tty

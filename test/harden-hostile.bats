@@ -97,7 +97,7 @@ test_not_running() { ! kill -0 "$1" 2>/dev/null; }
 	wait_for test -s "$T/ready"
 	run "$BIN/udevd"
 	[ "$status" -eq 3 ]
-	[[ "$output" == *"socket @$UDEVD_SOCKET is held by uid $(id -u nobody), not by a udevd of root"* ]]
+	[[ "$output" == *"socket @$UDEVD_SOCKET is held by a process that is not a udevd of root"* ]]
 	UDEVSEND_ACK_TIMEOUT=30 run send_event SEQNUM=10 DEVPATH=/devices/a FAKE_UDEV_EXIT=4
 	kill "$squat"
 	[ "$status" -eq 4 ]
@@ -121,6 +121,6 @@ test_not_running() { ! kill -0 "$1" 2>/dev/null; }
 	[ "$(ended_count)" -eq 4 ]
 	# a forged answer is noticed at once: no waiting for the bound
 	[ $((SECONDS - t0)) -lt 5 ]
-	# the squatter saw status questions (type 12) only, never an event
-	! awk '$1 != 12' "$T/types" | grep -q .
+	# the squatter holds no name lock: it was sent nothing, not even a question
+	[ ! -s "$T/types" ]
 }

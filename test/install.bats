@@ -113,7 +113,7 @@ links_resolve() {
 	# the programs look where they were installed (udev 0.5x compiled them in)
 	run env -u UDEV_CONFIG_FILE strace -f -e trace=%file "$D/opt/ul/bin/udevinfo" -r
 	[[ "$output" == *'"/opt/ul/etc/udev/udev.conf"'* ]]
-	run env -i ACTION=add DEVPATH=/class/tty/ttyS0 SUBSYSTEM=tty UDEVD_SOCKET="$UDEVD_SOCKET" \
+	run env -i ACTION=add DEVPATH=/class/tty/ttyS0 SUBSYSTEM=tty UDEVD_SOCKET="$UDEVD_SOCKET" UDEVD_LOCK_DIR="$UDEVD_LOCK_DIR" \
 		UDEVSEND_ACK_TIMEOUT=1 strace -f -e trace=%file "$D/opt/ul/sbin/udevsend" tty
 	[[ "$output" == *'execve("/opt/ul/sbin/udevd"'* ]]
 	[[ "$output" == *'execve("/opt/ul/sbin/udev"'* ]]

@@ -28,6 +28,9 @@ common_setup() {
 	# abstract socket name unique to this test run, never the real "udevd"
 	UDEVD_SOCKET="udevd-test-$$-${BATS_TEST_NUMBER}-$RANDOM"
 	export UDEVD_SOCKET
+	# udevd's name lock (udevd(8)) in the test's own folder, not /dev
+	UDEVD_LOCK_DIR=$T
+	export UDEVD_LOCK_DIR
 	# no broadcast of the tests' made-up events to the machine's libudev
 	# clients, no /run/udev/control made (udevd(8)); udevd-libudev.bats
 	# turns it on in namespaces of its own

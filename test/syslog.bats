@@ -44,7 +44,7 @@ syslog_has() {
 
 # send SEQNUM DEVPATH: udevsend for an add of a tty, as the kernel runs it
 send_script='send() {
-	env -i PATH="$PATH" UDEVD_SOCKET="$UDEVD_SOCKET" UDEVD_BIN=/nonexistent \
+	env -i PATH="$PATH" UDEVD_SOCKET="$UDEVD_SOCKET" UDEVD_LOCK_DIR="$UDEVD_LOCK_DIR" UDEVD_BIN=/nonexistent \
 		UDEV_BIN="$BIN/udev" UDEV_CONFIG_FILE="$UDEV_CONFIG_FILE" \
 		SYSFS_PATH="$SYSFS_PATH" UDEV_NO_SLEEP=1 ACTION=add SEQNUM=$1 \
 		DEVPATH=$2 SUBSYSTEM=tty "$BIN/udevsend" tty 0<&- 1>&- 2>&-

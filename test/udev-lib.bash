@@ -114,7 +114,7 @@ pool_of_one() {
 # and UDEVD_BIN (default: none, so that udevsend runs udev itself).
 send() {
 	local sub=${*: -1}
-	$(udevd_in) env -i PATH="$PATH" UDEVD_SOCKET="$UDEVD_SOCKET" \
+	$(udevd_in) env -i PATH="$PATH" UDEVD_SOCKET="$UDEVD_SOCKET" UDEVD_LOCK_DIR="$UDEVD_LOCK_DIR" \
 		UDEVD_BIN="${UDEVD_BIN:-$T/no-udevd}" UDEV_BIN="${UDEV_BIN:-$BIN/udev}" \
 		UDEV_CONFIG_FILE="$UDEV_CONFIG_FILE" SYSFS_PATH="$SYSFS_PATH" UDEV_NO_SLEEP=1 \
 		SUBSYSTEM="$sub" "${@:1:$#-1}" "$BIN/udevsend" "$sub"

@@ -156,7 +156,7 @@ squat_scenario() {
 	"$BIN/udevd" 2>&1
 	echo "udevd rc \$?"
 	t0=\$(date +%s%N)
-	env -i PATH="$PATH" UDEV_BIN="$UDEV_BIN" UDEVD_BIN="$BIN/udevd" \\
+	env -i PATH="$PATH" UDEV_BIN="$UDEV_BIN" UDEVD_BIN="$BIN/udevd" UDEVD_LOCK_DIR="$T" \\
 		FAKE_UDEV_LOG="$FAKE_UDEV_LOG" UDEVSEND_ACK_TIMEOUT=20 ACTION=add \\
 		SEQNUM=10 DEVPATH=/devices/sq SUBSYSTEM=test FAKE_UDEV_EXIT=4 "$BIN/udevsend" test
 	echo "udevsend rc \$? after \$(( (\$(date +%s%N) - t0) / 1000000 )) ms"
@@ -165,29 +165,26 @@ squat_scenario() {
 	unshare -n bash "$T/scenario"
 }
 
-@test "trust: a silent nobody squatter of the name: udevd exits 3 saying so, udevsend runs udev within 5 s" {
-	run squat_scenario ""
+# Silent or answering, the squatter holds no name lock: udevd says so and
+# exits 3, udevsend runs udev at once (the name lock's grace, 10 ms, not the
+# 5 s it once waited for an answer), and neither asks the squatter anything.
+squat_check() {
 	echo "$output"
-	[[ "$output" == *"socket @udevd is held by uid -1, not by a udevd of root"* ]]
+	[[ "$output" == *"socket @udevd is held by a process that is not a udevd of root"* ]]
 	[[ "$output" == *"udevd rc 3"* ]]
-	[[ "$output" == *"udevsend rc 4 after "* ]]
 	ms=$(echo "$output" | sed -n 's/^udevsend rc 4 after \([0-9]*\) ms$/\1/p')
-	[ "$ms" -ge 4500 ]
-	[ "$ms" -lt 7000 ]
+	[ -n "$ms" ]
+	[ "$ms" -lt 1000 ]
 	[ "$(ended_count)" -eq 1 ]
-	# the squatter got udevd's and udevsend's questions, never the event
-	grep -qx 'got 12 10' "$T/squat"
-	! grep -q '^got 1 ' "$T/squat"
+	! grep -q '^got ' "$T/squat" || false
+}
+
+@test "trust: a silent nobody squatter of the name: udevd exits 3 saying so, udevsend runs udev at once" {
+	run squat_scenario ""
+	squat_check
 }
 
 @test "trust: an answering nobody squatter of the name: udevsend runs udev at once" {
 	run squat_scenario --answer
-	echo "$output"
-	[[ "$output" == *"is held by uid $(id -u nobody), not by a udevd of root"* ]]
-	ms=$(echo "$output" | sed -n 's/^udevsend rc 4 after \([0-9]*\) ms$/\1/p')
-	[ -n "$ms" ]
-	[ "$ms" -lt 2000 ]
-	[ "$(ended_count)" -eq 1 ]
-	grep -qx 'got 12 10' "$T/squat"
-	! grep -q '^got 1 ' "$T/squat"
+	squat_check
 }

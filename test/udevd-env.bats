@@ -12,7 +12,7 @@ setup() {
 	mkdir "$T/env"
 	# 60 variables: spaces, '=', quotes, globs, an empty value, a long one
 	VARS=(SEQNUM=10 ACTION=add DEVPATH=/devices/virtual/block/loop0 "FAKE_UDEV_ENVDIR=$T/env"
-	      "FAKE_UDEV_LOG=$FAKE_UDEV_LOG" "UDEVD_SOCKET=$UDEVD_SOCKET" "UDEV_BIN=$UDEV_BIN"
+	      "FAKE_UDEV_LOG=$FAKE_UDEV_LOG" "UDEVD_SOCKET=$UDEVD_SOCKET" "UDEVD_LOCK_DIR=$UDEVD_LOCK_DIR" "UDEV_BIN=$UDEV_BIN"
 	      "UDEVD_BIN=$UDEVD_BIN" "SPACES=a b  c " "EQUALS=x=y==z" 'QUOTES="it'"'"'s"'
 	      'GLOB=*?[a]' EMPTY= "LONG=$(printf 'L%.0s' $(seq 1 1500))" 'DOLLAR=$HOME;`x`')
 	for i in $(seq 1 45); do
@@ -71,13 +71,13 @@ want_env() { printf '%s\n' "${VARS[@]}" "SUBSYSTEM=block" "$@" | sort; }
 	printf 'ENV{UDEVD_EVENT}=="1", RUN+="/bin/sh -c '"'"'echo $$SEQNUM $$UDEVD_EVENT >> %s/got'"'"'"\n' "$T" > "$T/rules.d/50.rules"
 	printf 'ENV{UDEVD_EVENT}!="?*", RUN+="/bin/sh -c '"'"'echo $$SEQNUM none >> %s/got'"'"'"\n' "$T" >> "$T/rules.d/50.rules"
 	start_udevd
-	run env -i UDEV_CONFIG_FILE="$T/udev.conf" SYSFS_PATH="$SYSFS_PATH" UDEVD_SOCKET="$UDEVD_SOCKET" \
+	run env -i UDEV_CONFIG_FILE="$T/udev.conf" SYSFS_PATH="$SYSFS_PATH" UDEVD_SOCKET="$UDEVD_SOCKET" UDEVD_LOCK_DIR="$UDEVD_LOCK_DIR" \
 		ACTION=add DEVPATH=/devices/virtual/mem/u1 SEQNUM=20 "$BIN/udevsend" mem
 	[ "$status" -eq 0 ] || { echo "$output"; return 1; }
 	[ "$(cat "$T/got")" = "20 1" ]
 	udevd_teardown
 	# no udevd: udevsend runs udev itself, as 064's did (no UDEVD_EVENT)
-	run env -i UDEV_CONFIG_FILE="$T/udev.conf" SYSFS_PATH="$SYSFS_PATH" UDEVD_SOCKET="$UDEVD_SOCKET" \
+	run env -i UDEV_CONFIG_FILE="$T/udev.conf" SYSFS_PATH="$SYSFS_PATH" UDEVD_SOCKET="$UDEVD_SOCKET" UDEVD_LOCK_DIR="$UDEVD_LOCK_DIR" \
 		UDEVD_BIN=/nonexistent \
 		UDEV_BIN="$BIN/udev" ACTION=add DEVPATH=/devices/virtual/mem/u2 SEQNUM=21 "$BIN/udevsend" mem
 	[ "$status" -eq 0 ] || { echo "$output"; return 1; }
@@ -85,7 +85,7 @@ want_env() { printf '%s\n' "${VARS[@]}" "SUBSYSTEM=block" "$@" | sort; }
 }
 @test "064: udevsend run under an event udevd runs (UDEVD_EVENT set) sends nothing and exits 0" {
 	start_udevd
-	run env -i UDEVD_SOCKET="$UDEVD_SOCKET" UDEVD_EVENT=1 ACTION=add DEVPATH=/devices/virtual/mem/u3 \
+	run env -i UDEVD_SOCKET="$UDEVD_SOCKET" UDEVD_LOCK_DIR="$UDEVD_LOCK_DIR" UDEVD_EVENT=1 ACTION=add DEVPATH=/devices/virtual/mem/u3 \
 		SEQNUM=30 FAKE_UDEV_LOG="$FAKE_UDEV_LOG" "$BIN/udevsend" mem
 	[ "$status" -eq 0 ]
 	! grep -q "^start 30 " "$FAKE_UDEV_LOG" || false

@@ -47,7 +47,7 @@ starved() {
 	printf '#!/bin/sh\necho "$SEQNUM $ACTION $1" >> %s/out/log\n' "$W" >"$W/udev"
 	chmod 755 "$W/udev"
 	# no udevd answers and none can start (127): udevsend runs udev itself
-	run starved env -i PATH="$PATH" UDEVD_SOCKET="$UDEVD_SOCKET" UDEVD_BIN="$W/no-udevd" \
+	run starved env -i PATH="$PATH" UDEVD_SOCKET="$UDEVD_SOCKET" UDEVD_LOCK_DIR="$UDEVD_LOCK_DIR" UDEVD_BIN="$W/no-udevd" \
 		UDEV_BIN="$W/udev" ACTION=add DEVPATH=/devices/a SEQNUM=7 SUBSYSTEM=block \
 		"$BIN/udevsend" block
 	echo "$output"

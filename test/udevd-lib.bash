@@ -52,7 +52,7 @@ udevd_mode() {
 # The subsystem is "test", or SEND_SUBSYSTEM. SEND_TIMEOUT=SECS: udevsend is
 # killed after SECS seconds (exit 124, timeout's); send_within says so.
 send_event() {
-	env -i PATH="$PATH" UDEVD_SOCKET="$UDEVD_SOCKET" UDEV_BIN="$UDEV_BIN" \
+	env -i PATH="$PATH" UDEVD_SOCKET="$UDEVD_SOCKET" UDEVD_LOCK_DIR="$UDEVD_LOCK_DIR" UDEV_BIN="$UDEV_BIN" \
 		UDEVD_BIN="$UDEVD_BIN" ${UDEVSEND_ACK_TIMEOUT:+UDEVSEND_ACK_TIMEOUT=$UDEVSEND_ACK_TIMEOUT} \
 		${UDEVD_WORKERS:+UDEVD_WORKERS=$UDEVD_WORKERS} \
 		FAKE_UDEV_LOG="$FAKE_UDEV_LOG" ACTION=add "$@" \

@@ -147,7 +147,7 @@ udev_wrap() {
 
 # send_copy SEQNUM: udevsend's copy of a kernel change event of /dev/null
 send_copy() {
-	in_ns env -i PATH="$PATH" UDEVD_SOCKET="$UDEVD_SOCKET" UDEVD_BIN="$UDEVD_BIN" \
+	in_ns env -i PATH="$PATH" UDEVD_SOCKET="$UDEVD_SOCKET" UDEVD_LOCK_DIR="$UDEVD_LOCK_DIR" UDEVD_BIN="$UDEVD_BIN" \
 		ACTION=change DEVPATH=$NULLDEV SUBSYSTEM=mem MAJOR=1 MINOR=3 SEQNUM="$1" \
 		FROM=udevsend "$BIN/udevsend" mem
 }

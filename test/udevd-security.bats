@@ -19,7 +19,7 @@ as_nobody() {
 @test "an event from a non-root sender is refused with 17 and not run" {
 	start_udevd
 	t0=$SECONDS
-	run as_nobody env -i PATH="$PATH" UDEVD_SOCKET="$UDEVD_SOCKET" ACTION=add \
+	run as_nobody env -i PATH="$PATH" UDEVD_SOCKET="$UDEVD_SOCKET" UDEVD_LOCK_DIR="$UDEVD_LOCK_DIR" ACTION=add \
 		DEVPATH=/devices/a SEQNUM=10 timeout 20 "$BIN/udevsend" test
 	[ "$status" -eq 17 ]
 	[ $((SECONDS - t0)) -le 5 ]
@@ -78,11 +78,11 @@ as_nobody() {
 	wait_for test -s "$T/ready"
 	UDEVSEND_ACK_TIMEOUT=2 run send_event SEQNUM=10 DEVPATH=/devices/a FAKE_UDEV_EXIT=5
 	kill "$SQUAT_PID"
-	# the squatter answered the status question with forged acks; udevsend
-	# sent it nothing else and ran udev itself: udev's code, not the forgery
+	# no name lock: udevsend sent the squatter nothing, not even a
+	# question, and ran udev itself: udev's code
 	[ "$status" -eq 5 ]
 	[ "$(ended_count)" -eq 1 ]
-	[ "$(cat "$T/types")" = "12 10" ]
+	[ ! -s "$T/types" ]
 }
 
 @test "a forged ack from another user does not replace udevd's" {

@@ -73,24 +73,21 @@ our_udevds() {
 }
 
 @test "an event without ACTION or DEVPATH is not sent: a usage error (1) that names it" {
-	run env -i UDEVD_SOCKET="$UDEVD_SOCKET" UDEV_BIN="$UDEV_BIN" UDEVD_BIN="$UDEVD_BIN" \
+	run env -i UDEVD_SOCKET="$UDEVD_SOCKET" UDEVD_LOCK_DIR="$UDEVD_LOCK_DIR" UDEV_BIN="$UDEV_BIN" UDEVD_BIN="$UDEVD_BIN" \
 		ACTION=add "$BIN/udevsend" test
 	[ "$status" -eq 1 ]
 	[[ "$output" == "udevsend: no event: the environment has no (or a bad) 'DEVPATH'"* ]]
 	[ "$(ended_count)" -eq 0 ]
 }
 
-# start_udevd with the socket queue the system default gives (udevd raises
-# it to 4096 when it can write the sysctl: here it cannot, in its own mount
-# namespace with the file read-only), so that a few senders fill it
+# start_udevd with the socket queue the system's setting gives (udevd leaves
+# it as found), so that a few senders fill it
 start_udevd_default_queue() {
-	local q=/proc/sys/net/unix/max_dgram_qlen
-	unshare -m --propagation private sh -c 'mount -o bind,ro "$0" "$0" && exec "$@"' \
-		"$q" "$BIN/udevd" --debug </dev/null >>"$T/udevd.log" 2>&1 3>&- &
-	UDEVD_PID=$!
-	wait_for socket_listed
-	sleep 0.3
-	grep -q "socket queue stays at $(cat "$q") datagrams" "$T/udevd.log"
+	local q
+	q=$(cat /proc/sys/net/unix/max_dgram_qlen)
+	[ "$q" -lt 100 ] || skip "net.unix.max_dgram_qlen is $q here: too deep to fill in a test"
+	start_udevd --debug
+	grep -q "socket queue: $q datagrams" "$T/udevd.log"
 }
 
 @test "a full udevd queue does not block udevsend for ever: it runs udev itself" {

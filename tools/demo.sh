@@ -364,10 +364,11 @@ inside() {
 	W=$1
 	BIN=$2
 	UDEVD_SOCKET="udevd-demo-$$-$RANDOM"
-	export UDEVD_SOCKET
+	UDEVD_LOCK_DIR=$W   # udevd's name lock: here, not in the host's /dev
+	export UDEVD_SOCKET UDEVD_LOCK_DIR
 	protect_host_dev
 	setup_trees
-	DEMO_ENV=("UDEVD_SOCKET=$UDEVD_SOCKET" "HOTPLUG_DIR=$W/hotplug.d"
+	DEMO_ENV=("UDEVD_SOCKET=$UDEVD_SOCKET" "UDEVD_LOCK_DIR=$W" "HOTPLUG_DIR=$W/hotplug.d"
 		"UDEV_BIN=$BIN/udev" "UDEVD_BIN=$BIN/udevd" "UDEV_CONFIG_FILE=$W/udev.conf"
 		"SYSFS_PATH=/sys" "DEMO_LOG=$LOG" "DEMO_ROOT=$ROOT" "DEMO_DB=$DB")
 	export UDEV_BIN=$BIN/udev UDEVD_BIN=$BIN/udevd UDEV_CONFIG_FILE=$W/udev.conf SYSFS_PATH=/sys

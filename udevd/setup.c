@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-only
-/* udevd's set-up (see setup.h): options, log level, the socket with a deep
- * queue, --netlink's socket, signals through a self-pipe, daemonizing. */
+/* udevd's set-up (see setup.h): options, log level, the name lock and the
+ * socket, --netlink's socket, signals through a self-pipe, daemonizing. */
 #include "compat.h"
 #include "setup.h"
 #include "conf.h"
@@ -11,6 +11,8 @@
 #include "door/netlink.h"
 #include "opts.h"
 #include "door/sock.h"
+#include "loop.h"
+#include "namelock.h"
 #include "str.h"
 
 #include <errno.h>
@@ -24,7 +26,8 @@
 #define STARTUP_WINDOW_MS  250      /* --startup-window */
 #define EXEC_TIMEOUT_MS    180000   /* --exec-timeout; 0: none */
 #define IDLE_TIMEOUT_MS    3000     /* --idle-timeout: an idle worker ends */
-#define DGRAM_QLEN         4096     /* datagrams the socket queues */
+#define DGRAM_QLEN         4096     /* datagrams a storm wants queued */
+#define NAME_RETRY_MS      5000     /* --netlink, the name held: tried this often */
 #define QLEN_SYSCTL        "/proc/sys/net/unix/max_dgram_qlen"
 
 static int signal_fd = -1;          /* the self-pipe's write end */
@@ -162,72 +165,112 @@ static void setup_options(struct udevd *d, int argc, char **argv)
 	}
 }
 
-/* Reads or writes the sysctl as a decimal number; -errno on failure. */
-static long qlen_sysctl(long set)
+/* The kernel gives an AF_UNIX datagram socket the queue length that
+ * net.unix.max_dgram_qlen has when the socket is created: 10 by default.
+ * The setting is the system's (raised for a moment, it gave every socket
+ * any user made meanwhile the longer queue too): the administrator sets it
+ * before udevd starts (udevd(8)); below DGRAM_QLEN, we say so once. */
+static void qlen_note(void)
 {
 	char buf[24];
-	int fd = open(QLEN_SYSCTL, (set < 0 ? O_RDONLY : O_WRONLY) | O_CLOEXEC);
-	ssize_t n;
 	unsigned long long v;
 
-	if (fd < 0)
-		return -errno;
-	if (set >= 0) {
-		n = fd_write_all(fd, buf, fmt_s(buf, sizeof(buf), "%ld\n", set));
-	} else {
-		n = read(fd, buf, sizeof(buf) - 1);
+	if (fd_read_file(QLEN_SYSCTL, buf, sizeof(buf)) > 0) {
+		buf[strcspn(buf, "\n")] = '\0';
+		if (str_to_u64(buf, &v) == 0 && v < DGRAM_QLEN)
+			log_info("socket queue: %llu datagrams (%s, left as found)", v, QLEN_SYSCTL);
 	}
-	close(fd);
-	if (n < 0)
-		return set >= 0 ? n : -errno;
-	if (set >= 0)
-		return set;
-	buf[n] = '\0';
-	buf[strcspn(buf, "\n")] = '\0';
-	return str_to_u64(buf, &v) < 0 ? -EINVAL : (long)v;
 }
 
-/* The kernel gives an AF_UNIX datagram socket the queue length that
- * net.unix.max_dgram_qlen has when the socket is created: 10 by default. In a
- * storm, helpers then sleep on the full queue and every read of ours wakes
- * them all. As root, create our socket with a queue deep enough for a boot
- * storm and put the setting back at once; where we cannot, go on with 10. */
-static int socket_deep_queue(void)
-{
-	long old = qlen_sysctl(-1);
-	int fd, raised = old >= 0 && old < DGRAM_QLEN && qlen_sysctl(DGRAM_QLEN) >= 0;
-
-	fd = socket(AF_UNIX, SOCK_DGRAM | SOCK_CLOEXEC | SOCK_NONBLOCK, 0);
-	if (raised && qlen_sysctl(old) < 0)
-		log_err("cannot restore %s to %ld, ignoring", QLEN_SYSCTL, old);
-	if (old >= 0 && old < DGRAM_QLEN && !raised)
-		log_info("socket queue stays at %ld datagrams (%s not writable)", old, QLEN_SYSCTL);
-	return fd;
-}
-
+/* The name lock first (namelock.h: its descriptor, numbered below the
+ * socket's, is closed first when udevd dies), then the socket. A name held
+ * by a process that is not a udevd of root ends udevd (3: udevsend runs
+ * udev itself meanwhile), but for --netlink: the kernel's events have no
+ * one else, so they are served from the socket unbound, and the name is
+ * tried again every NAME_RETRY_MS (setup_name_retry). */
 static int setup_socket(struct udevd *d)
 {
 	struct sockaddr_un sa;
-	int len = msg_daemon_addr(&sa), on = 1;
+	int len = msg_daemon_addr(&sa), on = 1, r;
 	const char *name = getenv(MSG_SOCKET_ENV);
+	char lock[256];
 
 	d->name = name && *name ? name : MSG_SOCKET_NAME;
 	if (len < 0) {
 		log_err("socket name '%s' too long", d->name);
 		return 1;
 	}
-	d->sock = socket_deep_queue();
+	d->lockfd = namelock_open();
+	if (d->lockfd < 0) {
+		if (namelock_path(lock, sizeof(lock)) < 0)
+			strcpy(lock, "(no path for this name)");
+		log_err("name lock %s: %s: udevsend would not believe this udevd holds @%s",
+			lock, d->lockfd == -EPERM ? "its folder is not root's alone" :
+			strerror(-d->lockfd), d->name);
+		return 1;
+	}
+	qlen_note();
+	d->sock = socket(AF_UNIX, SOCK_DGRAM | SOCK_CLOEXEC | SOCK_NONBLOCK, 0);
 	if (d->sock < 0 || setsockopt(d->sock, SOL_SOCKET, SO_PASSCRED, &on, sizeof(on)) < 0) {
 		log_err("socket: %s", strerror(errno));
 		return 1;
 	}
 	if (bind(d->sock, (struct sockaddr *)&sa, (socklen_t)len) < 0) {
-		if (errno == EADDRINUSE)
-			return sock_name_taken(d->sock, d->name, &sa, (socklen_t)len);
-		log_err("bind @%s: %s", d->name, strerror(errno));
-		return 1;
+		if (errno != EADDRINUSE) {
+			log_err("bind @%s: %s", d->name, strerror(errno));
+			return 1;
+		}
+		r = sock_name_taken(d->name);
+		if (r != 3)
+			return r;
+		if (!d->netlink) {
+			log_err("socket @%s is held by a process that is not a udevd of root: "
+				"udevsend runs udev itself while it is; exiting", d->name);
+			return 3;
+		}
+		log_err("socket @%s is held by a process that is not a udevd of root: serving "
+			"the kernel's events all the same, without acks, control or status until "
+			"the name is ours (tried every %d s)", d->name, NAME_RETRY_MS / 1000);
+		d->name_held = 1;
+		d->name_retry_ms = loop_now_ms() + NAME_RETRY_MS;
 	}
 	return sock_sndbuf(d->sock);
+}
+
+/* In the process that stays: the name is bound, and the name lock says so
+ * from now on. 0, or udevd's exit code. */
+static int setup_lock(struct udevd *d)
+{
+	int r;
+
+	if (d->name_held)
+		return 0;
+	r = namelock_lock(d->lockfd);
+	if (r == 0)
+		return 0;
+	if (r == -EAGAIN) {
+		log_err("socket @%s: its name lock is held by another udevd (one in another "
+			"network namespace?); exiting", d->name);
+		return 2;
+	}
+	log_err("name lock: %s", strerror(-r));
+	return EXIT_SETUP;
+}
+
+void setup_name_retry(struct udevd *d, uint64_t now)
+{
+	struct sockaddr_un sa;
+	int len = msg_daemon_addr(&sa);
+
+	if (!d->name_held || now < d->name_retry_ms)
+		return;
+	d->name_retry_ms = now + NAME_RETRY_MS;
+	if (bind(d->sock, (struct sockaddr *)&sa, (socklen_t)len) < 0)
+		return;
+	d->name_held = 0;
+	if (setup_lock(d) == 0)
+		log_err("socket @%s is ours now: acks, control and status are served again",
+			d->name);
 }
 
 static int setup_netlink(struct udevd *d)
@@ -269,20 +312,39 @@ static int setup_signals(struct udevd *d)
 	return 0;
 }
 
-/* The parent returns (exit 0) only once the socket is bound, so that a
- * udevsend that started us can send right away. */
+/* The parent returns only once the process that stays has bound the name
+ * and taken its lock (exit 0; otherwise with the child's exit code), so
+ * that a udevsend that started us can send right away, and believe us. */
 void setup_daemon(struct udevd *d)
 {
-	pid_t pid = fork();
-	int fd;
+	unsigned char rc = EXIT_SETUP;
+	int fd, ready[2];
+	pid_t pid;
 
+	if (fd_pipe(ready, 0) < 0) {
+		log_err("pipe: %s", strerror(errno));
+		exit(EXIT_SETUP);
+	}
+	pid = fork();
 	if (pid < 0) {
 		log_err("fork: %s", strerror(errno));
 		exit(EXIT_SETUP);
 	}
-	if (pid > 0)
-		_exit(0);
+	if (pid > 0) {
+		close(ready[1]);
+		if (read(ready[0], &rc, 1) != 1)
+			rc = EXIT_SETUP;
+		_exit(rc);
+	}
+	close(ready[0]);
 	setsid();
+	rc = (unsigned char)setup_lock(d);
+	if (write(ready[1], &rc, 1) < 0) {
+		/* the parent is gone: nobody waits */
+	}
+	close(ready[1]);
+	if (rc)
+		exit(rc);
 	if (chdir("/") < 0) {
 		/* "/" always exists */
 	}
@@ -297,6 +359,11 @@ void setup_daemon(struct udevd *d)
 	}
 	if (!d->debug)
 		log_init("udevd", LOG_TO_SYSLOG_NOWAIT);
+}
+
+int setup_undaemonized(struct udevd *d)
+{
+	return setup_lock(d);
 }
 
 int setup(struct udevd *d, int argc, char **argv)

@@ -18,6 +18,9 @@
 
 struct udevd {
 	int sock;
+	int lockfd;                 /* the name lock (namelock.h), held while the name is ours */
+	int name_held;              /* --netlink: another process holds the name */
+	uint64_t name_retry_ms;     /* ...and it is tried again then */
 	int sigpipe[2];
 	struct loop loop;
 	struct queue q;
@@ -49,7 +52,12 @@ struct udevd {
  * --netlink's socket, the signal pipe; exits on a usage error. 0, or the
  * exit code. */
 int setup(struct udevd *d, int argc, char **argv);
-/* --daemon: the parent exits 0 (the socket is bound by now). */
+/* --daemon: the parent exits 0 once the child has bound the name and
+ * taken the name lock, or with the child's exit code. */
 void setup_daemon(struct udevd *d);
+/* Without --daemon: the name lock, taken now. 0, or the exit code. */
+int setup_undaemonized(struct udevd *d);
+/* --netlink, the name held by another process: tries it again when due. */
+void setup_name_retry(struct udevd *d, uint64_t now);
 
 #endif

@@ -521,6 +521,9 @@ static int64_t next_timeout(struct udevd *d, uint64_t now)
 	timeout = min_timeout(timeout, outbox_timeout(now));
 	if (d->fork_retry_ms > now)
 		timeout = min_timeout(timeout, (int64_t)(d->fork_retry_ms - now));
+	if (d->name_held)
+		timeout = min_timeout(timeout, d->name_retry_ms > now ?
+				      (int64_t)(d->name_retry_ms - now) : 0);
 	if (d->budget_held)
 		timeout = min_timeout(timeout, budget_timeout(&d->budget, now));
 	return timeout;
@@ -548,6 +551,7 @@ static int run(struct udevd *d)
 		}
 		run_queue(d, now);
 		outbox_flush(now);
+		setup_name_retry(d, now);
 		if (d->terminating && queue_running(&d->q) == 0)
 			break;
 	}
@@ -594,6 +598,8 @@ int main(int argc, char **argv)
 		return r;
 	if (d->daemonize)
 		setup_daemon(d);
+	else if ((r = setup_undaemonized(d)))
+		return r;
 	/* the start-up window opens now, in the process that stays */
 	if (queue_init(&d->q, d->gap_ms, loop_now_ms() + d->startup_ms) < 0 ||
 	    setup_loop(d) < 0) {
@@ -603,7 +609,8 @@ int main(int argc, char **argv)
 	if (d->have_expected_seq)
 		queue_expect(&d->q, d->expected_seq);
 	log_info("listening on @%s%s, max %lu children (%lu CPUs), gap timeout %llu ms, %s mode",
-		 d->name, d->netlink ? " and netlink" : "", d->max_childs, d->budget.ncpu,
+		 d->name, d->name_held ? " (when it is ours) and netlink" : d->netlink ? " and netlink" : "",
+		 d->max_childs, d->budget.ncpu,
 		 (unsigned long long)d->gap_ms,
 		 d->mode == RUNNER_POOL ? "worker pool" : "fork");
 	r = run(d);

@@ -6,6 +6,7 @@
 #include "fd.h"
 #include "loop.h"
 #include "msg.h"
+#include "namelock.h"
 #include "opts.h"
 #include "layout.h"
 #include "proc.h"
@@ -26,7 +27,7 @@
 #define PROBE_PER_HELD_MS 20      /* ...less often the more events it holds: */
 #define PROBE_MAX_MS      60000   /* all helpers together probe ~50 times a second */
 #define RESEND_MAX        2       /* its successors get the event this often */
-#define VERIFY_MS         5000    /* root must answer from the name within this */
+#define NAMELOCK_GRACE_MS 10      /* a udevd binds its name, then takes the name lock */
 #define UDEVSEND_USAGE "usage: udevsend [SUBSYSTEM], with the event's ACTION, DEVPATH,\n" \
 	"SUBSYSTEM, SEQNUM... in the environment, as the kernel runs it"
 
@@ -237,40 +238,25 @@ static int read_answer(int fd, int *rc, uint32_t *held)
 	return (ack[0].flags & MSG_F_PENDING) ? ANS_PENDING : ANS_KNOWN;
 }
 
-/* Before the event goes out: root must answer from the name within
- * VERIFY_MS (or the ack timeout, when shorter). A process of another user
- * holding it (answering or not), or a udevd that does not answer, gets
- * nothing: -EPERM or -ETIMEDOUT, and we run udev ourselves. */
-static int verify_daemon(int fd, uint64_t timeout)
+/* Before the event goes out: a udevd of root holds the name when it holds
+ * its name lock (namelock.h), and nothing else counts: a process of another
+ * user holding the name, answering or not, gets nothing and costs no wait
+ * (-EPERM: we run udev ourselves). The holder is never asked: the check is
+ * a stat and an F_GETLK, no round trip. A udevd starting beside us binds
+ * the name a moment before it takes the lock: looked at once more after
+ * NAMELOCK_GRACE_MS. Where we cannot look (not root: udevd refuses our
+ * event anyway), the event goes out and only root's ack counts. */
+static int verify_daemon(void)
 {
-	uint64_t now = loop_now_ms(), end = now + (timeout < VERIFY_MS ? timeout : VERIFY_MS);
-	struct pollfd p = { .fd = fd, .events = POLLIN };
-	struct msg_hdr q;
-	uint32_t held;
-	int r, rc;
+	int r = namelock_held();
 
-	/* what came before connect() was from anyone: not an answer */
-	while (read_answer(fd, &rc, &held) > 0)
-		;
-	status_query(&q);
-	r = send_msg(fd, &q, sizeof(q));
-	while (r == 0) {
-		r = read_answer(fd, &rc, &held);
-		if (r == ANS_FOREIGN)
-			return -EPERM;
-		if (r >= ANS_KNOWN)
-			return 0;
-		if (r == -EAGAIN) {
-			now = loop_now_ms();
-			if (now >= end)
-				return -ETIMEDOUT;
-			poll(&p, 1, (int)loop_until(now, end));
-		} else if (r != ANS_OTHER && r != -EINTR) {
-			return r;
-		}
-		r = 0;
+	if (r == 0) {
+		poll(NULL, 0, NAMELOCK_GRACE_MS);
+		r = namelock_held();
 	}
-	return r;
+	if (r == 0 || r == -EPERM || r == -EINVAL)
+		return -EPERM;
+	return 0;
 }
 
 /* The next probe: every PROBE_MS, or PROBE_PER_HELD_MS per event udevd holds
@@ -299,7 +285,7 @@ static int wait_ack(int fd, uint64_t *deadline, uint64_t timeout)
 	struct pollfd p = { .fd = fd, .events = POLLIN };
 	uint64_t now, every = probe_every(0, timeout);
 	uint64_t probe_at = loop_now_ms() + every;
-	uint32_t held;
+	uint32_t held = 0;
 	int n, rc;
 
 	for (;;) {
@@ -358,25 +344,25 @@ static int run_udev(void)
 	return msg_rc_from_status(st);
 }
 
-static int hand_over(int fd, uint64_t timeout)
+static int hand_over(int fd)
 {
-	int r = verify_daemon(fd, timeout);
+	int r = verify_daemon();
 
 	return r < 0 ? r : send_msg(fd, &msg, msg_len);
 }
 
-/* Connects (starting udevd when none answers), makes sure root answers
- * there, and sends; -errno when the event could not be handed to a udevd. */
-static int deliver(int fd, uint64_t timeout)
+/* Connects (starting udevd when none answers), makes sure a udevd of root
+ * holds the name, and sends; -errno when the event could not be handed to a udevd. */
+static int deliver(int fd)
 {
 	int r = try_connect(fd);
 
 	if (r == -ECONNREFUSED || r == -ENOENT)
 		r = start_daemon(fd);
 	if (r == 0)
-		r = hand_over(fd, timeout);
+		r = hand_over(fd);
 	if (r == -ECONNREFUSED && start_daemon(fd) == 0)
-		r = hand_over(fd, timeout);
+		r = hand_over(fd);
 	return r;
 }
 
@@ -409,7 +395,7 @@ int main(int argc, char **argv)
 	timeout = ack_timeout();
 	deadline = loop_now_ms() + timeout;
 	for (tries = 0;; tries++) {
-		r = deliver(fd, timeout);
+		r = deliver(fd);
 		if (r < 0)
 			break;
 		r = wait_ack(fd, &deadline, timeout);

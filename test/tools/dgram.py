@@ -24,7 +24,7 @@
 #          FAKE_UDEV_LOG has N "end" lines (at most SECS), then every ack read
 #          and counted; never a status question, so only udevd's kept acks
 #          can reach it. Prints "acks K of N, wrong W"; exit 0 when all came
-import argparse, os, pwd, socket, struct, sys, time
+import argparse, fcntl, os, pwd, socket, struct, sys, time
 
 HDR = struct.Struct('=16sIIQIIiI')
 MAGIC = b'udev-legacy/1'
@@ -34,6 +34,17 @@ F_STATUS, F_PENDING, F_DONE = 0x2, 0x4, 0x8
 
 def daemon_addr():
     return '\0' + os.environ.get('UDEVD_SOCKET', 'udevd')
+
+
+def bind_as_udevd(s):
+    """Bind the name and take its name lock, as root's udevd does
+    (udevd(8)): udevsend and the clients then believe this stand-in."""
+    s.bind(daemon_addr())
+    name = os.environ.get('UDEVD_SOCKET', 'udevd')
+    path = os.environ.get('UDEVD_LOCK_DIR', '/dev') + '/.' + name + '.lock'
+    global LOCK
+    LOCK = open(path, 'a')
+    fcntl.lockf(LOCK, fcntl.LOCK_EX | fcntl.LOCK_NB)
 
 
 def drop_to_nobody():
@@ -165,7 +176,7 @@ def cmd_forge(a):
 
 def cmd_hold(a):
     s = new_socket(bind=False)
-    s.bind(daemon_addr())
+    bind_as_udevd(s)
     with open(a.ready, 'w') as f:
         f.write('ready\n')
     while True:             # the status question before the event: not held yet
@@ -201,7 +212,7 @@ def cmd_hold(a):
 
 def cmd_misack(a):
     s = new_socket(bind=False)
-    s.bind(daemon_addr())
+    bind_as_udevd(s)
     with open(a.ready, 'w') as f:
         f.write('ready\n')
     while True:

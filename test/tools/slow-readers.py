@@ -15,7 +15,7 @@ import os, signal, sys, time
 
 binary, n, first, late = sys.argv[1], int(sys.argv[2]), int(sys.argv[3]), float(sys.argv[4])
 base = {k: v for k, v in os.environ.items()
-        if k in ('PATH', 'UDEVD_SOCKET', 'UDEV_BIN', 'UDEVD_BIN', 'FAKE_UDEV_LOG',
+        if k in ('PATH', 'UDEVD_SOCKET', 'UDEVD_LOCK_DIR', 'UDEV_BIN', 'UDEVD_BIN', 'FAKE_UDEV_LOG',
                  'UDEVSEND_ACK_TIMEOUT', 'UDEVD_WORKERS', 'ASAN_OPTIONS')}
 log = os.environ['FAKE_UDEV_LOG']
 

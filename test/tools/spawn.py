@@ -10,7 +10,7 @@ from collections import Counter
 binary, n = sys.argv[1], int(sys.argv[2])
 first = int(sys.argv[3]) if len(sys.argv) > 3 else 1
 base = {k: v for k, v in os.environ.items()
-        if k in ('PATH', 'UDEVD_SOCKET', 'UDEV_BIN', 'UDEVD_BIN', 'FAKE_UDEV_LOG',
+        if k in ('PATH', 'UDEVD_SOCKET', 'UDEVD_LOCK_DIR', 'UDEV_BIN', 'UDEVD_BIN', 'FAKE_UDEV_LOG',
                  'UDEVSEND_ACK_TIMEOUT')}
 procs = []
 t0 = time.monotonic()

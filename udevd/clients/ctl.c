@@ -2,12 +2,37 @@
 /* One control request to udevd and its ack (see ctl.h). */
 #include "compat.h"
 #include "ctl.h"
+#include "log.h"
 #include "loop.h"
+#include "namelock.h"
 
 #include <errno.h>
 #include <poll.h>
+#include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+
+#define NAMELOCK_GRACE_MS 10   /* a udevd binds its name, then takes the lock */
+
+/* Connected to the name: does a udevd of root hold it (its name lock,
+ * namelock.h)? The holder is not asked: a squatter is seen at once. Where
+ * we cannot look (not root), only root's ack counts, as before. */
+static int ctl_holder_ok(void)
+{
+	const char *name = getenv(MSG_SOCKET_ENV);
+	int r = namelock_held();
+
+	if (r == 0) {
+		poll(NULL, 0, NAMELOCK_GRACE_MS);
+		r = namelock_held();
+	}
+	if (r != 0 && r != -EPERM)
+		return 0;
+	log_err("socket @%s is held by a process that is not a udevd of root%s: no udevd to ask",
+		name && *name ? name : MSG_SOCKET_NAME,
+		r == -EPERM ? " (or its name lock's folder is not root's alone)" : "");
+	return -EPERM;
+}
 
 int ctl_socket(void)
 {
@@ -25,6 +50,10 @@ int ctl_socket(void)
 		len = -errno;
 		close(fd);
 		return len;
+	}
+	if (ctl_holder_ok() < 0) {
+		close(fd);
+		return -EPERM;
 	}
 	return fd;
 }
@@ -57,7 +86,7 @@ static int ctl_send(struct msg_hdr *req, uint64_t timeout_ms, uint32_t *ack_arg)
 	int fd = ctl_socket(), rc;
 
 	if (fd < 0)
-		return MSG_RC_NOT_RUN;
+		return fd == -EPERM ? CTL_NAME_HELD : MSG_RC_NOT_RUN;
 	if (send(fd, req, sizeof(*req), MSG_NOSIGNAL) < 0) {
 		close(fd);
 		return MSG_RC_NOT_RUN;

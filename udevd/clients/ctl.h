@@ -8,6 +8,10 @@
 
 #include <stdint.h>
 
+/* The clients' exit code when the name is held by a process that is not a
+ * udevd of root (docs/conventions.md): said at once, logged by ctl.c. */
+#define CTL_NAME_HELD 20
+
 /* Sends a control message of type with arg and waits up to timeout_ms for
  * its ack. Returns the ack's rc (0 or MSG_RC_REFUSED), MSG_RC_TIMEOUT when no
  * ack came, MSG_RC_NOT_RUN when udevd could not be reached. *ack_arg gets the

@@ -65,6 +65,8 @@ int main(int argc, char **argv)
 		rc = ctl_request(type, arg, CTL_TIMEOUT_MS, NULL);
 		if (rc == 0)
 			continue;
+		if (rc == CTL_NAME_HELD)
+			return rc;   /* ctl.c said by whom */
 		log_err("%s: %s", argv[i], rc == MSG_RC_REFUSED ? "refused by udevd" :
 			rc == MSG_RC_TIMEOUT ? "no answer from udevd" : "cannot reach udevd");
 		return rc;

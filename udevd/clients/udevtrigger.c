@@ -172,6 +172,8 @@ static int settle(const struct opts *o)
 			log_info("no udevd listening, nothing to wait for");
 			return 0;
 		}
+		if (rc == CTL_NAME_HELD)
+			return rc;   /* ctl.c said by whom */
 		if (rc != 0) {
 			log_err("%s", rc == MSG_RC_REFUSED ? "refused by udevd" : "no answer from udevd");
 			return rc;

@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /* udevd's own socket (see sock.h): a send buffer for a storm's unread acks,
- * and who holds the name when it is taken. */
+ * and whether a udevd of root holds the name when it is taken. */
 #include "compat.h"
 #include "sock.h"
 #include "log.h"
+#include "namelock.h"
 #include "str.h"
 
 #include <errno.h>
@@ -35,30 +36,21 @@ int sock_sndbuf(int sock)
 	return 0;
 }
 
-/* Someone holds our name: a udevd of root answers a query, anything else
- * (another user, or a process that does not answer within a second) is
- * reported as such. udevsend, finding no answer from root there, runs udev
- * itself, so events keep working while the name is taken. */
-int sock_name_taken(int sock, const char *name, const struct sockaddr_un *sa, socklen_t len)
+/* bind() found the name taken. A udevd of root holds the name lock from
+ * just after its bind (namelock.h): asked a few times over NAME_LOCK_MS,
+ * since a udevd starting beside us may be between the two. The holder
+ * itself is never asked, so a silent one costs nothing. */
+#define NAME_LOCK_MS 200
+int sock_name_taken(const char *name)
 {
-	struct sockaddr_un self = { .sun_family = AF_UNIX };   /* autobind: the family alone */
-	struct pollfd p = { .fd = sock, .events = POLLIN };
-	struct msg_hdr q;
-	struct ucred who;
-	int r = 0, trunc;
+	int i;
 
-	/* our unbound socket asks, from an address of its own */
-	msg_init(&q, MSG_CTL_QUEUE, (uint64_t)getpid());
-	if (bind(sock, (const struct sockaddr *)&self, sizeof(sa_family_t)) == 0 &&
-	    connect(sock, (const struct sockaddr *)sa, len) == 0 &&
-	    send(sock, &q, sizeof(q), MSG_NOSIGNAL) == sizeof(q) && poll(&p, 1, 1000) == 1)
-		r = msg_recv(sock, &q, sizeof(q), NULL, NULL, &who, &trunc) >= 0;
-	if (r && who.uid == 0) {
-		log_err("another udevd already listens on socket @%s; exiting", name);
-		return 2;
+	for (i = 0; i < NAME_LOCK_MS / 10; i++) {
+		if (namelock_held() == 1) {
+			log_err("another udevd already listens on socket @%s; exiting", name);
+			return 2;
+		}
+		poll(NULL, 0, 10);
 	}
-	/* uid -1: no answer within a second */
-	log_err("socket @%s is held by uid %d, not by a udevd of root: udevsend runs udev "
-		"itself while it is; exiting", name, r ? (int)who.uid : -1);
 	return 3;
 }

@@ -8,9 +8,8 @@
 /* Sets the send buffer (UDEVD_SNDBUF, default 4 MiB; SO_SNDBUFFORCE as
  * root). 0, or 1 (logged) when UDEVD_SNDBUF is no size. */
 int sock_sndbuf(int sock);
-/* bind() of sock (unbound, SO_PASSCRED) to sa found the name taken: asks
- * its holder from sock and logs who it is. Returns udevd's exit code: 2 for
- * a udevd of root, 3 for anything else. */
-int sock_name_taken(int sock, const char *name, const struct sockaddr_un *sa, socklen_t len);
+/* bind() found the name taken: 2 (logged) when a udevd of root holds it
+ * (its name lock, namelock.h), 3 when anything else does. */
+int sock_name_taken(const char *name);
 
 #endif

@@ -1,0 +1,94 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/* The name lock (see namelock.h): no stdio and no heap, udevsend links it. */
+#include "compat.h"
+#include "namelock.h"
+#include "msg.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+static const char *namelock_dir(void)
+{
+	const char *dir = getenv(NAMELOCK_DIR_ENV);
+
+	return dir && *dir ? dir : NAMELOCK_DIR_DEFAULT;
+}
+
+int namelock_path(char *buf, size_t size)
+{
+	const char *name = getenv(MSG_SOCKET_ENV), *dir = namelock_dir();
+	size_t ld = strlen(dir), ln;
+
+	if (!name || !*name)
+		name = MSG_SOCKET_NAME;
+	ln = strlen(name);
+	if (strchr(name, '/'))
+		return -EINVAL;
+	/* dir "/." name ".lock" NUL */
+	if (ld + ln + 8 > size)
+		return -ENAMETOOLONG;
+	memcpy(buf, dir, ld);
+	memcpy(buf + ld, "/.", 2);
+	memcpy(buf + ld + 2, name, ln);
+	memcpy(buf + ld + 2 + ln, ".lock", 6);
+	return (int)(ld + ln + 7);
+}
+
+/* Only root can make, replace or remove a file in the folder: the folder
+ * is root's and no one else may write it (a sticky /tmp is not enough: a
+ * user could make the file first). Its parents are taken as they are. */
+static int namelock_dir_ok(void)
+{
+	struct stat st;
+
+	if (stat(namelock_dir(), &st) < 0)
+		return -errno;
+	if (!S_ISDIR(st.st_mode) || st.st_uid != 0 || (st.st_mode & (S_IWGRP | S_IWOTH)))
+		return -EPERM;
+	return 0;
+}
+
+int namelock_held(void)
+{
+	struct flock fl;
+	char path[256];
+	int fd, r = namelock_path(path, sizeof(path));
+
+	if (r < 0 || (r = namelock_dir_ok()) < 0)
+		return r;
+	fd = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK);
+	if (fd < 0)
+		return errno == ENOENT ? 0 : -errno;
+	memset(&fl, 0, sizeof(fl));
+	fl.l_type = F_WRLCK;
+	fl.l_whence = SEEK_SET;
+	r = fcntl(fd, F_GETLK, &fl) < 0 ? -errno : fl.l_type == F_WRLCK;
+	close(fd);
+	return r;
+}
+
+int namelock_open(void)
+{
+	char path[256];
+	int fd, r = namelock_path(path, sizeof(path));
+
+	if (r < 0 || (r = namelock_dir_ok()) < 0)
+		return r;
+	fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK, 0600);
+	return fd < 0 ? -errno : fd;
+}
+
+int namelock_lock(int fd)
+{
+	struct flock fl;
+
+	memset(&fl, 0, sizeof(fl));
+	fl.l_type = F_WRLCK;
+	fl.l_whence = SEEK_SET;
+	if (fcntl(fd, F_SETLK, &fl) == 0)
+		return 0;
+	return errno == EACCES || errno == EAGAIN ? -EAGAIN : -errno;
+}

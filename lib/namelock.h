@@ -1,0 +1,35 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/* The name lock: how a udevd of root says, at no cost to anyone, that it holds
+ * the socket name (docs/protocol.md, "Who holds the name"). udevd keeps a
+ * write lock (fcntl) on <folder>/.<name>.lock, a root-only file in a folder
+ * only root may write (/dev; UDEVD_LOCK_DIR for tests and second
+ * instances), from just after binding the name until it exits: the kernel
+ * drops the lock when udevd dies, before it frees the name. A process of
+ * another user can bind the name but cannot take the lock, so udevsend and
+ * the clients tell root's udevd from a squatter with one F_GETLK, no
+ * question to the name's holder and no wait on it. */
+#ifndef LIB_NAMELOCK_H
+#define LIB_NAMELOCK_H
+
+#include <stddef.h>
+
+#define NAMELOCK_DIR_ENV     "UDEVD_LOCK_DIR"
+#define NAMELOCK_DIR_DEFAULT "/dev"
+
+/* The lock's path for UDEVD_SOCKET's name into buf: its length, or
+ * -EINVAL (the name has a '/'), -ENAMETOOLONG. */
+int namelock_path(char *buf, size_t size);
+/* 1: a live process holds the write lock (a udevd of root holds the
+ * name); 0: no one holds it (no file, or no lock on it); -EPERM: the folder
+ * is not root's alone, so the lock proves nothing; -errno when the file
+ * cannot be read (-EACCES: we are not root). */
+int namelock_held(void);
+/* udevd, before it makes its socket (so that the descriptor, numbered lower,
+ * is closed first when it dies): opens (creates, 0600) the lock file.
+ * fd, or -errno (-EPERM as namelock_held). */
+int namelock_open(void);
+/* udevd, once the name is bound: takes the lock. 0, -EAGAIN when another
+ * process holds it, -errno. */
+int namelock_lock(int fd);
+
+#endif
