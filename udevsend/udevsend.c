@@ -11,7 +11,6 @@
 #include "layout.h"
 #include "proc.h"
 #include "str.h"
-#include "uevent.h"
 
 #include <errno.h>
 #include <poll.h>
@@ -55,9 +54,11 @@ static int env_append(size_t *used, const char *a, const char *b)
 /* Environment -> message; argv[1], when given, is the SUBSYSTEM. */
 static int build_event(const char *subsystem)
 {
-	struct uevent ev;
+	const char *a, *s, *d;
+	unsigned long long seq;
 	size_t used = 0;
 	char **e;
+	int seq_ok;
 
 	for (e = environ; *e; e++) {
 		if (**e == '=' || !strchr(*e, '='))
@@ -69,10 +70,16 @@ static int build_event(const char *subsystem)
 	}
 	if (subsystem && env_append(&used, "SUBSYSTEM=", subsystem) < 0)
 		return -E2BIG;
-	if (uevent_parse(&ev, msg.env, used) < 0)
+	/* what uevent_parse() asks, with the lookup run_udev links anyway */
+	a = msg_env_get(msg.env, used, "ACTION");
+	s = msg_env_get(msg.env, used, "SUBSYSTEM");
+	d = msg_env_get(msg.env, used, "DEVPATH");
+	if (!a || !*a || !s || !*s || !d || *d != '/')
 		return -EINVAL;
-	msg_init(&msg.hdr, MSG_EVENT, ev.has_seqnum ? ev.seqnum : (uint64_t)getpid());
-	if (ev.has_seqnum)
+	s = msg_env_get(msg.env, used, "SEQNUM");
+	seq_ok = s && str_to_u64(s, &seq) == 0;
+	msg_init(&msg.hdr, MSG_EVENT, seq_ok ? seq : (uint64_t)getpid());
+	if (seq_ok)
 		msg.hdr.flags = MSG_F_SEQNUM;
 	msg.hdr.envlen = (uint32_t)used;
 	msg_len = sizeof(msg.hdr) + used;
