@@ -15,7 +15,7 @@ setup() {
 	      "FAKE_UDEV_LOG=$FAKE_UDEV_LOG" "UDEVD_SOCKET=$UDEVD_SOCKET" "UDEVD_LOCK_DIR=$UDEVD_LOCK_DIR" "UDEV_BIN=$UDEV_BIN"
 	      "UDEVD_BIN=$UDEVD_BIN" "SPACES=a b  c " "EQUALS=x=y==z" 'QUOTES="it'"'"'s"'
 	      'GLOB=*?[a]' EMPTY= "LONG=$(printf 'L%.0s' $(seq 1 1500))" 'DOLLAR=$HOME;`x`')
-	for i in $(seq 1 45); do
+	for i in $(seq 1 44); do
 		VARS+=("VAR_$i=value $i with = sign")
 	done
 }
