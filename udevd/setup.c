@@ -200,8 +200,13 @@ static int setup_socket(struct udevd *d)
 		log_err("socket name '%s' too long", d->name);
 		return 1;
 	}
-	d->lockfd = namelock_open();
-	if (d->lockfd < 0) {
+	/* not root: no one believes us anyway (only acks of uid 0 count), and
+	 * the lock's folder is root's alone: none */
+	d->lockfd = geteuid() == 0 ? namelock_open() : -EPERM;
+	if (d->lockfd < 0 && geteuid() != 0) {
+		log_info("not root: no name lock, udevsend and the clients will not believe "
+			 "this udevd");
+	} else if (d->lockfd < 0) {
 		if (namelock_path(lock, sizeof(lock)) < 0)
 			strcpy(lock, "(no path for this name)");
 		log_err("name lock %s: %s: udevsend would not believe this udevd holds @%s",
@@ -243,7 +248,7 @@ static int setup_lock(struct udevd *d)
 {
 	int r;
 
-	if (d->name_held)
+	if (d->name_held || d->lockfd < 0)
 		return 0;
 	r = namelock_lock(d->lockfd);
 	if (r == 0)
