@@ -56,7 +56,7 @@ netdev() {
 }
 handled_netdev() { grep -q "add /devices/virtual/net/$1: rc 0" "$T/udevd.log"; }
 
-@test "trust 9: a nobody squatter of the name: udevd --netlink serves the kernel's events all the same, says so, and takes the name when it is free" {
+@test "trust 12: a nobody squatter of the name: udevd --netlink serves the kernel's events all the same, says so, and takes the name when it is free" {
 	squat
 	start_udevd_nl
 	cat "$T/udevd.log"
@@ -79,7 +79,7 @@ handled_netdev() { grep -q "add /devices/virtual/net/$1: rc 0" "$T/udevd.log"; }
 	handled_netdev sq1
 }
 
-@test "trust 9: without --netlink, udevd exits 3 at once on a name nobody holds" {
+@test "trust 12: without --netlink, udevd exits 3 at once on a name nobody holds" {
 	squat --answer
 	took_ms timeout 20 $(udevd_in) "$BIN/udevd"
 	[ "$status" -eq 3 ]
@@ -88,7 +88,7 @@ handled_netdev() { grep -q "add /devices/virtual/net/$1: rc 0" "$T/udevd.log"; }
 	! grep -q '^got ' "$T/squat" || false
 }
 
-@test "trust 9: the clients see a name held by nobody at once and exit 20 saying so (silent and answering squatter)" {
+@test "trust 12: the clients see a name held by nobody at once and exit 20 saying so (silent and answering squatter)" {
 	local mode
 	# a sysfs of one device for udevtrigger to write to, and the kernel's seqnum
 	mkdir -p "$T/fsys/kernel" "$T/fsys/devices/virtual/mem/null" "$T/fsys/class/mem"
@@ -124,7 +124,7 @@ udevsend_ms() {
 		ACTION=add SEQNUM="${1:-10}" DEVPATH=/devices/sq SUBSYSTEM=test "$BIN/udevsend" test
 }
 
-@test "trust 10: a nobody squatter costs udevsend no wait: it runs udev itself at once, and sends the squatter nothing" {
+@test "trust 13: a nobody squatter costs udevsend no wait: it runs udev itself at once, and sends the squatter nothing" {
 	local mode
 	for mode in "" --answer; do
 		squat $mode
@@ -139,7 +139,7 @@ udevsend_ms() {
 	[ "$(grep -c '^end 10 ' "$T/fake.log")" -eq 2 ]
 }
 
-@test "trust 10: with root's udevd on the name, udevsend sends one datagram per event, no question first" {
+@test "trust 13: with root's udevd on the name, udevsend sends one datagram per event, no question first" {
 	command -v strace >/dev/null || skip "no strace"
 	UDEV_BIN=$TOP/test/fake-udev FAKE_UDEV_LOG=$T/fake.log start_udevd
 	took_ms timeout 30 $(udevd_in) env -i PATH="$PATH" UDEVD_LOCK_DIR="$UDEVD_LOCK_DIR" \
@@ -154,7 +154,7 @@ udevsend_ms() {
 	[ "$(grep -c '^end 11 ' "$T/fake.log")" -eq 1 ]
 }
 
-@test "trust 10: a udevd killed with SIGKILL leaves no believed lock: a squatter taking the name after it gets nothing" {
+@test "trust 13: a udevd killed with SIGKILL leaves no believed lock: a squatter taking the name after it gets nothing" {
 	UDEV_BIN=$TOP/test/fake-udev FAKE_UDEV_LOG=$T/fake.log start_udevd
 	lock="$UDEVD_LOCK_DIR/.$UDEVD_SOCKET.lock"
 	[ "$(stat -c '%a %u' "$lock")" = "600 0" ]
@@ -172,7 +172,7 @@ udevsend_ms() {
 	! grep -q '^got ' "$T/squat" || false
 }
 
-@test "trust 10: a name lock in a folder others may write is believed by no one: udevd refuses to start, saying why" {
+@test "trust 13: a name lock in a folder others may write is believed by no one: udevd refuses to start, saying why" {
 	mkdir -m 1777 "$T/open"
 	UDEVD_LOCK_DIR=$T/open run timeout 20 $(udevd_in) "$BIN/udevd"
 	echo "$output"

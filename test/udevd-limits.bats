@@ -78,7 +78,7 @@ storm() {
 	[ "$status" -eq 18 ]
 }
 
-@test "trust 13: udevd leaves net.unix.max_dgram_qlen as found: nobody watching it while udevd starts sees no other value" {
+@test "trust 14: udevd leaves net.unix.max_dgram_qlen as found: nobody watching it while udevd starts sees no other value" {
 	command -v setpriv >/dev/null || skip "needs setpriv (util-linux)"
 	unshare -n -m true 2>/dev/null || skip "unshare -n -m does not work here"
 	# in a network namespace of its own (the setting is per namespace, 10
