@@ -184,4 +184,10 @@ udevsend_ms() {
 	UDEVD_LOCK_DIR=$T/open udevsend_ms 13
 	[ "$status" -eq 4 ]
 	[ "$ms" -lt 1500 ]
+	# nor is a name whose lock folder is missing
+	UDEVD_LOCK_DIR=$T/missing udevsend_ms 14
+	[ "$status" -eq 4 ]
+	UDEVD_LOCK_DIR=$T/missing run timeout 20 $(udevd_in) "$BIN/udevsettle" --timeout=10
+	[ "$status" -eq 20 ]
+	! grep -q '^got ' "$T/squat" || false
 }

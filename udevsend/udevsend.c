@@ -261,9 +261,9 @@ static int verify_daemon(void)
 		poll(NULL, 0, NAMELOCK_GRACE_MS);
 		r = namelock_held();
 	}
-	if (r == 0 || r == -EPERM || r == -EINVAL)
-		return -EPERM;
-	return 0;
+	/* only "not root" (-EACCES) is no answer; a folder that is missing
+	 * or not root's alone proves nothing */
+	return r == 1 || r == -EACCES ? 0 : -EPERM;
 }
 
 /* The next probe: every PROBE_MS, or PROBE_PER_HELD_MS per event udevd holds

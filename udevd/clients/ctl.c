@@ -26,11 +26,11 @@ static int ctl_holder_ok(void)
 		poll(NULL, 0, NAMELOCK_GRACE_MS);
 		r = namelock_held();
 	}
-	if (r != 0 && r != -EPERM)
+	if (r == 1 || r == -EACCES)
 		return 0;
 	log_err("socket @%s is held by a process that is not a udevd of root%s: no udevd to ask",
 		name && *name ? name : MSG_SOCKET_NAME,
-		r == -EPERM ? " (or its name lock's folder is not root's alone)" : "");
+		r < 0 ? " (its name lock's folder is missing, or not root's alone)" : "");
 	return -EPERM;
 }
 
