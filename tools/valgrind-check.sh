@@ -28,7 +28,8 @@ for p in udevd udev; do
 	chmod +x "$wrap/$p"
 done
 
-BIN=$wrap tools/run-bats.sh "$@"
+# REAL_BIN: the programs themselves, for a test that reads a binary
+BIN=$wrap REAL_BIN=$real tools/run-bats.sh "$@"
 bats_rc=$?
 
 # a log with any content is a report: --quiet leaves clean runs empty
