@@ -267,6 +267,7 @@ int main(int argc, char *argv[])
 	fd_sanitize();
 	if (opts_std(argc, argv, "hotplug", HOTPLUG_USAGE))
 		return 0;
+	fd_close_from3();   /* a caller's descriptors are not the scripts' */
 	/* started by the kernel, we have no stderr: syslog, never waiting on it */
 	log_init("hotplug", had_stderr ? 0 : LOG_TO_SYSLOG_NOWAIT);
 	if (!subsystem || !*subsystem) {

@@ -166,3 +166,12 @@ void fd_close_inherited(void)
 	for (fd = 3; fd < 1024; fd++)
 		close(fd);
 }
+
+void fd_close_from3(void)
+{
+	int fd;
+
+	if (compat_close_range(3, ~0U) < 0)
+		for (fd = 3; fd < 1024; fd++)
+			close(fd);
+}

@@ -29,6 +29,10 @@ int fd_each(void (*fn)(int fd));
 /* Closes every descriptor but 0-2: what a daemon inherited from whoever
  * started it must not reach the programs it runs. */
 void fd_close_inherited(void);
+/* fd_close_inherited for the per-event helpers (udevsend, hotplug), with no
+ * directory listing and no heap: close_range(2), or before Linux 5.9 every
+ * number from 3 to 1023 (the usual soft limit). */
+void fd_close_from3(void);
 /* Closes every descriptor above 2 but the n in keep (ascending) with
  * close_range(2), one call per gap between them: 0, or -errno (-ENOSYS
  * or -EINVAL before Linux 5.9, where fd_each is the way). */

@@ -125,6 +125,15 @@ static int try_connect(int fd)
 	return 0;
 }
 
+/* In the child: what our caller had open beyond 0-2 (a script's fd 9 on a
+ * private file) is not udevd's, udev's or their programs'. Returns only
+ * when bin could not be run. */
+static void exec_child(const char *bin, char **argv, char **envp)
+{
+	fd_close_from3();
+	execve(bin, argv, envp);
+}
+
 /* udevd --daemon returns once its socket is bound; 127: it could not exec. */
 static pid_t spawn_daemon(void)
 {
@@ -140,7 +149,7 @@ static pid_t spawn_daemon(void)
 	pid = proc_fork(PROC_FORK_WAIT_MS);
 	if (pid == 0) {
 		setsid();
-		execve(bin, argv, environ);
+		exec_child(bin, argv, environ);
 		_exit(127);
 	}
 	return pid;
@@ -342,7 +351,7 @@ static int run_udev(void)
 	if (pid < 0)
 		return MSG_RC_NOT_RUN;
 	if (pid == 0) {
-		execve(bin, argv, udev_envp);
+		exec_child(bin, argv, udev_envp);
 		_exit(127);
 	}
 	while (waitpid(pid, &st, 0) < 0)

@@ -76,8 +76,12 @@ int main(int argc, char **argv)
 	if (opts_std(argc, argv, "udev", UDEV_USAGE))
 		return 0;
 	worker = argc > 1 && strcmp(argv[1], MSG_WORKER_ARG) == 0;
-	if (!worker)
+	if (!worker) {
+		/* a caller's descriptors are not the RUN programs' (a worker's
+		 * are udevd's: its socket on fd 3) */
+		fd_close_inherited();
 		use_udevd_log_priority(udevd_log_priority(argc, argv));
+	}
 	log_init("udev", log_sink_auto());
 	if (worker)
 		return worker_main(udevd_log_priority(argc, argv));
