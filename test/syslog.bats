@@ -3,9 +3,10 @@
 # Logging to syslog when stderr leads nowhere (docs/conventions.md): udev's
 # errors under `udevd --daemon`, with udev's SEQNUM and DEVPATH; udev_log of
 # udev.conf in udevd; `udevcontrol log_priority` reaching udev in both of
-# udevd's modes. Each test has a private /dev (a mount namespace) whose
-# /dev/log is a real busybox syslogd writing $T/syslog, and its own pid
-# namespace, so that the daemon ends with the test.
+# udevd's modes; udevsend's line for an event it lost. Each test has a
+# private /dev (a mount namespace) whose /dev/log is a real busybox syslogd
+# writing $T/syslog, and its own pid namespace, so that the daemon ends with
+# the test.
 
 load udev-lib
 
@@ -121,4 +122,59 @@ log_priority_reaches() {
 	syslog_has "udevtest\[[0-9]+\]: cannot read $T/none.conf"
 	grep -q "udevstart: err: cannot read $T/none.conf" "$T/piped"
 	! grep -q "udevstart\[" "$T/syslog"
+}
+
+# lost SEQNUM: udevsend as the kernel runs it (fds closed), with no udevd to
+# reach or start and no udev to run
+lost_script='lost() {
+	env -i PATH="$PATH" UDEVD_SOCKET="$UDEVD_SOCKET" UDEVD_BIN=/nonexistent/udevd \
+		UDEV_BIN=/nonexistent/udev ACTION=add SEQNUM=$1 DEVPATH=/class/tty/ttyS$1 \
+		SUBSYSTEM=tty "$BIN/udevsend" tty 0<&- 1>&- 2>&-
+	echo "rc $1 $?" >>"$T/rc"
+}'
+
+@test "syslog: an event udevsend cannot deliver nor run leaves a line naming udev's path, once per storm" {
+	in_dev_ns "$lost_script"'
+		lost 6
+		pids=""
+		for i in 7 8 9 10 11; do lost $i & pids="$pids $!"; done
+		wait $pids
+		ls -l /dev/.udevsend-lost >"$T/stamp"'
+	cat "$T/rc"
+	[ "$(grep -c " 18$" "$T/rc")" = 6 ]
+	syslog_has "udevsend: error: cannot run /nonexistent/udev, no udevd: lost /class/tty/ttyS6\$"
+	# the storm that followed within 10 s: not a line each
+	[ "$(grep -c "udevsend: error" "$T/syslog")" = 1 ]
+	grep -q "^-rw-------" "$T/stamp"
+	# ...and 10 s after the last line the next loss is logged again
+	: >"$T/syslog"
+	in_dev_ns "$lost_script"'
+		lost 12
+		lost 13
+		touch -d "-11 seconds" /dev/.udevsend-lost
+		lost 14'
+	syslog_has "lost /class/tty/ttyS14\$"
+	grep -q "lost /class/tty/ttyS12\$" "$T/syslog"
+	! grep -q "lost /class/tty/ttyS13\$" "$T/syslog" || false
+}
+
+@test "syslog: a lost event's line never waits for a stopped syslogd" {
+	in_dev_ns "$lost_script"'
+		kill -STOP %1
+		start=$(date +%s)
+		# each finds no stamp: 40 lines for a queue of 10
+		for i in $(seq 40); do rm -f /dev/.udevsend-lost; lost $i; done
+		echo $(( $(date +%s) - start )) >"$T/secs"
+		kill -CONT %1'
+	[ "$(grep -c " 18$" "$T/rc")" = 40 ]
+	# (a send that waited would wait for ever: the bound leaves room for load)
+	[ "$(cat "$T/secs")" -lt 30 ]
+}
+
+@test "udevsend: a lost event says so on a terminal or pipe, and not to syslog" {
+	run env -i PATH="$PATH" UDEVD_SOCKET="$UDEVD_SOCKET" UDEVD_BIN=/nonexistent/udevd \
+		UDEV_BIN=/nonexistent/udev ACTION=add SEQNUM=6 DEVPATH=/class/tty/ttyS0 \
+		SUBSYSTEM=tty "$BIN/udevsend" tty
+	[ "$status" = 18 ]
+	[ "$output" = "udevsend: error: cannot run /nonexistent/udev, no udevd: lost /class/tty/ttyS0" ]
 }

@@ -13,10 +13,14 @@
 #include "str.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <poll.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <sys/sysmacros.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
 #define SEND_TIMEOUT_MS   10000   /* udevd's queue stays full this long: run udev */
@@ -27,8 +31,7 @@
 #define PROBE_MAX_MS      60000   /* all helpers together probe ~50 times a second */
 #define RESEND_MAX        2       /* its successors get the event this often */
 #define NAMELOCK_GRACE_MS 10      /* a udevd binds its name, then takes the name lock */
-#define UDEVSEND_USAGE "usage: udevsend [SUBSYSTEM], with the event's ACTION, DEVPATH,\n" \
-	"SUBSYSTEM, SEQNUM... in the environment, as the kernel runs it"
+#define UDEVSEND_USAGE "usage: udevsend [SUBSYSTEM] (event in the environment)"
 
 extern char **environ;
 
@@ -134,15 +137,60 @@ static void exec_child(const char *bin, char **argv, char **envp)
 	execve(bin, argv, envp);
 }
 
+/* $NAME, or DFLT when it is unset or empty */
+static const char *bin_of(const char *name, const char *dflt)
+{
+	const char *bin = getenv(name);
+
+	return bin && *bin ? bin : dflt;
+}
+
+/* The event is lost: say so on stderr and, when that is /dev/null (as for
+ * the kernel's helpers), to syslog (no wait on a full queue), at most once
+ * per LOST_EVERY_S seconds of a storm: the first to find the stamp (under
+ * /dev, as udev's db) older rewrites it. By hand, in the event's buffer,
+ * with no stdio nor fmt: the 8 KiB budget (so udevd's path goes unnamed). */
+#define LOST_STAMP   "/dev/.udevsend-lost"
+#define LOST_EVERY_S 10
+static const struct { sa_family_t family; char path[9]; } syslog_addr = { AF_UNIX, "/dev/log" };
+static void say_lost(const char *udev)
+{
+	struct stat st;
+	size_t n = 0;
+	int fd;
+
+	/* the event's copy is no longer needed: the line takes its place */
+	if (env_append(&n, "<27>udevsend: error: cannot run ", udev) < 0)
+		return;
+	n--;   /* the next piece overwrites the NUL */
+	env_append(&n, ", no udevd: lost ", getenv("DEVPATH"));
+	msg.env[n - 1] = '\n';
+	if (write(STDERR_FILENO, msg.env + 4, n - 4) < 0) {
+		/* nowhere to say it */
+	}
+	/* syslog only when stderr is /dev/null (1:3): it was closed (fd_sanitize) */
+	if (fstat(STDERR_FILENO, &st) == 0 && st.st_rdev != makedev(1, 3))
+		return;
+	/* (no stamp: st still holds /dev/null's size, 0, and the line goes out) */
+	fd = open(LOST_STAMP, O_WRONLY | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0600);
+	fstat(fd, &st);
+	if (st.st_size && time(NULL) - st.st_mtime < LOST_EVERY_S)
+		return;
+	if (write(fd, msg.env, 1) < 0) {
+		/* a read-only /dev: no limit */
+	}
+	/* (syslogd drops the newline) */
+	sendto(socket(AF_UNIX, SOCK_DGRAM | SOCK_CLOEXEC, 0), msg.env, n,
+	       MSG_DONTWAIT | MSG_NOSIGNAL, (const struct sockaddr *)&syslog_addr, sizeof(syslog_addr));
+}
+
 /* udevd --daemon returns once its socket is bound; 127: it could not exec. */
 static pid_t spawn_daemon(void)
 {
-	const char *bin = getenv("UDEVD_BIN");
+	const char *bin = bin_of("UDEVD_BIN", UDEVD_BIN_DEFAULT);
 	char *argv[3];
 	pid_t pid;
 
-	if (!bin || !*bin)
-		bin = UDEVD_BIN_DEFAULT;
 	argv[0] = (char *)bin;
 	argv[1] = (char *)"--daemon";
 	argv[2] = NULL;
@@ -333,14 +381,12 @@ static int wait_ack(int fd, uint64_t *deadline, uint64_t timeout)
 /* No udevd: run udev ourselves with the event's environment. */
 static int run_udev(void)
 {
-	const char *bin = getenv("UDEV_BIN");
+	const char *bin = bin_of("UDEV_BIN", UDEV_BIN_DEFAULT);
 	char *argv[3], *p = msg.env, *end = msg.env + msg.hdr.envlen;
 	size_t i = 0;
 	pid_t pid;
 	int st;
 
-	if (!bin || !*bin)
-		bin = UDEV_BIN_DEFAULT;
 	for (; p < end; p += strlen(p) + 1)
 		udev_envp[i++] = p;
 	udev_envp[i] = NULL;
@@ -352,6 +398,7 @@ static int run_udev(void)
 		return MSG_RC_NOT_RUN;
 	if (pid == 0) {
 		exec_child(bin, argv, udev_envp);
+		say_lost(bin);   /* the event is lost: say so, here in the child */
 		_exit(127);
 	}
 	while (waitpid(pid, &st, 0) < 0)
