@@ -25,7 +25,10 @@ trap 'rm -f "$tmp"' EXIT
 # four (issue 46: 157,024 bytes, from 218,336 for eleven), and the growth the
 # rule language of udev 100 (issue 47: udev up to 12 KiB more than its
 # 83,808 bytes then, with udevadm) and libudev's broadcast (issue 51: udevd
-# up to 4 KiB) were given on top: 176 KiB.
+# up to 4 KiB) were given on top: 176 KiB. udevd, at its 56 KiB after the
+# name lock (issue 48), got 1 KiB for issue 49 (udevsettle's wait for the
+# kernel's counter, one wording for option errors in udevd and its
+# clients, 0-2 led nowhere without /dev/null: 832 bytes).
 # The default build (glibc) links udevsend statically against the smallest
 # libc present (Makefile, HELPER_LIBC): 16 KiB holds dietlibc's, klibc's and
 # musl's; the dynamic glibc one (no small libc installed) is over it.
@@ -37,7 +40,7 @@ budget() {
 	case $1 in
 	udevsend) b=8192 ;;
 	hotplug) b=14336 ;;
-	udevd) b=57344 ;;
+	udevd) b=58368 ;;
 	udev) b=96256 ;;
 	suite) b=180224 ;;
 	*) return ;;
