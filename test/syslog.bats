@@ -178,3 +178,14 @@ lost_script='lost() {
 	[ "$status" = 18 ]
 	[ "$output" = "udevsend: error: cannot run /nonexistent/udev, no udevd: lost /class/tty/ttyS0" ]
 }
+
+@test "syslog: udevd --daemon's start-up error reaches syslog whatever its stderr" {
+	in_dev_ns "$send_script"'
+		start
+		UDEV_BIN="$BIN/udev" "$BIN/udevd" --daemon </dev/null >/dev/null 2>"$T/stderr"
+		echo "rc $?" >>"$T/rc"'
+	cat "$T/rc"
+	grep -qx "rc 2" "$T/rc"
+	syslog_has "udevd\[[0-9]+\]: another udevd already listens on socket @$UDEVD_SOCKET"
+	[ ! -s "$T/stderr" ]
+}

@@ -379,9 +379,12 @@ int setup(struct udevd *d, int argc, char **argv)
 	if (opts_std(argc, argv, "udevd", UDEVD_USAGE))
 		exit(0);
 	fd_close_inherited();   /* a shell's or udevsend's descriptors are not udev's */
-	/* stderr, or syslog with --daemon (setup_daemon): udevd's klibc budget */
-	log_init("udevd", 0);
+	log_init("udevd", 0);   /* stderr; syslog with --daemon: */
 	setup_options(d, argc, argv);
+	/* from here on, whatever stderr is (docs/conventions.md): a start-up
+	 * error is not lost with the caller's stderr */
+	if (d->daemonize && !d->debug)
+		log_init("udevd", LOG_TO_SYSLOG_NOWAIT);
 	setup_log_level(d);
 	r = setup_socket(d);
 	if (r)
