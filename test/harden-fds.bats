@@ -1,9 +1,11 @@
 #!/usr/bin/env bats
 # SPDX-License-Identifier: GPL-2.0-only
-# docs/hardening.md, item 9: what a caller of udevsend or hotplug holds open
-# beyond 0-2 (fd 9 on a 0600 file) never crosses an exec of ours: it reaches
-# neither udev, nor a RUN program (a helper that drops to nobody and reads
-# what it inherited), nor a hotplug.d script, whichever path ran udev.
+# docs/hardening.md, items 9 and 10: what a caller of udevsend or hotplug
+# holds open beyond 0-2 (fd 9 on a 0600 file) never crosses an exec of ours:
+# it reaches neither udev, nor a RUN program (a helper that drops to nobody
+# and reads what it inherited), nor a hotplug.d script, whichever path ran
+# udev; and a udevd that udevsend or hotplug starts in early boot, with no
+# /dev/null, keeps none of its starter's descriptors.
 
 load udev-lib
 
@@ -86,4 +88,73 @@ clean() {
 	run env ACTION=add DEVPATH=/class/tty/ttyS0 SUBSYSTEM=tty SEQNUM=4 "$BIN/udev" tty 9<"$T/secret"
 	[ "$status" -eq 0 ] || { echo "udev: $status $output"; return 1; }
 	clean 4
+}
+
+# early_boot STARTER: STARTER (udevsend, or hotplug with udevsend's link) run
+# as out=$(...) reads it, in early boot: /dev an empty tmpfs of root's (no
+# null yet), private mount, network and pid namespaces; it starts `udevd
+# --daemon`, whose 0-2 must then lead nowhere of the starter's
+early_boot() {
+	unshare -m -n -p -f --kill-child true 2>/dev/null || skip "unshare -m -n -p does not work here"
+	mkdir -p "$T/hotplug.d/default"
+	ln -s "$BIN/udevsend" "$T/hotplug.d/default/10-udev.hotplug"
+	cat >"$T/boot" <<-EOF
+	mount -t tmpfs -o mode=0755 none /dev || exit 99
+	[ ! -e /dev/null ] || exit 98
+	out=\$(env -i PATH="$PATH" UDEVD_SOCKET="$UDEVD_SOCKET" UDEVD_BIN="$BIN/udevd" \\
+		UDEVD_BROADCAST=0 UDEV_BIN="$TOP/test/fake-udev" FAKE_UDEV_LOG="$T/fake.log" \\
+		HOTPLUG_DIR="$T/hotplug.d" ACTION=add SEQNUM=4 DEVPATH=/devices/early \\
+		SUBSYSTEM=test "$BIN/$1" test; echo "$1 rc \$?")
+	echo "\$out"
+	p=\$(pgrep -x udevd)
+	echo "udevd \$p: \$(ls -l /proc/\$p/fd | sed -n 's/.* \([0-9]*\) -> /\1 -> /p' | tr '\n' ' ')"
+	EOF
+	SECONDS=0
+	# unshare --fork ignores SIGTERM: KILL it, and --kill-child ends the namespace
+	run timeout -s KILL 20 unshare -m -n -p -f --kill-child --mount-proc bash "$T/boot"
+	echo "$output (after $SECONDS s)"
+	[ "$status" -eq 0 ]
+	[[ "$output" == *"$1 rc 0"* ]]
+	[ "$SECONDS" -lt 10 ]
+	[ "$(grep -c '^end 4 ' "$T/fake.log")" -eq 1 ]
+	# udevd's 0, 1 and 2 lead to nothing of its starter's: no pipe
+	grep -q '^udevd [0-9]' <<<"$output"
+	! grep '^udevd' <<<"$output" | grep -Eq ' (0|1|2) -> pipe:' || false
+}
+
+@test "fds: a udevd that udevsend starts where /dev has no null yet keeps none of its starter's descriptors" {
+	early_boot udevsend
+}
+
+@test "fds: ... nor one that hotplug starts" {
+	early_boot hotplug
+}
+
+@test "fds: ... and one the kernel's helper starts there (0-2 closed) keeps its socket and serves" {
+	unshare -m -n -p -f --kill-child true 2>/dev/null || skip "unshare -m -n -p does not work here"
+	# no /dev/null for anyone's fd_sanitize: a socket made on a closed 0-2
+	# would be what udevd's daemonizing puts "/" on
+	cat >"$T/boot" <<-EOF
+	mount -t tmpfs -o mode=0755 none /dev || exit 99
+	send() {
+		env -i PATH="$PATH" UDEVD_SOCKET="$UDEVD_SOCKET" UDEVD_BIN="\$1" UDEVD_BROADCAST=0 \\
+			UDEV_BIN="\$2" FAKE_UDEV_LOG="$T/fake.log" ACTION=add SEQNUM=\$3 \\
+			DEVPATH=/devices/early\$3 SUBSYSTEM=test "$BIN/udevsend" test 0<&- 1>&- 2>&-
+		echo "udevsend \$3 rc \$?"
+	}
+	send "$BIN/udevd" "$TOP/test/fake-udev" 5
+	# only the udevd started above can run this one
+	send /nonexistent/udevd /nonexistent/udev 6
+	p=\$(pgrep -x udevd)
+	echo "udevd \$p: \$(ls -l /proc/\$p/fd | sed -n 's/.* \([0-9]*\) -> /\1 -> /p' | tr '\n' ' ')"
+	EOF
+	run timeout -s KILL 20 unshare -m -n -p -f --kill-child --mount-proc bash "$T/boot"
+	echo "$output"
+	[ "$status" -eq 0 ]
+	[[ "$output" == *"udevsend 5 rc 0"* ]]
+	[[ "$output" == *"udevsend 6 rc 0"* ]]
+	[ "$(grep -c '^end [56] ' "$T/fake.log")" -eq 2 ]
+	# 0-2 lead to "/", the name lock and the socket above them
+	grep '^udevd [0-9]' <<<"$output" | grep -q ' 0 -> / 1 -> / 2 -> / '
+	grep '^udevd [0-9]' <<<"$output" | grep -q ' -> socket:'
 }

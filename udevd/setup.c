@@ -317,6 +317,33 @@ static int setup_signals(struct udevd *d)
 	return 0;
 }
 
+/* Where 0-2 lead when they must lead nowhere: /dev/null or, where /dev has
+ * no null yet (early boot), "/" read-only, on which reads and writes fail:
+ * either way no descriptor of the starter's (a pipe it reads to its end,
+ * as out=$(udevsend ...) does) stays open in the daemon. */
+static int open_nowhere(int flags)
+{
+	int fd = open("/dev/null", O_RDWR | flags);
+
+	return fd >= 0 ? fd : open("/", O_RDONLY | O_DIRECTORY | flags);
+}
+
+/* 0-2 open before the name lock and any socket of ours are opened: one
+ * made on a closed 0-2 (the kernel's helper started us, with no /dev/null
+ * for fd_sanitize) would be closed by setup_daemon's dup2. */
+static void setup_stdio(void)
+{
+	int fd;
+
+	if (fd_sanitize() == 0)
+		return;
+	do
+		fd = open_nowhere(0);
+	while (fd >= 0 && fd <= 2);
+	if (fd > 2)
+		close(fd);
+}
+
 /* The parent returns only once the process that stays has bound the name
  * and taken its lock (exit 0; otherwise with the child's exit code), so
  * that a udevsend that started us can send right away, and believe us. */
@@ -353,7 +380,7 @@ void setup_daemon(struct udevd *d)
 	if (chdir("/") < 0) {
 		/* "/" always exists */
 	}
-	fd = open("/dev/null", O_RDWR | O_CLOEXEC);
+	fd = open_nowhere(O_CLOEXEC);
 	if (fd >= 0) {
 		dup2(fd, 0);
 		dup2(fd, 1);
@@ -375,7 +402,7 @@ int setup(struct udevd *d, int argc, char **argv)
 {
 	int r;
 
-	fd_sanitize();
+	setup_stdio();
 	if (opts_std(argc, argv, "udevd", UDEVD_USAGE))
 		exit(0);
 	fd_close_inherited();   /* a shell's or udevsend's descriptors are not udev's */
