@@ -234,6 +234,7 @@ every_level_matches() {
 	[ "$status" -eq 1 ]
 	run "$BIN/udevinfo" -a -p /class/tty/nosuch
 	[ "$status" -eq 255 ]
+	[ "$output" = "udevinfo: /class/tty/nosuch not found in sysfs (no $SYSFS_PATH/class/tty/nosuch)" ]
 	run "$BIN/udevinfo" -a
 	[ "$status" -eq 234 ]
 	UDEV_CONFIG_FILE=$T/no-such.conf run "$BIN/udevinfo" -r

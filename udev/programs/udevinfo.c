@@ -15,6 +15,7 @@
 #include "opts.h"
 #include "path.h"
 #include "str.h"
+#include "sysfs.h"
 #include "fmt.h"
 
 #include <ctype.h>
@@ -176,8 +177,14 @@ static int attr_walk(const char *devpath)
 
 	str_copy(ev.devpath, devpath, sizeof(ev.devpath));
 	event_chain(&ev);
-	if (!ev.nchain)
+	if (!ev.nchain) {
+		char p[SYSFS_PATH_MAX];
+
+		if (sysfs_path(p, sizeof(p), devpath, NULL) < 0)
+			str_copy(p, devpath, sizeof(p));
+		fmt_print(stderr, "udevinfo: %s not found in sysfs (no %s)\n", devpath, p);
 		return UDEVINFO_NOT_FOUND;
+	}
 	fmt_print(stdout, "\nudevinfo starts with the device given and walks up the chain, printing\n"
 		  "each level's keys in rule syntax. Keys of one level may be used together\n"
 		  "in one rule, with the keys of the device itself.\n\n");
