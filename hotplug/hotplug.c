@@ -28,7 +28,7 @@
 #define NAME_POOL_SIZE 16384     /* bytes for the names of one directory */
 #define ARGS_MAX 32              /* argv entries passed on to a script */
 #define EXIT_SYSTEM 2
-#define HOTPLUG_USAGE "usage: hotplug [SUBSYSTEM]"
+#define HOTPLUG_USAGE "usage: hotplug [SUBSYSTEM], with the event's ACTION... in the environment"
 
 extern char **environ;
 
@@ -261,7 +261,7 @@ int main(int argc, char *argv[])
 	char *fallback[3];
 	char **args = argv;
 	const char *subsystem = argc > 1 ? argv[1] : getenv("SUBSYSTEM");
-	const char *top = getenv("HOTPLUG_DIR");
+	const char *top = getenv("HOTPLUG_DIR"), *action = getenv("ACTION");
 	int had_stderr = fcntl(STDERR_FILENO, F_GETFD) >= 0;
 
 	fd_sanitize();
@@ -270,10 +270,14 @@ int main(int argc, char *argv[])
 	fd_close_from3();   /* a caller's descriptors are not the scripts' */
 	/* started by the kernel, we have no stderr: syslog, never waiting on it */
 	log_init("hotplug", had_stderr ? 0 : LOG_TO_SYSLOG_NOWAIT);
-	if (!subsystem || !*subsystem) {
-		log_err("%s", HOTPLUG_USAGE);
-		return EXIT_USAGE;
-	}
+	if (argc > 1 && argv[1][0] == '-')
+		return opts_unknown("hotplug", HOTPLUG_USAGE, argv[1]);
+	if (!subsystem || !*subsystem)
+		return opts_usage_error("hotplug", HOTPLUG_USAGE, "no event: no", "SUBSYSTEM");
+	/* the kernel always gives one: by hand, no scripts run for no event */
+	if (!action || !*action)
+		return opts_usage_error("hotplug", HOTPLUG_USAGE,
+					"no event: the environment has no", "ACTION");
 	if (argc < 2) {
 		fallback[0] = argv[0];
 		fallback[1] = (char *)subsystem;

@@ -3,6 +3,7 @@
  * --version, usage errors and the two forms of an option's value. */
 #include "compat.h"
 #include "opts.h"
+#include "str.h"
 
 #include <string.h>
 #include <unistd.h>
@@ -47,6 +48,25 @@ int opts_usage_error(const char *prog, const char *usage, const char *what, cons
 	for (k = 0; k < sizeof(v) / sizeof(v[0]); k++)
 		say(STDERR_FILENO, v[k]);
 	return EXIT_USAGE;
+}
+
+int opts_unknown(const char *prog, const char *usage, const char *arg)
+{
+	return opts_usage_error(prog, usage, "unknown option", arg);
+}
+
+int opts_missing(const char *prog, const char *usage, const char *name)
+{
+	return opts_usage_error(prog, usage, "missing value of", name);
+}
+
+int opts_bad_value(const char *prog, const char *usage, const char *name, const char *value)
+{
+	char what[64];
+
+	str_copy(what, "bad value of ", sizeof(what));
+	str_append(what, name, sizeof(what));
+	return opts_usage_error(prog, usage, what, value);
 }
 
 const char *opts_value(int argc, char **argv, int *i, const char *name, int *missing)

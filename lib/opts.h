@@ -15,6 +15,14 @@
 int opts_std(int argc, char **argv, const char *prog, const char *usage);
 /* A usage error: "PROG: WHAT 'ARG'" and the usage on stderr; EXIT_USAGE. */
 int opts_usage_error(const char *prog, const char *usage, const char *what, const char *arg);
+/* The suite's one wording of the three option errors (docs/conventions.md):
+ *   PROG: unknown option '--bogus'
+ *   PROG: missing value of '--timeout'
+ *   PROG: bad value of --max-childs 'abc'
+ * each followed by the usage on stderr; EXIT_USAGE. */
+int opts_unknown(const char *prog, const char *usage, const char *arg);
+int opts_missing(const char *prog, const char *usage, const char *name);
+int opts_bad_value(const char *prog, const char *usage, const char *name, const char *value);
 /* "--name=value" or "--name value" at argv[*i] (advancing *i over a separate
  * value); NULL when argv[*i] is not --name. *missing is set when --name ends
  * the command line without its value. */

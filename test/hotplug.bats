@@ -9,6 +9,8 @@ setup() {
 	common_setup
 	HD=$T/hotplug.d
 	export HOTPLUG_DIR=$HD
+	# the kernel always gives one; by hand without it hotplug runs nothing
+	export ACTION=add
 	LOG=$T/log
 	export LOG
 	mkdir -p "$HD/default"

@@ -92,7 +92,7 @@ setup() {
 	printf '#!/nonexistent/interpreter\n' > "$T/hd/default/10-bad.hotplug"
 	printf '#!/bin/sh\nexit 42\n' > "$T/hd/default/20-exit.hotplug"
 	chmod 755 "$T/hd/default/"*
-	run env HOTPLUG_DIR="$T/hd" "$BIN/hotplug" net
+	run env ACTION=add HOTPLUG_DIR="$T/hd" "$BIN/hotplug" net
 	echo "$output"
 	[[ "$output" == *"hotplug: err: cannot run $T/hd/default/10-bad.hotplug: No such file or directory"* ]]
 	[[ "$output" == *"hotplug: err: $T/hd/default/20-exit.hotplug exited with 42"* ]]
@@ -102,13 +102,13 @@ setup() {
 	mkdir -p "$T/hd/default"
 	printf '#!/bin/sh\nexit 0\n' > "$T/hd/default/10-ok.hotplug"
 	chmod 755 "$T/hd/default/10-ok.hotplug"
-	run env UDEV_LOG=7 HOTPLUG_DIR="$T/hd" "$BIN/hotplug" net
+	run env ACTION=add UDEV_LOG=7 HOTPLUG_DIR="$T/hd" "$BIN/hotplug" net
 	[[ "$output" == *"hotplug: debug: $T/hd/default/10-ok.hotplug done"* ]]
-	run env UDEV_LOG=DEBUG HOTPLUG_DIR="$T/hd" "$BIN/hotplug" net
+	run env ACTION=add UDEV_LOG=DEBUG HOTPLUG_DIR="$T/hd" "$BIN/hotplug" net
 	[[ "$output" == *"debug: "* ]]
-	run env UDEV_LOG=loud HOTPLUG_DIR="$T/hd" "$BIN/hotplug" net
+	run env ACTION=add UDEV_LOG=loud HOTPLUG_DIR="$T/hd" "$BIN/hotplug" net
 	[[ "$output" != *"debug: "* ]]
-	run env UDEV_LOG=8 HOTPLUG_DIR="$T/hd" "$BIN/hotplug" net
+	run env ACTION=add UDEV_LOG=8 HOTPLUG_DIR="$T/hd" "$BIN/hotplug" net
 	[[ "$output" != *"debug: "* ]]
 }
 

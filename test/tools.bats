@@ -76,6 +76,51 @@ nothing_happened() {
 	done
 }
 
+@test "tools: one wording for option errors: unknown option, missing value, bad value" {
+	local p
+	for p in udevd udevcontrol udevsettle udevstart udevinfo udevtest udevtrigger \
+		udevmonitor hotplug firmware; do
+		run timeout 10 "$BIN/$p" --bogus
+		echo "$p: $status: $output"
+		[ "$status" -eq 1 ]
+		[ "${lines[0]}" = "$p: unknown option '--bogus'" ]
+		[[ "$output" == *"usage: $p"* ]]
+		nothing_happened
+	done
+	# "missing value of 'OPTION'", "bad value of OPTION 'VALUE'"
+	check() {   # check EXPECTED-FIRST-LINE PROGRAM ARGS...
+		local want=$1 prog=$2
+		shift 2
+		run timeout 10 "$BIN/$prog" "$@"
+		echo "$prog $*: $status: $output"
+		[ "$status" -eq 1 ]
+		[ "${lines[0]}" = "$want" ]
+		[[ "$output" == *"usage: $prog"* ]]
+	}
+	check "udevsettle: missing value of '--timeout'" udevsettle --timeout
+	check "udevsettle: bad value of --timeout 'x'" udevsettle --timeout=x
+	check "udevd: bad value of --max-childs 'abc'" udevd --max-childs=abc
+	check "udevd: missing value of '--event-timeout'" udevd --event-timeout
+	check "udevtrigger: missing value of '--action'" udevtrigger --action
+	check "udevtrigger: bad value of --action 'frob'" udevtrigger --action frob
+	check "firmware: extra argument 'x'" firmware firmware x
+	check "udevinfo: missing value of '-q'" udevinfo -q
+	check "udevinfo: extra argument 'x'" udevinfo -r x
+	nothing_happened
+}
+
+@test "tools: hotplug by hand without an event's ACTION runs no script (usage, 1)" {
+	run env -i HOTPLUG_DIR="$T/hd" "$BIN/hotplug" block
+	[ "$status" -eq 1 ]
+	[ "${lines[0]}" = "hotplug: no event: the environment has no 'ACTION'" ]
+	[[ "$output" == *"usage: hotplug"* ]]
+	[ ! -e "$T/script-ran" ]
+	run env -i HOTPLUG_DIR="$T/hd" "$BIN/hotplug"
+	[ "$status" -eq 1 ]
+	[ "${lines[0]}" = "hotplug: no event: no 'SUBSYSTEM'" ]
+	[ ! -e "$T/script-ran" ]
+}
+
 @test "tools: udevsend run by hand without its environment says what is missing" {
 	run env -i "$BIN/udevsend"
 	[ "$status" -eq 1 ]

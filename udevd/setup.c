@@ -47,37 +47,42 @@ static void on_signal(int sig)
 	" [--workers=pool|fork] [--event-timeout=T] [--exec-timeout=T]\n" \
 	" [--startup-window=T] [--idle-timeout=T] [--no-broadcast] [--broadcast-kernel=MASK]"
 
+/* the suite's wording (lib/opts.c): unknown option, missing or bad value */
 static void usage_exit(const char *bad) __attribute__((noreturn));
 static void usage_exit(const char *bad)
 {
-	/* the log module rather than opts_usage_error: udevd's klibc budget */
-	log_err("unknown or bad option '%s'\n%s", bad, UDEVD_USAGE);
-	exit(EXIT_USAGE);
+	exit(opts_unknown("udevd", UDEVD_USAGE, bad));
 }
 
-static void parse_duration(const char *s, uint64_t *ms)
+static void bad_value_exit(const char *name, const char *value) __attribute__((noreturn));
+static void bad_value_exit(const char *name, const char *value)
+{
+	exit(opts_bad_value("udevd", UDEVD_USAGE, name, value));
+}
+
+static void parse_duration(const char *name, const char *s, uint64_t *ms)
 {
 	if (loop_parse_msec(s, ms) < 0)
-		usage_exit(s);
+		bad_value_exit(name, s);
 }
 
-static void parse_max_childs(const char *s, unsigned long *out)
+static void parse_max_childs(const char *name, const char *s, unsigned long *out)
 {
 	unsigned long long v;
 
 	if (str_to_u64(s, &v) < 0 || v < 1 || v > 65536)
-		usage_exit(s);
+		bad_value_exit(name, s);
 	*out = (unsigned long)v;
 }
 
-static void parse_mode(const char *s, enum runner_mode *mode)
+static void parse_mode(const char *name, const char *s, enum runner_mode *mode)
 {
 	if (strcmp(s, "pool") == 0)
 		*mode = RUNNER_POOL;
 	else if (strcmp(s, "fork") == 0)
 		*mode = RUNNER_FORK;
 	else
-		usage_exit(s);
+		bad_value_exit(name, s);
 }
 
 /* udev_log of udev.conf (unless UDEV_LOG is set), then --debug. */
@@ -109,18 +114,20 @@ static void setup_valued_option(struct udevd *d, int argc, char **argv, int *i)
 
 	for (k = 0; k < sizeof(names) / sizeof(names[0]) && !v && !missing; k++)
 		v = opts_value(argc, argv, i, names[k], &missing);
+	if (missing)
+		exit(opts_missing("udevd", UDEVD_USAGE, arg));
 	if (!v)
 		usage_exit(arg);
 	if (k == 1)
-		parse_max_childs(v, &d->max_childs);
+		parse_max_childs(names[0], v, &d->max_childs);
 	else if (k == 2)
-		parse_mode(v, &d->mode);
+		parse_mode(names[1], v, &d->mode);
 	else if (k == 7) {   /* groups as a bitmask, as mdevd -O: not the kernel's, not libudev's */
 		if (str_to_u64(v, &group) < 0 || group > 0xffffffffULL || (group & 3))
-			usage_exit(arg);
+			bad_value_exit(names[6], v);
 		d->monitor.bc.group = (unsigned int)group;
 	} else
-		parse_duration(v, ms[k - 1]);
+		parse_duration(names[k - 1], v, ms[k - 1]);
 }
 
 static void setup_options(struct udevd *d, int argc, char **argv)
@@ -139,14 +146,14 @@ static void setup_options(struct udevd *d, int argc, char **argv)
 	v = getenv(BROADCAST_ENV);
 	d->monitor.bc.udev = !v || !(strcmp(v, "0") == 0 || strcmp(v, "no") == 0);
 	if ((v = getenv("UDEVD_MAX_CHILDS")) && *v)
-		parse_max_childs(v, &d->max_childs);
+		parse_max_childs("UDEVD_MAX_CHILDS", v, &d->max_childs);
 	if ((v = getenv("UDEVD_WORKERS")) && *v)
-		parse_mode(v, &d->mode);
+		parse_mode("UDEVD_WORKERS", v, &d->mode);
 	/* udevd 064's: the first seqnum to expect. The start-up window only
 	 * exists to find it, so it is skipped (--startup-window still wins). */
 	if ((v = getenv("UDEVD_EXPECTED_SEQNUM")) && *v) {
 		if (str_to_u64(v, &seq) < 0)
-			usage_exit(v);
+			bad_value_exit("UDEVD_EXPECTED_SEQNUM", v);
 		d->expected_seq = seq;
 		d->have_expected_seq = 1;
 		d->startup_ms = 0;

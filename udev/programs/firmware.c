@@ -222,6 +222,8 @@ static int open_loading(const char *devpath)
 	return fd;
 }
 
+#define FW_USAGE "usage: firmware, run by a rule with FIRMWARE and DEVPATH (a sysfs device) set"
+
 int main(int argc, char **argv)
 {
 	const char *action = getenv("ACTION"), *name = getenv("FIRMWARE");
@@ -230,8 +232,13 @@ int main(int argc, char **argv)
 	struct udev_conf conf;
 	int lfd, r;
 
-	if (opts_std(argc, argv, "firmware", "usage: firmware, run by a rule with FIRMWARE and DEVPATH (a sysfs device) set"))
+	if (opts_std(argc, argv, "firmware", FW_USAGE))
 		return 0;
+	/* no options; argv[1] is the subsystem, as a rule's RUN gives it */
+	if (argc > 1 && argv[1][0] == '-')
+		return opts_unknown("firmware", FW_USAGE, argv[1]);
+	if (argc > 2)
+		return opts_usage_error("firmware", FW_USAGE, "extra argument", argv[2]);
 	setup_log();
 	if (action && strcmp(action, "add") != 0)
 		return 0;

@@ -209,14 +209,15 @@ static int find_record(const struct opts *o, struct db_record *rec)
 	return db_find_name(&conf, name, rec);
 }
 
-/* The options into o; -1 with *bad naming the argument that is wrong. */
-static int parse_opts(int argc, char **argv, struct opts *o, const char **bad)
+/* The options into o; 0, or the usage error's code, said in the suite's
+ * words (lib/opts.c). */
+static int parse_opts(int argc, char **argv, struct opts *o)
 {
 	int c;
 
 	memset(o, 0, sizeof(*o));
 	opterr = 0;
-	while ((c = getopt(argc, argv, "q:n:p:radeVh")) != -1) {
+	while ((c = getopt(argc, argv, ":q:n:p:radeVh")) != -1) {
 		switch (c) {
 		case 'q': o->query = optarg; break;
 		case 'n': o->node = optarg; break;
@@ -231,27 +232,26 @@ static int parse_opts(int argc, char **argv, struct opts *o, const char **bad)
 		case 'h':
 			fmt_print(stdout, "%s\n", UDEVINFO_HELP);
 			exit(0);
+		case ':':   /* (klibc's getopt sets no optopt: the word it passed) */
+			return opts_missing("udevinfo", UDEVINFO_HELP, argv[optind - 1]);
 		default:
-			*bad = argv[optind > 1 ? optind - 1 : 1];
-			return -1;
+			return opts_unknown("udevinfo", UDEVINFO_HELP, argv[optind > 1 ? optind - 1 : 1]);
 		}
 	}
-	*bad = argv[optind];
-	return optind < argc ? -1 : 0;
+	return optind < argc ? usage("extra argument", argv[optind]) : 0;
 }
 
 int main(int argc, char **argv)
 {
 	struct db_record rec;
 	struct opts o;
-	const char *bad;
 	int r;
 
 	if (opts_std(argc, argv, "udevinfo", UDEVINFO_HELP))
 		return 0;
 	log_init("udevinfo", log_sink_auto());
-	if (parse_opts(argc, argv, &o, &bad) < 0)
-		return usage("unknown option or bad argument in", bad);
+	if ((r = parse_opts(argc, argv, &o)))
+		return r;
 	conf_defaults(&conf);
 	r = conf_load(&conf, NULL);
 	log_set_level(log_level_pick(getenv("UDEV_LOG"), conf.log, log_get_level()));

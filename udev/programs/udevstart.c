@@ -97,7 +97,8 @@ int main(int argc, char **argv)
 	if (opts_std(argc, argv, "udevstart", STARTUP_USAGE))
 		return 0;
 	if (argc > 1)   /* no options: anything else is a mistake, not a coldplug */
-		return opts_usage_error("udevstart", STARTUP_USAGE, "unknown argument", argv[1]);
+		return argv[1][0] == '-' ? opts_unknown("udevstart", STARTUP_USAGE, argv[1]) :
+			opts_usage_error("udevstart", STARTUP_USAGE, "extra argument", argv[1]);
 	log_init("udevstart", log_sink_auto());
 	memset(&d, 0, sizeof(d));
 	r = driver_load(&d, environ);

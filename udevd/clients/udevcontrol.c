@@ -57,7 +57,9 @@ int main(int argc, char **argv)
 	if (argc < 2)
 		return opts_usage_error("udevcontrol", CONTROL_USAGE, "no command", "");
 	for (i = 1; i < argc; i++)
-		if (parse_command(argv[i], &type, &arg) < 0)
+		if (argv[i][0] == '-')
+			return opts_unknown("udevcontrol", CONTROL_USAGE, argv[i]);
+		else if (parse_command(argv[i], &type, &arg) < 0)
 			return opts_usage_error("udevcontrol", CONTROL_USAGE,
 						"unknown or malformed command", argv[i]);
 	for (i = 1; i < argc; i++) {

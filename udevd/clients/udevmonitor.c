@@ -40,7 +40,7 @@ static union {
 
 static int usage(const char *bad)
 {
-	return opts_usage_error("udevmonitor", MONITOR_USAGE, "unknown option", bad);
+	return opts_unknown("udevmonitor", MONITOR_USAGE, bad);
 }
 
 /* One KEY=value line; a value's control characters as \xNN, so that a

@@ -28,16 +28,13 @@ struct settle {
 	const char *exists;
 };
 
-static int usage(const char *bad)
-{
-	return opts_usage_error("udevsettle", SETTLE_USAGE, "unknown or bad option", bad);
-}
-
+/* The options into s; 0, or the usage error's code, said in the suite's
+ * words (lib/opts.c). */
 static int parse(struct settle *s, int argc, char **argv)
 {
 	static const char *const names[] = { "--timeout", "--exit-if-exists", "--seq-start",
 					     "--seq-end" };
-	const char *v = NULL;
+	const char *v = NULL, *start = NULL;
 	unsigned int k;
 	int i, missing = 0;
 
@@ -45,14 +42,22 @@ static int parse(struct settle *s, int argc, char **argv)
 		for (k = 0; k < 4; k++)
 			if ((v = opts_value(argc, argv, &i, names[k], &missing)) || missing)
 				break;
-		if (!v || !*v || (k == 0 && loop_parse_msec(v, &s->timeout) < 0) ||
+		if (missing)
+			return opts_missing("udevsettle", SETTLE_USAGE, argv[i]);
+		if (!v)
+			return opts_unknown("udevsettle", SETTLE_USAGE, argv[i]);
+		if (!*v || (k == 0 && loop_parse_msec(v, &s->timeout) < 0) ||
 		    (k == 2 && str_to_u64(v, &s->start) < 0) ||
 		    (k == 3 && (str_to_u64(v, &s->end) < 0 || !s->end)))
-			return usage(argv[i]);
+			return opts_bad_value("udevsettle", SETTLE_USAGE, names[k], v);
 		if (k == 1)
 			s->exists = v;
+		if (k == 2)
+			start = v;
 	}
-	return s->start > s->end && s->end ? usage("--seq-start") : 0;
+	/* (a start after the end leaves nothing to wait for: a mistake) */
+	return s->start > s->end && s->end ?
+		opts_bad_value("udevsettle", SETTLE_USAGE, "--seq-start", start) : 0;
 }
 
 /* Events udevd still holds: all of them, or those from start to end. */

@@ -43,11 +43,6 @@ struct opts {
 	"DUR: N or Ns seconds, Nms milliseconds; an option's value after = or apart"
 #define EXIT_FAILED 2   /* a write failed, or no uevent_seqnum to settle on */
 
-static int usage(const char *bad)
-{
-	return opts_usage_error("udevtrigger", TRIGGER_USAGE, "unknown or bad option", bad);
-}
-
 static int any_match(const char *const *globs, int n, const char *s)
 {
 	int i;
@@ -196,7 +191,25 @@ static int add_glob(const char **v, int *n, const char *s)
 	return 0;
 }
 
-/* The option at argv[*i] (and its value); -1 when unknown or bad. */
+/* The option at argv[*i] (and its value); -1 when the value is bad. */
+static int parse_valued(struct opts *o, unsigned int k, const char *v)
+{
+	switch (k) {
+	case 0: o->action = v; return *v ? 0 : -1;
+	case 1: return add_glob(o->subsys, &o->nsubsys, v);
+	case 2: return add_glob(o->nosubsys, &o->nnosubsys, v);
+	case 3: return add_glob(o->attr, &o->nattr, v);
+	case 4: return loop_parse_msec(v, &o->timeout_ms);
+	case 5: return add_glob(o->noattr, &o->nnoattr, v);
+	case 6: return add_glob(o->sysname, &o->nsysname, v);
+	default:
+		o->subsystems = strcmp(v, "subsystems") == 0;
+		return o->subsystems || strcmp(v, "devices") == 0 ? 0 : -1;
+	}
+}
+
+/* The option at argv[*i] (and its value); 0, or the usage error's code,
+ * said in the suite's words (lib/opts.c). */
 static int parse_opt(struct opts *o, int argc, char **argv, int *i)
 {
 	static const char *const valued[] = { "--action", "--subsystem-match",
@@ -210,20 +223,10 @@ static int parse_opt(struct opts *o, int argc, char **argv, int *i)
 		if ((v = opts_value(argc, argv, i, valued[k], &missing)) || missing)
 			break;
 	if (missing)
-		return -1;
-	switch (k) {
-	case 0: o->action = v; return *v ? 0 : -1;
-	case 1: return add_glob(o->subsys, &o->nsubsys, v);
-	case 2: return add_glob(o->nosubsys, &o->nnosubsys, v);
-	case 3: return add_glob(o->attr, &o->nattr, v);
-	case 4: return loop_parse_msec(v, &o->timeout_ms);
-	case 5: return add_glob(o->noattr, &o->nnoattr, v);
-	case 6: return add_glob(o->sysname, &o->nsysname, v);
-	case 7:
-		o->subsystems = strcmp(v, "subsystems") == 0;
-		return o->subsystems || strcmp(v, "devices") == 0 ? 0 : -1;
-	default: break;
-	}
+		return opts_missing("udevtrigger", TRIGGER_USAGE, a);
+	if (v)
+		return parse_valued(o, k, v) < 0 ?
+			opts_bad_value("udevtrigger", TRIGGER_USAGE, valued[k], v) : 0;
 	if (strcmp(a, "--dry-run") == 0)
 		o->dry_run = 1;
 	else if (strcmp(a, "--verbose") == 0)
@@ -231,7 +234,7 @@ static int parse_opt(struct opts *o, int argc, char **argv, int *i)
 	else if (strcmp(a, "--settle") == 0)
 		o->settle = 1;
 	else
-		return -1;
+		return opts_unknown("udevtrigger", TRIGGER_USAGE, a);
 	return 0;
 }
 
@@ -247,13 +250,13 @@ int main(int argc, char **argv)
 		return 0;
 	log_init("udevtrigger", log_sink_auto());
 	for (i = 1; i < argc; i++)
-		if (parse_opt(&o, argc, argv, &i) < 0)
-			return usage(argv[i]);
+		if ((j = (unsigned int)parse_opt(&o, argc, argv, &i)))
+			return (int)j;
 	for (j = 0; j < sizeof(actions) / sizeof(actions[0]); j++)
 		if (strcmp(o.action, actions[j]) == 0)
 			break;
 	if (j == sizeof(actions) / sizeof(actions[0]))
-		return usage(o.action);
+		return opts_bad_value("udevtrigger", TRIGGER_USAGE, "--action", o.action);
 	if (o.subsystems) {
 		trigger_subsystems(&o);
 	} else {
