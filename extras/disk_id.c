@@ -36,7 +36,10 @@ struct disk {
 };
 
 static struct disk this_disk;   /* disk_id_run's, and the alarm's */
-static int own_alarm;           /* main() bounds the volume's read (probes.h) */
+/* Run by main(), not as udev's built-in: the volume's read is bounded by our
+ * own alarm (probes.h), and a usage error goes to stderr as the suite says
+ * it (lib/opts.c) rather than to the built-in's log */
+static int as_program;
 
 /* The parent chain from devpath; a partition starts at its disk. */
 static int disk_chain(struct disk *d, const char *devpath)
@@ -396,56 +399,84 @@ static void volume_keys(const char *node, unsigned int timeout)
 	struct volume v;
 	int rc;
 
-	if (own_alarm) {
+	if (as_program) {
 		signal(SIGALRM, on_alarm);
 		alarm(timeout);
 	}
 	rc = volume_probe_node(node, &v);
-	if (own_alarm)
+	if (as_program)
 		alarm(0);
 	if (rc == VOL_FOUND)
 		volume_export(&v, this_disk.out, sizeof(this_disk.out));
 }
 
-/* DEVPATH, and NODE of --volume= (NULL when none) from argv; -EINVAL when
- * they do not make a command line of disk_id. */
-static int disk_args(int argc, char **argv, const char **devpath, const char **node,
-		     unsigned long long *timeout)
+/* "disk_id: WHAT 'ARG'" (lib/opts.c's words); EXIT_USAGE */
+static int usage(const char *what, const char *arg)
 {
+	if (as_program)
+		return opts_usage_error("disk_id", DISK_ID_USAGE, what, arg);
+	log_err("disk_id: %s '%s' (%s)", what, arg, DISK_ID_USAGE);
+	return EXIT_USAGE;
+}
+
+/* One option of argv: NULL, or what is wrong with it (*bad the value, when
+ * that is what is wrong). */
+static const char *disk_opt(const char *a, const char **node, unsigned long long *timeout,
+			    const char **bad)
+{
+	if (strcmp(a, "--export") == 0 || strcmp(a, "-x") == 0)
+		return NULL;
+	if (strncmp(a, "--volume=", 9) == 0) {
+		if (*node)
+			return "extra argument";
+		*node = *bad = a + 9;
+		return a[9] ? NULL : "bad value of --volume";
+	}
+	if (strncmp(a, "--timeout=", 10) == 0) {
+		*bad = a + 10;
+		return str_to_u64(a + 10, timeout) == 0 && *timeout > 0 && *timeout < 3600 ?
+			NULL : "bad value of --timeout";
+	}
+	return "unknown option";
+}
+
+/* DEVPATH, and NODE of --volume= (NULL when none) from argv; -EINVAL with
+ * *what and *bad naming what makes no command line of disk_id. */
+static int disk_args(int argc, char **argv, const char **devpath, const char **node,
+		     unsigned long long *timeout, const char **what, const char **bad)
+{
+	const char *arg = "DEVPATH";
 	int i;
 
 	*devpath = *node = NULL;
 	*timeout = 5;
 	for (i = 1; i < argc; i++) {
-		const char *a = argv[i];
+		const char *a = *bad = argv[i];
 
-		if (strcmp(a, "--export") == 0 || strcmp(a, "-x") == 0)
-			continue;
-		if (strncmp(a, "--volume=", 9) == 0 && a[9] && !*node) {
-			*node = a + 9;
-			continue;
-		}
-		if (strncmp(a, "--timeout=", 10) == 0 && str_to_u64(a + 10, timeout) == 0 &&
-		    *timeout > 0 && *timeout < 3600)
-			continue;
-		if (a[0] == '-' || *devpath)
+		*what = NULL;
+		if (a[0] == '-')
+			*what = disk_opt(a, node, timeout, bad);
+		else if (*devpath)
+			*what = "extra argument";
+		else
+			*devpath = sysfs_devpath(arg = a);
+		if (*what)
 			return -EINVAL;
-		*devpath = sysfs_devpath(a);
 	}
+	*what = *devpath ? "bad DEVPATH" : "missing";
+	*bad = arg;
 	return *devpath && (*devpath)[0] == '/' && !strstr(*devpath, "/../") ? 0 : -EINVAL;
 }
 
 /* The one code path of the program and the built-in (probes.h). */
 int disk_id_run(int argc, char **argv, char *out, size_t size)
 {
-	const char *devpath, *node;
+	const char *devpath, *node, *what, *bad;
 	unsigned long long timeout;
 
 	out[0] = '\0';
-	if (disk_args(argc, argv, &devpath, &node, &timeout) < 0) {
-		log_err(DISK_ID_USAGE);
-		return 1;
-	}
+	if (disk_args(argc, argv, &devpath, &node, &timeout, &what, &bad) < 0)
+		return usage(what, bad);
 	memset(&this_disk, 0, sizeof(this_disk));
 	if (disk_chain(&this_disk, devpath) < 0) {
 		log_err("no device %s in sysfs", devpath);
@@ -474,7 +505,7 @@ int main(int argc, char **argv)
 	log_init("disk_id", 0);
 	if (opts_std(argc, argv, "disk_id", DISK_ID_USAGE))
 		return 0;
-	own_alarm = 1;
+	as_program = 1;
 	rc = disk_id_run(argc, argv, out, sizeof(out));
 	if (rc)
 		return rc;

@@ -22,8 +22,10 @@
 /* Exit codes VOL_FOUND, VOL_READ, VOL_UNKNOWN and VOL_NONE are volume.h's;
  * 1 (usage) and 16 (timeout) the suite's, from opts.h. */
 
-/* main() bounds the superblock read itself (probes.h) */
-static int own_alarm;
+/* Run by main(), not as udev's built-in: the superblock read is bounded by
+ * our own alarm (probes.h), and a usage error goes to stderr as the suite
+ * says it (lib/opts.c) rather than to the built-in's log */
+static int as_program;
 
 struct opts {
 	char what;            /* 'e' export, 't' type, 'l' label, 'u' uuid */
@@ -42,13 +44,18 @@ static void on_alarm(int sig)
 
 #define VOL_ID_USAGE "usage: vol_id [--export] [-t|-l|-u] [--timeout=SECONDS] DEVICE"
 
-static int usage(void)
+/* "vol_id: WHAT 'ARG'" (lib/opts.c's words); EXIT_USAGE */
+static int usage(const char *what, const char *arg)
 {
-	log_err(VOL_ID_USAGE);
+	if (as_program)
+		return opts_usage_error("vol_id", VOL_ID_USAGE, what, arg);
+	log_err("vol_id: %s '%s' (%s)", what, arg, VOL_ID_USAGE);
 	return EXIT_USAGE;
 }
 
-static int parse_args(int argc, char **argv, struct opts *o)
+/* The options into o; -EINVAL with *what and *arg naming the mistake. */
+static int parse_args(int argc, char **argv, struct opts *o, const char **what,
+		      const char **arg)
 {
 	unsigned long long t;
 	int i;
@@ -57,20 +64,27 @@ static int parse_args(int argc, char **argv, struct opts *o)
 	o->timeout = 5;
 	o->device = NULL;
 	for (i = 1; i < argc; i++) {
-		const char *a = argv[i];
+		const char *a = *arg = argv[i];
 
-		if (strcmp(a, "--export") == 0 || strcmp(a, "-x") == 0)
+		if (strcmp(a, "--export") == 0 || strcmp(a, "-x") == 0) {
 			o->what = 'e';
-		else if (strcmp(a, "-t") == 0 || strcmp(a, "-l") == 0 || strcmp(a, "-u") == 0)
+		} else if (strcmp(a, "-t") == 0 || strcmp(a, "-l") == 0 || strcmp(a, "-u") == 0) {
 			o->what = a[1];
-		else if (strncmp(a, "--timeout=", 10) == 0 && str_to_u64(a + 10, &t) == 0 &&
-			 t > 0 && t < 3600)
+		} else if (strncmp(a, "--timeout=", 10) == 0) {
+			*what = "bad value of --timeout";
+			*arg = a + 10;
+			if (str_to_u64(a + 10, &t) < 0 || t == 0 || t >= 3600)
+				return -EINVAL;
 			o->timeout = (unsigned int)t;
-		else if (a[0] != '-' && !o->device)
-			o->device = a;
-		else
+		} else if (a[0] == '-' || o->device) {
+			*what = a[0] == '-' ? "unknown option" : "extra argument";
 			return -EINVAL;
+		} else {
+			o->device = a;
+		}
 	}
+	*what = "missing";
+	*arg = "DEVICE";
 	return o->device ? 0 : -EINVAL;
 }
 
@@ -97,17 +111,18 @@ int vol_id_run(int argc, char **argv, char *out, size_t size)
 {
 	struct opts o;
 	struct volume v;
+	const char *what, *arg;
 	int rc;
 
 	out[0] = '\0';
-	if (parse_args(argc, argv, &o) < 0)
-		return usage();
-	if (own_alarm) {
+	if (parse_args(argc, argv, &o, &what, &arg) < 0)
+		return usage(what, arg);
+	if (as_program) {
 		signal(SIGALRM, on_alarm);
 		alarm(o.timeout);
 	}
 	rc = volume_probe_node(o.device, &v);
-	if (own_alarm)
+	if (as_program)
 		alarm(0);
 	if (rc != VOL_FOUND)
 		return rc;
@@ -126,7 +141,7 @@ int main(int argc, char **argv)
 	log_init("vol_id", 0);
 	if (opts_std(argc, argv, "vol_id", VOL_ID_USAGE))
 		return 0;
-	own_alarm = 1;
+	as_program = 1;
 	rc = vol_id_run(argc, argv, out, sizeof(out));
 	if (rc == VOL_FOUND && fd_write_all(STDOUT_FILENO, out, strlen(out)) < 0)
 		return VOL_READ;

@@ -79,7 +79,7 @@ nothing_happened() {
 @test "tools: one wording for option errors: unknown option, missing value, bad value" {
 	local p
 	for p in udevd udevcontrol udevsettle udevstart udevinfo udevtest udevtrigger \
-		udevmonitor hotplug firmware; do
+		udevmonitor udevadm hotplug firmware vol_id disk_id; do
 		run timeout 10 "$BIN/$p" --bogus
 		echo "$p: $status: $output"
 		[ "$status" -eq 1 ]
@@ -106,6 +106,14 @@ nothing_happened() {
 	check "firmware: extra argument 'x'" firmware firmware x
 	check "udevinfo: missing value of '-q'" udevinfo -q
 	check "udevinfo: extra argument 'x'" udevinfo -r x
+	check "udevadm: missing value of '-t'" udevadm settle -t
+	check "vol_id: bad value of --timeout 'x'" vol_id --timeout=x /dev/null
+	check "vol_id: extra argument '/dev/zero'" vol_id /dev/null /dev/zero
+	check "vol_id: missing 'DEVICE'" vol_id --export
+	check "disk_id: bad value of --volume ''" disk_id --volume= /block/sda
+	check "disk_id: bad value of --timeout '0'" disk_id --timeout=0 /block/sda
+	check "disk_id: missing 'DEVPATH'" disk_id --export
+	check "disk_id: bad DEVPATH 'block/sda'" disk_id block/sda
 	nothing_happened
 }
 

@@ -104,7 +104,8 @@ static int map_opt(const char *to, const char *v)
 	return push(word, "") < 0 ? -1 : push(strcmp(v, "property") == 0 ? "env" : v, "");
 }
 
-/* argv[*i] through map (its value taken from argv too when it has one). */
+/* argv[*i] through map (its value taken from argv too when it has one);
+ * -EINVAL when it ends the command line without the value it takes. */
 static int parse_opt(const char *map, int argc, char **argv, int *i)
 {
 	const char *arg = argv[*i], *from, *to;
@@ -119,7 +120,7 @@ static int parse_opt(const char *map, int argc, char **argv, int *i)
 		} else if (strncmp(arg, from, n) == 0) {
 			return map_opt(to, arg + n);
 		} else if (strncmp(arg, from, n - 1) == 0 && !arg[n - 1]) {
-			return *i + 1 < argc ? map_opt(to, argv[++*i]) : -1;
+			return *i + 1 < argc ? map_opt(to, argv[++*i]) : -EINVAL;
 		}
 	}
 	return push(arg, "");
@@ -148,7 +149,7 @@ static int run_udev(void)
 
 static int run_command(const struct adm_cmd *c, int argc, char **argv)
 {
-	int i;
+	int i, r;
 
 	push(c->tool, "");
 	for (i = 1; i < argc; i++) {
@@ -159,8 +160,9 @@ static int run_command(const struct adm_cmd *c, int argc, char **argv)
 				return 1;
 			if (push(argv[i], "") < 0)
 				return 1;
-		} else if (parse_opt(c->map, argc, argv, &i) < 0) {
-			return opts_usage_error("udevadm", UDEVADM_USAGE, "bad option", argv[i]);
+		} else if ((r = parse_opt(c->map, argc, argv, &i)) < 0) {
+			return r == -EINVAL ? opts_missing("udevadm", UDEVADM_USAGE, argv[i]) :
+				opts_usage_error("udevadm", UDEVADM_USAGE, "no room for", argv[i]);
 		}
 	}
 	return c->main ? c->main(nargs, args) : run_udev();
@@ -178,8 +180,8 @@ int main(int argc, char **argv)
 	if (i >= argc || argv[i][0] == '-') {
 		if (opts_std(argc, argv, "udevadm", UDEVADM_USAGE))
 			return 0;
-		return opts_usage_error("udevadm", UDEVADM_USAGE, "no command",
-					i < argc ? argv[i] : "");
+		return i < argc ? opts_unknown("udevadm", UDEVADM_USAGE, argv[i]) :
+			opts_usage_error("udevadm", UDEVADM_USAGE, "no command", "");
 	}
 	log_init("udevadm", log_sink_auto());
 	if (strcmp(argv[i], "version") == 0)
