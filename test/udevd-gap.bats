@@ -2,7 +2,8 @@
 # SPDX-License-Identifier: GPL-2.0-only
 # The gap timeout and the kernel's seqnum counter (SYSFS_PATH/kernel/
 # uevent_seqnum, faked here): a gap the kernel never issued holds nothing, one
-# it issued is held while the storm goes on, at most 4 times the gap timeout.
+# it issued is held while the storm goes on, at most 4 times the gap timeout;
+# udevsettle waits for what the counter says the kernel sent.
 
 load lib
 load udevd-lib
@@ -92,4 +93,77 @@ gap_then_arrivals() {
 	start_udevd --event-timeout=500ms
 	t=$(gap_then_arrivals)
 	between "$t" 0.4 1.2 || { echo "held $t s"; return 1; }
+}
+
+# settle_bg ARGS...: udevsettle in the background; its exit code in $T/settle.rc,
+# the time it ended in $T/settle.end
+settle_bg() {
+	(rc=0; "$BIN/udevsettle" "$@" || rc=$?; echo "$EPOCHREALTIME" >"$T/settle.end"
+	 echo "$rc" >"$T/settle.rc") </dev/null >"$T/settle.out" 2>&1 3>&- &
+}
+
+@test "udevsettle waits for the events the kernel has sent that udevd has not yet got" {
+	kernel_issued 12
+	start_udevd --max-childs=1
+	run send_event SEQNUM=10 DEVPATH=/devices/a
+	[ "$status" -eq 0 ]
+	# 11 and 12 are still in the kernel's hands: udevd's queue is empty
+	settle_bg --timeout=20
+	sleep 0.7
+	[ ! -e "$T/settle.rc" ] || { cat "$T/settle.out"; echo "settled with 11, 12 unsent"; return 1; }
+	send_bg 11 SEQNUM=11 DEVPATH=/devices/b FAKE_UDEV_SLEEP=0.3
+	send_bg 12 SEQNUM=12 DEVPATH=/devices/c FAKE_UDEV_SLEEP=0.3
+	wait_for test -s "$T/settle.rc"
+	cat "$T/settle.out"
+	[ "$(cat "$T/settle.rc")" -eq 0 ]
+	# ...and it returned only once 12 had finished
+	done12=$(awk '$1 == "end" && $2 == 12 { print $6 }' "$FAKE_UDEV_LOG")
+	[ -n "$done12" ]
+	[ "$(rc_of 12)" -eq 0 ]
+	awk -v a="$(cat "$T/settle.end")" -v b="$done12" 'BEGIN { exit !(a >= b) }'
+}
+
+@test "udevsettle: a kernel event that never reaches udevd is waited for 2 s, not to the timeout" {
+	kernel_issued 30
+	start_udevd
+	run send_event SEQNUM=29 DEVPATH=/devices/a
+	[ "$status" -eq 0 ]
+	t0=$EPOCHREALTIME
+	run "$BIN/udevsettle" --timeout=20
+	[ "$status" -eq 0 ]
+	between "$(secs_since "$t0")" 1.5 8 || { secs_since "$t0"; return 1; }
+}
+
+@test "udevsettle --exit-if-exists=FILE returns 0 once FILE is there" {
+	kernel_issued 40
+	start_udevd
+	"$BIN/udevcontrol" stop_exec_queue
+	send_bg 40 SEQNUM=40 DEVPATH=/devices/a
+	settle_bg --timeout=20 --exit-if-exists="$T/root-ready"
+	sleep 0.5
+	[ ! -e "$T/settle.rc" ]
+	touch "$T/root-ready"
+	wait_for test -s "$T/settle.rc"
+	[ "$(cat "$T/settle.rc")" -eq 0 ]
+	"$BIN/udevcontrol" start_exec_queue
+	[ "$(rc_of 40)" -eq 0 ]
+	# an empty FILE is a usage error
+	run "$BIN/udevsettle" --exit-if-exists=
+	[ "$status" -eq 1 ]
+	[ "${lines[0]}" = "udevsettle: bad value of --exit-if-exists ''" ]
+}
+
+@test "udevsettle --seq-end=N waits for the range asked for, not for the kernel's counter" {
+	kernel_issued 50
+	start_udevd
+	run send_event SEQNUM=48 DEVPATH=/devices/a
+	[ "$status" -eq 0 ]
+	# 49 and 50 never come: the range up to 48 is settled at once
+	t0=$EPOCHREALTIME
+	run "$BIN/udevsettle" --seq-end=48 --timeout=20
+	[ "$status" -eq 0 ]
+	between "$(secs_since "$t0")" 0 1.5 || { secs_since "$t0"; return 1; }
+	# ...and 49, which udevd has not seen, is waited for
+	run "$BIN/udevsettle" --seq-start=49 --seq-end=49 --timeout=1
+	[ "$status" -eq 16 ]
 }
