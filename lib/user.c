@@ -49,6 +49,38 @@ static int id_lookup(const char *name, const char *file, const char *dflt,
 	return colon_file_lookup(file && *file ? file : dflt, name, id);
 }
 
+/* The first field of the line of a colon file whose third is id. */
+static int colon_file_name(const char *file, unsigned long id, char *out, size_t size)
+{
+	char line[512], *p, *q;
+	FILE *f = fopen(file, "re");
+	int r = -ENOENT;
+
+	if (!f)
+		return errno ? -errno : -ENOENT;
+	while (r < 0 && fgets(line, sizeof(line), f)) {
+		if (!(p = strchr(line, ':')) || !(q = strchr(p + 1, ':')))
+			continue;
+		*p = '\0';
+		if (q[1] >= '0' && q[1] <= '9' && strtoul(q + 1, NULL, 10) == id && line[0]) {
+			str_copy(out, line, size);
+			r = 0;
+		}
+	}
+	fclose(f);
+	return r;
+}
+
+int user_name(const char *file, uid_t uid, char *out, size_t size)
+{
+	return colon_file_name(file && *file ? file : "/etc/passwd", (unsigned long)uid, out, size);
+}
+
+int group_name(const char *file, gid_t gid, char *out, size_t size)
+{
+	return colon_file_name(file && *file ? file : "/etc/group", (unsigned long)gid, out, size);
+}
+
 int user_lookup(const char *file, const char *name, uid_t *uid)
 {
 	unsigned long id = 0;   /* set by id_lookup when it returns 0 */

@@ -11,5 +11,8 @@
  * passes UDEV_PASSWD_FILE and UDEV_GROUP_FILE, for tests). */
 int user_lookup(const char *file, const char *name, uid_t *uid);
 int group_lookup(const char *file, const char *name, gid_t *gid);
+/* The other way: the name of uid (gid) into out; -ENOENT when none has it. */
+int user_name(const char *file, uid_t uid, char *out, size_t size);
+int group_name(const char *file, gid_t gid, char *out, size_t size);
 
 #endif

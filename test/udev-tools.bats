@@ -250,7 +250,7 @@ every_level_matches() {
 	rules "KERNEL==\"mouse0\", NAME=\"input/m0\", SYMLINK=\"mouse\", MODE=\"0640\", RUN+=\"/bin/touch $T/ran\""
 	run "$BIN/udevtest" $MOUSE
 	[ "$status" -eq 0 ]
-	[[ "$output" == *"node '$T/dev/input/m0' (char 13:32) mode 0640 uid 0 gid 0"* ]]
+	[[ "$output" == *"node '$T/dev/input/m0' (char 13:32) mode 0640 owner root group root"* ]]
 	[[ "$output" == *"symlink '$T/dev/mouse' -> 'input/m0'"* ]]
 	[[ "$output" == *"run '/bin/touch $T/ran'"* ]]
 	[ -z "$(ls -A "$T/dev")" ]
@@ -264,10 +264,27 @@ SUBSYSTEMS=="usb", NAME="input/%k", SYMLINK+="m l"
 KERNEL=="mouse0", GROUP="7", MODE="0640", RUN+="/bin/true", ENV{X}="1"
 KERNEL=="mouse0", NAME="late"'
 	unset UDEV_LOG
+	# names only for 0: 5 and 7 are shown as numbers
+	printf 'root:x:0:0::/:/bin/sh\n' >"$T/passwd"
+	printf 'root:x:0:\n' >"$T/group"
+	export UDEV_PASSWD_FILE=$T/passwd UDEV_GROUP_FILE=$T/group
 	run "$BIN/udevtest" $MOUSE
 	[ "$status" -eq 0 ]
 	[ "$(printf '%s\n' "$output" | grep -o '[0-9a-z-]*\.rules:.*' | paste -sd '|')" = '10-own.rules:1: OWNER="5"|50-test.rules:2: NAME="input/%k"|50-test.rules:2: SYMLINK+="m l"|50-test.rules:3: GROUP="7"|50-test.rules:3: MODE="0640"|50-test.rules:3: RUN+="/bin/true"' ]
-	[[ "$output" == *"node '$T/dev/input/mouse0' (char 13:32) mode 0640 uid 5 gid 7"* ]]
+	[[ "$output" == *"node '$T/dev/input/mouse0' (char 13:32) mode 0640 owner 5 group 7"* ]]
+}
+@test "udevtest: owner and group by name, the number where no name has it" {
+	printf 'root:x:0:0::/:/bin/sh\nalice:x:1234:1234::/:/bin/sh\n' >"$T/passwd"
+	printf 'root:x:0:\nvideo:x:44:\n' >"$T/group"
+	export UDEV_PASSWD_FILE=$T/passwd UDEV_GROUP_FILE=$T/group
+	rules 'KERNEL=="mouse0", OWNER="alice", GROUP="video"'
+	run "$BIN/udevtest" $MOUSE
+	[ "$status" -eq 0 ]
+	[[ "$output" == *" owner alice group video"* ]]
+	rules 'KERNEL=="mouse0", OWNER="4321", GROUP="77"'
+	run "$BIN/udevtest" $MOUSE
+	[ "$status" -eq 0 ]
+	[[ "$output" == *" owner 4321 group 77"* ]]
 }
 @test "udevtest: /sys prefix, subsystem from sysfs, ignored device" {
 	modern

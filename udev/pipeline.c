@@ -21,6 +21,7 @@
 #include "msg.h"
 #include "path.h"
 #include "str.h"
+#include "user.h"
 
 #include <ctype.h>
 #include <errno.h>
@@ -194,6 +195,7 @@ static int event_partitions(const struct udev_event *ev)
 static void event_print_plan(struct udev_event *ev, uid_t uid, gid_t gid, mode_t mode)
 {
 	char list[LIST_SIZE], *w, *save = NULL, oct[12], *o = oct + sizeof(oct) - 1;
+	char owner[64], group[64];
 	unsigned int m = (unsigned int)mode;
 	int i;
 
@@ -202,10 +204,14 @@ static void event_print_plan(struct udev_event *ev, uid_t uid, gid_t gid, mode_t
 		*--o = (char)('0' + (m & 7));
 		m >>= 3;
 	} while (m || o > oct + sizeof(oct) - 5);
-	fmt_print(stdout, "node '%s/%s' (%s %u:%u) mode %s uid %u gid %u%s\n", ev->conf->root,
+	/* names, as the rules give them; the number where none has it */
+	if (user_name(ev->set->passwd_file, uid, owner, sizeof(owner)) < 0)
+		fmt_s(owner, sizeof(owner), "%u", (unsigned int)uid);
+	if (group_name(ev->set->group_file, gid, group, sizeof(group)) < 0)
+		fmt_s(group, sizeof(group), "%u", (unsigned int)gid);
+	fmt_print(stdout, "node '%s/%s' (%s %u:%u) mode %s owner %s group %s%s\n", ev->conf->root,
 		  ev->name, event_is_block(ev) ? "block" : "char", ev->major, ev->minor, o,
-		  (unsigned int)uid, (unsigned int)gid,
-		  (ev->options & OPT_ALL_PARTITIONS) ? " all_partitions" : "");
+		  owner, group, (ev->options & OPT_ALL_PARTITIONS) ? " all_partitions" : "");
 	str_copy(list, ev->symlinks, sizeof(list));
 	for (w = strtok_r(list, " ", &save); w; w = strtok_r(NULL, " ", &save))
 		fmt_print(stdout, "symlink '%s/%s' -> '%s'\n", ev->conf->root, w, ev->name);
