@@ -85,7 +85,8 @@ GENERATED_NAMES=" storm.md "
 
 @test "docs: no document names a file that is not in the repository" {
 	local f name bad=0
-	for f in "$TOP"/README.md "$TOP"/RELEASE-NOTES "$TOP"/docs/*.md "$TOP"/docs/*.8; do
+	for f in "$TOP"/README.md "$TOP"/RELEASE-NOTES "$TOP"/docs/*.md "$TOP"/docs/perf-log/*.md \
+		"$TOP"/docs/*.8; do
 		for name in $(grep -oE '[A-Za-z0-9_./-]*[A-Za-z0-9_-]\.(md|c|h|sh|bats|py|txt)\b' "$f" |
 			sort -u); do
 			case $name in build/*|*/build/*|.*) continue ;; esac
@@ -96,6 +97,24 @@ GENERATED_NAMES=" storm.md "
 		done
 	done
 	[ "$bad" -eq 0 ]
+}
+
+@test "docs: performance.md is one page of current tables; the dated runs are in perf-log/, linked" {
+	local f l
+	[ "$(wc -l <"$TOP/docs/performance.md")" -le 400 ]
+	grep -q '^<!-- begin: kernel timing' "$TOP/docs/performance.md"
+	grep -q '^<!-- end: kernel timing' "$TOP/docs/performance.md"
+	grep -q '^### Running it yourself' "$TOP/docs/performance.md"
+	# every perf-log file is listed in its README, every relative link resolves
+	for f in "$TOP"/docs/perf-log/*.md; do
+		[ "${f##*/}" = README.md ] || grep -q "](${f##*/})" "$TOP/docs/perf-log/README.md" ||
+			{ echo "perf-log/README.md does not list ${f##*/}"; return 1; }
+	done
+	for f in "$TOP"/docs/performance.md "$TOP"/docs/perf-log/*.md; do
+		for l in $(grep -oE '\]\([^)#:]+\.md\)' "$f" | sed 's/^](//; s/)$//'); do
+			[ -e "$(dirname "$f")/$l" ] || { echo "${f#"$TOP"/}: broken link $l"; return 1; }
+		done
+	done
 }
 
 @test "docs: man pages name installed files, not the source tree's (docs/..., udev/...c)" {
