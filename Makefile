@@ -644,12 +644,15 @@ ETC_SRC  ?= etc
 INSTALL  ?= install
 MANPAGES := $(wildcard docs/*.8)
 DOCS     := $(wildcard docs/*.md) RELEASE-NOTES
+# the performance log that performance.md links to, in its own folder
+PERF_LOG := $(wildcard docs/perf-log/*.md)
 D_SBIN   := $(DESTDIR)$(sbindir)
 D_BIN    := $(DESTDIR)$(bindir)
 D_ETC    := $(DESTDIR)$(sysconfdir)
 D_LIBUDEV := $(DESTDIR)$(libudevdir)
 HOTPLUG_LINK := $(D_ETC)/hotplug.d/default/10-udev.hotplug
 INSTALL_DIRS := $(D_SBIN) $(D_BIN) $(D_LIBUDEV) $(DESTDIR)$(mandir)/man8 $(DESTDIR)$(docdir) \
+	$(if $(PERF_LOG),$(DESTDIR)$(docdir)/perf-log) \
 	$(D_ETC)/hotplug.d/default $(D_ETC)/dev.d/default $(D_ETC)/udev
 # A program of ours carries this mark (lib/opts.c, --version).
 OUR_MARK := udev-legacy
@@ -698,13 +701,15 @@ install: all
 	ln -sfn $(sbindir)/udevsend $(HOTPLUG_LINK)
 	$(if $(MANPAGES),$(INSTALL) -m 644 $(MANPAGES) $(DESTDIR)$(mandir)/man8/)
 	$(INSTALL) -m 644 $(DOCS) $(DESTDIR)$(docdir)/
+	$(if $(PERF_LOG),$(INSTALL) -m 644 $(PERF_LOG) $(DESTDIR)$(docdir)/perf-log/)
 
 uninstall:
 	rm -f $(addprefix $(D_SBIN)/,$(SBIN_PROGRAMS)) \
 		$(addprefix $(D_BIN)/,$(USRBIN_PROGRAMS)) \
 		$(addprefix $(D_LIBUDEV)/,$(LIBUDEV_PROGRAMS)) $(HOTPLUG_LINK) \
 		$(addprefix $(DESTDIR)$(mandir)/man8/,$(notdir $(MANPAGES))) \
-		$(addprefix $(DESTDIR)$(docdir)/,$(notdir $(DOCS)))
+		$(addprefix $(DESTDIR)$(docdir)/,$(notdir $(DOCS))) \
+		$(addprefix $(DESTDIR)$(docdir)/perf-log/,$(notdir $(PERF_LOG)))
 	$(Q)h=$(D_SBIN)/hotplug; if [ -e $$h.orig ] || [ -L $$h.orig ]; then \
 		echo "  RESTORE $$h from $$h.orig"; mv $$h.orig $$h; fi
 	$(Q)$(INSTALL_ETC) uninstall $(ETC_SRC) $(D_ETC) $(sysconfdir) $(sbindir) $(libudevdir)

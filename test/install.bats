@@ -69,6 +69,17 @@ mk_etc() {
 	fi
 }
 
+@test "install: the performance log that performance.md links to is installed beside it" {
+	mk install DESTDIR="$D"
+	local doc=$D/usr/share/doc/udev-legacy l
+	for l in $(grep -oE '\]\(perf-log/[^)]+\.md\)' "$doc/performance.md" | sed 's/^](//; s/)$//'); do
+		[ -f "$doc/$l" ] || { echo "installed performance.md links to $l, not installed"; return 1; }
+	done
+	[ -f "$doc/perf-log/README.md" ]
+	mk uninstall DESTDIR="$D"
+	[ ! -e "$D/usr/share/doc" ]
+}
+
 @test "install: man pages for every program are installed" {
 	mk install DESTDIR="$D"
 	for p in udevsend udevd udev udevinfo udevtest udevstart udevcontrol udevsettle hotplug \
