@@ -5,6 +5,7 @@
 #include "msg.h"
 
 #include <errno.h>
+#include <poll.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -68,6 +69,17 @@ int namelock_held(void)
 	r = fcntl(fd, F_GETLK, &fl) < 0 ? -errno : fl.l_type == F_WRLCK;
 	close(fd);
 	return r;
+}
+
+int namelock_check(void)
+{
+	int r = namelock_held();
+
+	if (r == 0) {
+		poll(NULL, 0, NAMELOCK_GRACE_MS);
+		r = namelock_held();
+	}
+	return r == -EACCES ? 1 : r;
 }
 
 int namelock_open(void)

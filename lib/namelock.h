@@ -24,6 +24,16 @@ int namelock_path(char *buf, size_t size);
  * is not root's alone, so the lock proves nothing; -errno when the file
  * cannot be read (-EACCES: we are not root). */
 int namelock_held(void);
+/* A udevd binds its name a moment before it takes the lock: the check of
+ * a connected client looks once more after this long. */
+#define NAMELOCK_GRACE_MS 10
+/* A client connected to the name: may it send to the holder? 1: yes, the
+ * lock is held (namelock_held, looked at again after NAMELOCK_GRACE_MS when
+ * not), or the client may not look (-EACCES: not root, whose messages udevd
+ * refuses and who believes only acks of uid 0 anyway); 0: no lock, the
+ * holder is not a udevd of root; -errno: the folder proves nothing
+ * (missing, or not root's alone). The holder is never asked. */
+int namelock_check(void);
 /* udevd, before it makes its socket (so that the descriptor, numbered lower,
  * is closed first when it dies): opens (creates, 0600) the lock file.
  * fd, or -errno (-EPERM as namelock_held). */

@@ -30,7 +30,6 @@
 #define PROBE_PER_HELD_MS 20      /* ...less often the more events it holds: */
 #define PROBE_MAX_MS      60000   /* all helpers together probe ~50 times a second */
 #define RESEND_MAX        2       /* its successors get the event this often */
-#define NAMELOCK_GRACE_MS 10      /* a udevd binds its name, then takes the name lock */
 #define UDEVSEND_USAGE "usage: udevsend [SUBSYSTEM] (event in the environment)"
 
 extern char **environ;
@@ -275,13 +274,12 @@ static int probe_daemon(int fd)
 	return 0;
 }
 
-enum { ANS_FOREIGN = 1, ANS_OTHER, ANS_KNOWN, ANS_PENDING, ANS_RESULT };
+enum { ANS_OTHER = 1, ANS_PENDING, ANS_RESULT };
 
-/* One datagram from the name we are connected to: ANS_FOREIGN when its
- * sender is not root; ANS_RESULT (*rc) for our ack or a status answer that
- * says our event is done; ANS_PENDING (*held) when it is still held, queued
- * or running, ANS_KNOWN for other answers of root to our question;
- * ANS_OTHER for anything else. -errno when none could be read. */
+/* One datagram from the name we are connected to: ANS_RESULT (*rc) for our
+ * ack or a status answer that says our event is done; ANS_PENDING (*held)
+ * when it is still held, queued or running; ANS_OTHER for anything else (a
+ * sender not root, another answer). -errno when none could be read. */
 static int read_answer(int fd, int *rc, uint32_t *held)
 {
 	struct msg_hdr ack[2];
@@ -294,33 +292,22 @@ static int read_answer(int fd, int *rc, uint32_t *held)
 		return (int)n;
 	r = msg_ack_ok(ack, (size_t)n, trunc, &cred, &msg.hdr);
 	if (r < 0)
-		return r == -EPERM ? ANS_FOREIGN : ANS_OTHER;
+		return ANS_OTHER;
 	*held = ack[0].arg;
 	*rc = (ack[0].rc >= 0 && ack[0].rc <= MSG_RC_UNFINISHED) ? ack[0].rc : MSG_RC_NOT_RUN;
 	if (ack[0].flags == msg.hdr.flags || (ack[0].flags & MSG_F_DONE))
 		return ANS_RESULT;
-	return (ack[0].flags & MSG_F_PENDING) ? ANS_PENDING : ANS_KNOWN;
+	return (ack[0].flags & MSG_F_PENDING) ? ANS_PENDING : ANS_OTHER;
 }
 
 /* Before the event goes out: a udevd of root holds the name when it holds
- * its name lock (namelock.h), and nothing else counts: a process of another
- * user holding the name, answering or not, gets nothing and costs no wait
- * (-EPERM: we run udev ourselves). The holder is never asked: the check is
- * a stat and an F_GETLK, no round trip. A udevd starting beside us binds
- * the name a moment before it takes the lock: looked at once more after
- * NAMELOCK_GRACE_MS. Where we cannot look (not root: udevd refuses our
- * event anyway), the event goes out and only root's ack counts. */
+ * its name lock (namelock_check), and nothing else counts: a process of
+ * another user holding the name, answering or not, gets nothing and costs
+ * no wait (-EPERM: we run udev ourselves). The check is a stat and an
+ * F_GETLK, no round trip. */
 static int verify_daemon(void)
 {
-	int r = namelock_held();
-
-	if (r == 0) {
-		poll(NULL, 0, NAMELOCK_GRACE_MS);
-		r = namelock_held();
-	}
-	/* only "not root" (-EACCES) is no answer; a folder that is missing
-	 * or not root's alone proves nothing */
-	return r == 1 || r == -EACCES ? 0 : -EPERM;
+	return namelock_check() == 1 ? 0 : -EPERM;
 }
 
 /* The next probe: every PROBE_MS, or PROBE_PER_HELD_MS per event udevd holds

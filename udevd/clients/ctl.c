@@ -12,21 +12,14 @@
 #include <string.h>
 #include <unistd.h>
 
-#define NAMELOCK_GRACE_MS 10   /* a udevd binds its name, then takes the lock */
-
-/* Connected to the name: does a udevd of root hold it (its name lock,
- * namelock.h)? The holder is not asked: a squatter is seen at once. Where
- * we cannot look (not root), only root's ack counts, as before. */
+/* Connected to the name: does a udevd of root hold it (namelock_check)?
+ * The holder is not asked: a squatter is seen at once. */
 static int ctl_holder_ok(void)
 {
 	const char *name = getenv(MSG_SOCKET_ENV);
-	int r = namelock_held();
+	int r = namelock_check();
 
-	if (r == 0) {
-		poll(NULL, 0, NAMELOCK_GRACE_MS);
-		r = namelock_held();
-	}
-	if (r == 1 || r == -EACCES)
+	if (r == 1)
 		return 0;
 	log_err("socket @%s is held by a process that is not a udevd of root%s: no udevd to ask",
 		name && *name ? name : MSG_SOCKET_NAME,
