@@ -156,22 +156,24 @@ int fd_close_other(const int *keep, int n)
 	return compat_close_range(first, ~0U);
 }
 
-void fd_close_inherited(void)
+/* Where neither close_range(2) nor /proc can say: the numbers below the
+ * usual soft limit. */
+static void close_below_limit(void)
 {
 	int fd;
 
-	if (fd_close_other(NULL, 0) == 0 || fd_each(close_inherited) == 0)
-		return;
-	/* no /proc yet (early boot): the numbers below the usual soft limit */
 	for (fd = 3; fd < 1024; fd++)
 		close(fd);
 }
 
+void fd_close_inherited(void)
+{
+	if (compat_close_range(3, ~0U) < 0 && fd_each(close_inherited) < 0)
+		close_below_limit();   /* no /proc yet (early boot) */
+}
+
 void fd_close_from3(void)
 {
-	int fd;
-
 	if (compat_close_range(3, ~0U) < 0)
-		for (fd = 3; fd < 1024; fd++)
-			close(fd);
+		close_below_limit();
 }
