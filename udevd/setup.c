@@ -207,13 +207,13 @@ static int setup_socket(struct udevd *d)
 		log_err("socket name '%s' too long", d->name);
 		return 1;
 	}
-	/* not root: no one believes us anyway (only acks of uid 0 count), and
-	 * the lock's folder is root's alone: none */
-	d->lockfd = geteuid() == 0 ? namelock_open() : -EPERM;
-	if (d->lockfd < 0 && geteuid() != 0) {
+	d->lockfd = -1;
+	if (geteuid() != 0) {
+		/* no one believes us anyway (only acks of uid 0 count), and the
+		 * lock's folder is root's alone */
 		log_info("not root: no name lock, udevsend and the clients will not believe "
 			 "this udevd");
-	} else if (d->lockfd < 0) {
+	} else if ((d->lockfd = namelock_open()) < 0) {
 		if (namelock_path(lock, sizeof(lock)) < 0)
 			strcpy(lock, "(no path for this name)");
 		log_err("name lock %s: %s: udevsend would not believe this udevd holds @%s",
@@ -249,9 +249,7 @@ static int setup_socket(struct udevd *d)
 	return sock_sndbuf(d->sock);
 }
 
-/* In the process that stays: the name is bound, and the name lock says so
- * from now on. 0, or udevd's exit code. */
-static int setup_lock(struct udevd *d)
+int setup_lock(struct udevd *d)
 {
 	int r;
 
@@ -398,11 +396,6 @@ void setup_daemon(struct udevd *d)
 	}
 	if (!d->debug)
 		log_init("udevd", LOG_TO_SYSLOG_NOWAIT);
-}
-
-int setup_undaemonized(struct udevd *d)
-{
-	return setup_lock(d);
 }
 
 int setup(struct udevd *d, int argc, char **argv)

@@ -55,8 +55,10 @@ int setup(struct udevd *d, int argc, char **argv);
 /* --daemon: the parent exits 0 once the child has bound the name and
  * taken the name lock, or with the child's exit code. */
 void setup_daemon(struct udevd *d);
-/* Without --daemon: the name lock, taken now. 0, or the exit code. */
-int setup_undaemonized(struct udevd *d);
+/* In the process that stays (setup_daemon's child, or udevd itself
+ * without --daemon): the name is bound, and the name lock says so from
+ * now on. 0, or udevd's exit code. */
+int setup_lock(struct udevd *d);
 /* --netlink, the name held by another process: tries it again when due. */
 void setup_name_retry(struct udevd *d, uint64_t now);
 

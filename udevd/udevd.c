@@ -598,7 +598,7 @@ int main(int argc, char **argv)
 		return r;
 	if (d->daemonize)
 		setup_daemon(d);
-	else if ((r = setup_undaemonized(d)))
+	else if ((r = setup_lock(d)))
 		return r;
 	/* the start-up window opens now, in the process that stays */
 	if (queue_init(&d->q, d->gap_ms, loop_now_ms() + d->startup_ms) < 0 ||
