@@ -210,6 +210,38 @@ ACTION==\"remove\", ENV{MYKEY}==\"kept\", RUN+=\"/bin/sh -c 'echo ok >> $T/log'\
 	[ "$(cat "$T/log")" = "/class/scsi_host/host0" ]
 	[ -z "$(ls -A "$T/dev")" ]
 }
+@test "a device without a node has a record only when there is something to remember (table)" {
+	# rules | the record's lines after the add ("none": no record)
+	local rows=(
+		'|none'
+		'KERNEL=="host0", RUN+="/bin/true"|none'
+		'KERNEL=="host0", ENV{KEEP}="1"|E:KEEP=1'
+		'KERNEL=="host0", OPTIONS+="ignore_remove"|R:1'
+		'KERNEL=="host0", IMPORT{program}="/bin/echo ID_X=y"|E:ID_X=y'
+	) row r want got f=$T/db/class@scsi_host@host0
+	for row in "${rows[@]}"; do
+		IFS='|' read -r r want <<<"$row"
+		rules "$r"
+		mkdir -p "$T/db"
+		# a record an earlier add left (other rules then) goes or is replaced
+		printf 'P:/class/scsi_host/host0\nN:\nE:OLD=1\n' >"$f"
+		run ev add /class/scsi_host/host0 scsi_host
+		[ "$status" -eq 0 ]
+		if [ "$want" = none ]; then
+			[ ! -e "$f" ] || { echo "rules '$r': a record"; cat "$f"; false; }
+		else
+			got=$(grep -E '^(E|R):' "$f" || true)
+			[ "$got" = "$want" ] || { echo "rules '$r': got '$got', want '$want'"; false; }
+		fi
+		ev remove /class/scsi_host/host0 scsi_host
+		[ ! -e "$f" ]
+	done
+	# a network interface likewise
+	rules ''
+	run ev add /class/net/eth0 net INTERFACE=eth0
+	[ "$status" -eq 0 ]
+	[ ! -e "$T/db/class@net@eth0" ]
+}
 
 # ---- permissions precedence ----------------------------------------------
 @test "udev.permissions line applies" {
@@ -421,7 +453,7 @@ KERNEL=="ttyS0", SYMLINK+="s6"'
 	export UDEV_PASSWD_FILE="$T/passwd" UDEV_GROUP_FILE="$T/group"
 	check_add legacy $TTYS tty 'KERNEL=="ttyS0", OWNER="someone", GROUP="somegroup"' 'c 0600 2345:3456 ttyS0'
 }
-@test "node, symlink and record are made beside and renamed into place" {
+@test "a node or symlink in the way is replaced through a name beside it, renamed into place; the record is written in place" {
 	command -v strace >/dev/null || skip "no strace"
 	rules 'KERNEL=="ttyS0", SYMLINK="modem fax"'
 	echo old > "$T/dev/ttyS0"
@@ -439,8 +471,35 @@ KERNEL=="ttyS0", SYMLINK+="s6"'
 	! grep -E '"fax\.udev-tmp-' "$T/trace" || false
 	[ "$(readlink "$T/dev/modem")" = ttyS0 ]
 	[ "$(readlink "$T/dev/fax")" = ttyS0 ]
-	grep -E 'rename(at2?)?\(.*"'"$T"'/db/\.tmp-[0-9]+",.*"'"$T"'/db/class@tty@ttyS0"' "$T/trace"
+	# the record: opened with O_TRUNC at its name, no temporary file renamed
+	! grep -E 'rename(at2?)?\(.*"'"$T"'/db/' "$T/trace" || false
+	grep -qx 'N:ttyS0' "$T/db/class@tty@ttyS0"
 	! grep -E 'mknod(at)?\(.*"([^"]*/)?ttyS0"' "$T/trace"
+}
+@test "a node whose name is free is made in place, owner and mode set before udev ends; the record keeps its inode when rewritten" {
+	command -v strace >/dev/null || skip "no strace"
+	rules 'KERNEL=="ttyS0", OWNER="65534", MODE="0640"'
+	run strace -f -e trace=mknod,mknodat,rename,renameat,renameat2,openat,open,fchownat,chown,fchmodat,chmod \
+		-o "$T/trace" env ASAN_OPTIONS=detect_leaks=0 ACTION=add DEVPATH=$TTYS SUBSYSTEM=tty "$BIN/udev" tty
+	[ "$status" -eq 0 ]
+	grep -E 'mknodat\([0-9]+, "ttyS0", S_IFCHR' "$T/trace"
+	! grep -E 'udev-tmp|rename' "$T/trace" || false
+	grep -E 'open(at)?\(.*"'"$T"'/db/class@tty@ttyS0", O_WRONLY\|O_CREAT\|O_TRUNC' "$T/trace"
+	[ "$(stat -c '%F %a %u:%g' "$T/dev/ttyS0")" = "character special file 640 65534:0" ]
+	local ino
+	ino=$(stat -c %i "$T/db/class@tty@ttyS0")
+	run ev change $TTYS tty
+	[ "$status" -eq 0 ]
+	[ "$(stat -c %i "$T/db/class@tty@ttyS0")" = "$ino" ]
+	# a record that is a symbolic link (udev 100 made one for a node with
+	# nothing to remember) is replaced, not written through
+	rm "$T/db/class@tty@ttyS0"
+	ln -s ttyS0 "$T/db/class@tty@ttyS0"
+	run ev add $TTYS tty
+	[ "$status" -eq 0 ]
+	[ -f "$T/db/class@tty@ttyS0" ] && [ ! -L "$T/db/class@tty@ttyS0" ]
+	[ ! -e "$T/db/ttyS0" ]
+	grep -qx 'N:ttyS0' "$T/db/class@tty@ttyS0"
 }
 @test "an over-long rule line is reported and skipped as a whole" {
 	long=$(head -c 6000 /dev/zero | tr '\0' x)

@@ -308,8 +308,54 @@ send_copy() {
 	[ "$(stat -c '%F %t:%T' "$T/dev/ttyK1")" = "character special file 4:5b" ]
 	grep -qx "add /class/net/eth7 net" "$T/runs.log"
 	grep -qx "add /class/scsi_host/host9 scsi_host" "$T/runs.log"
-	[ -e "$T/db/class@net@eth7" ]
-	[ -e "$T/db/class@scsi_host@host9" ]
+	# with a node: recorded; without one and with nothing to remember: no
+	# record, udevd remembers them (the next test)
+	[ -e "$T/db/class@tty@ttyK1" ]
+	[ ! -e "$T/db/class@net@eth7" ]
+	[ ! -e "$T/db/class@scsi_host@host9" ]
 	# recorded and right: left alone
 	! grep -q "/class/tty/ttyK0" "$T/runs.log" || false
+}
+
+# drop_events_again: drop_events once more, in the same udevd
+drop_events_again() {
+	local n i
+	n=$(grep -c "rescan: [0-9]* devices" "$T/udevd.log")
+	kill -STOP "$UDEVD_PID"
+	for ((i = 0; i < 300; i++)); do
+		change /devices/virtual/mem/null
+	done
+	kill -CONT "$UDEVD_PID"
+	WAIT_TIMEOUT=30 wait_for test "$(grep -c "rescan: [0-9]* devices" "$T/udevd.log")" -gt "$n"
+	in_ns "$BIN/udevsettle" --timeout=120
+}
+
+@test "trust 8: devices without a node and without a record, once seen, are not added again by the next rescan; when gone, they get their remove" {
+	local s=$T/sys
+	mkdir -p "$s/class/net/eth7" "$s/class/scsi_host/host9" "$s/class/scsi_host/host8"
+	export SYSFS_PATH=$s
+	printf '#!/bin/sh\necho "$ACTION $DEVPATH $SUBSYSTEM" >>%s\n' "$T/runs.log" >"$T/log-run"
+	chmod 755 "$T/log-run"
+	# host8 has something to remember: a record
+	printf '%s\n' "RUN+=\"$T/log-run\"" 'KERNEL=="host8", ENV{KEEP}="1"' >"$T/rules.d/50-run.rules"
+	lose_events
+	[ "$(grep -c "^add /class/" "$T/runs.log")" -eq 3 ]
+	[ ! -e "$T/db/class@net@eth7" ]
+	[ ! -e "$T/db/class@scsi_host@host9" ]
+	grep -qx 'E:KEEP=1' "$T/db/class@scsi_host@host8"
+	# events lost again: host9 and host8 went meanwhile, eth7 is still there
+	rm -r "$s/class/scsi_host/host9" "$s/class/scsi_host/host8"
+	: >"$T/runs.log"
+	drop_events_again
+	cat "$T/runs.log"
+	! grep -q "^add /class/" "$T/runs.log" || false
+	grep -qx "remove /class/scsi_host/host9 scsi_host" "$T/runs.log"
+	# the one with a record: removed once (by its record), not twice
+	[ "$(grep -cx "remove /class/scsi_host/host8 scsi_host" "$T/runs.log")" -eq 1 ]
+	[ ! -e "$T/db/class@scsi_host@host8" ]
+	! grep -q "eth7" "$T/runs.log" || false
+	# and forgotten once removed: a third loss does not remove it again
+	: >"$T/runs.log"
+	drop_events_again
+	! grep -q "^remove /class/scsi_host/" "$T/runs.log" || false
 }

@@ -275,7 +275,16 @@ static void event_write_db(struct udev_event *ev, int partitions)
 	rec.major = ev->major;
 	rec.minor = ev->minor;
 	event_new_env(ev, rec.env, sizeof(rec.env));
-	r = db_write(ev->conf, &rec);
+	if (!rec.name[0] && !rec.symlinks[0] && !rec.ignore_remove && !rec.link_priority &&
+	    !rec.env[0]) {
+		/* nothing to remember (no node, link, option or variable): no
+		 * record, as udev 100 kept none, and none left of an earlier
+		 * add; udevd remembers the device for its rescan (rescan.h) */
+		db_delete_read(ev->conf, ev->devpath, "");
+		r = 0;
+	} else {
+		r = db_write(ev->conf, &rec);
+	}
 	if (r < 0) {
 		log_err("cannot write database record of %s: %s", ev->devpath, strerror(-r));
 		event_fail(ev, UDEV_EXIT_DB);
@@ -329,7 +338,7 @@ static int event_add(struct udev_event *ev, const struct rules *rules)
 			return ev->rc;
 		}
 		ev->name[0] = '\0';
-		event_write_db(ev, 0);    /* seen: a rescan need not replay it */
+		event_write_db(ev, 0);    /* only when there is something to remember */
 		run_programs(ev);
 		return ev->rc;
 	}
@@ -426,8 +435,11 @@ static int event_remove(struct udev_event *ev, const struct rules *rules)
 	if (event_ignored(ev))
 		return ev->rc;
 	if (!have && event_fallback_record(ev, &rec) < 0) {
-		if (!ev->dry_run)
+		if (!ev->dry_run) {
+			if (ev->conf->libudev_db[0])   /* written for every device */
+				ldb_delete(ev, &rec);
 			run_programs(ev);
+		}
 		return ev->rc;
 	}
 	if (ev->dry_run) {

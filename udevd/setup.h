@@ -7,6 +7,7 @@
 #include "workers/budget.h"
 #include "door/dedup.h"
 #include "door/refuse.h"
+#include "door/seen.h"
 #include "loop.h"
 #include "answer/monitor.h"
 #include "queue/queue.h"
@@ -41,6 +42,7 @@ struct udevd {
 	int netlink;                /* --netlink: nl is the kernel's uevent socket */
 	int nl;
 	int rescan;                 /* events were lost: rescan sysfs this turn */
+	struct seen seen;           /* --netlink: devices added without a node */
 	int passed;                 /* a descriptor the message carried, or -1 */
 	uint64_t max_seqnum;        /* highest SEQNUM received, either way */
 	uint64_t fork_retry_ms;     /* no event starts before this (fork failed) */

@@ -39,6 +39,8 @@ static void event_finished(void *ctx, struct event *ev, int rc)
 		 (unsigned long long)ev->hdr.seqnum, ev->u.action, ev->u.devpath, rc,
 		 (unsigned long long)(loop_now_ms() - ev->start_ms));
 	dedup_done(&d->dedup, ev, rc);
+	if (d->netlink)   /* only its rescan asks */
+		seen_note(&d->seen, ev, rc);
 	monitor_send(&d->monitor, ev, rc);
 	ack_event(ev, rc);
 	queue_done(&d->q, ev);
@@ -200,7 +202,7 @@ static void rescan(struct udevd *d)
 	int n, gone = 0;
 
 	d->rescan = 0;
-	n = rescan_run(kernel_event, d, &gone);
+	n = rescan_run(&d->seen, kernel_event, d, &gone);
 	if (n < 0)
 		log_err("rescan: cannot read %s: %s", conf_file(), strerror(-n));
 	else

@@ -100,16 +100,43 @@ int db_write_file(const char *file, const char *tmp, const char *buf, size_t len
 	return r;
 }
 
-/* The links index entries, then the record file (in its own temporary
- * file, renamed over the record). */
+/* The record file written in place, as udev 100 wrote it: three calls,
+ * where a temporary file renamed over it takes four and a new inode each
+ * time. A reader at that moment may find it empty, as one that came
+ * before the first write finds none. Not through a symbolic link (udev
+ * 100's record of a node with nothing to remember): -ELOOP. A failed
+ * write leaves no half record. */
+static int db_write_in_place(const char *file, const char *buf, size_t len)
+{
+	int fd, r = 0;
+
+	fd = open(file, O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW | O_CLOEXEC, 0644);
+	if (fd < 0)
+		return -errno;
+	if (fd_write_all(fd, buf, len) < 0)
+		r = -errno;
+	if (close(fd) < 0 && !r)
+		r = -errno;
+	if (r)
+		unlink(file);
+	return r;
+}
+
+/* The links index entries, then the record file: in place, or, where
+ * that cannot be, in its own temporary file renamed over the record. */
 static int db_store(const struct udev_conf *conf, const char *name, const char *links,
 		    const char *file, const char *buf, size_t len)
 {
 	char tmp[1100];
 	int r = dblinks_add(conf, name, links);
 
+	if (r < 0)
+		return r;
+	r = db_write_in_place(file, buf, len);
+	if (r == 0 || r == -ENOENT)
+		return r;
 	fmt_s(tmp, sizeof(tmp), "%s/.tmp-%d", conf->db, (int)proc_self());
-	return r < 0 ? r : db_write_file(file, tmp, buf, len);
+	return db_write_file(file, tmp, buf, len);
 }
 
 /* The links index (index.h) gets rec's entries before rec is written,

@@ -6,8 +6,9 @@
  * N: name, S: symlink (one each), A: partitions, R: ignore_remove; and later
  * additions, M: major:minor, U: subsystem and E: KEY=value set by the rules.
  * Devices without a node (network interfaces, RUN-only devices) have a
- * record too, with an empty N:, so that udevd's rescan after lost events can
- * tell which devices udev has seen (rescan.c). Values are written with
+ * record, with an empty N:, only when there is something to remember (a
+ * variable, an option, a symlink: pipeline.c); udevd remembers the others
+ * for its rescan after lost events (udevd/door/seen.h). Values are written with
  * control characters as \xNN. The folder .links indexes which records claim
  * each symlink (index.h); db_foreach and every listing skip names that
  * start with '.'. */
@@ -24,7 +25,8 @@
 void db_check_old_names(const struct udev_conf *conf);
 /* Writes buf to tmp, renamed over file (removed when that fails). */
 int db_write_file(const char *file, const char *tmp, const char *buf, size_t len);
-/* Writes rec atomically (temp file + rename). */
+/* Writes rec in place (open with O_TRUNC, write, close; a temporary file
+ * renamed over it only where that fails, as over a symbolic link). */
 int db_write(const struct udev_conf *conf, const struct db_record *rec);
 int db_read(const struct udev_conf *conf, const char *devpath, struct db_record *rec);
 int db_delete(const struct udev_conf *conf, const char *devpath);

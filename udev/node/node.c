@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /* Device nodes and symlinks under udev_root (see node.h). Replacement is
  * atomic: the new node or link is made beside the old one and renamed
- * over it, so a reader never sees the name missing. */
+ * over it, so a reader never sees the name missing. A node whose name is
+ * free is made in place, with no temporary name and no rename. */
 #include "compat.h"
 #include "node.h"
 #include "fd.h"
@@ -122,15 +123,17 @@ static int owned_as(uid_t uid, gid_t gid, gid_t dir_gid)
 /* The kernel's node (devtmpfs), or one that was there already: base is a
  * node of this type and number. It keeps its inode (a program that opened
  * it holds a live node, and the name is never missing): owner, group and
- * mode are set in place. 1 when so, 0 when base is no such node, -EPERM. */
+ * mode are set in place. 1 when so, 0 when base is something else, -ENOENT
+ * when nothing is there, -EPERM. */
 static int node_keep(int dir, const char *base, mode_t type, dev_t devnum,
 		     uid_t uid, gid_t gid, mode_t mode)
 {
 	struct stat st;
 	int owner;
 
-	if (fstatat(dir, base, &st, AT_SYMLINK_NOFOLLOW) < 0 ||
-	    (st.st_mode & S_IFMT) != type || st.st_rdev != devnum)
+	if (fstatat(dir, base, &st, AT_SYMLINK_NOFOLLOW) < 0)
+		return errno == ENOENT ? -ENOENT : 0;
+	if ((st.st_mode & S_IFMT) != type || st.st_rdev != devnum)
 		return 0;
 	owner = st.st_uid != uid || st.st_gid != gid;
 	/* chown clears the set-id bits: the mode is set after it */
@@ -143,29 +146,49 @@ static int node_keep(int dir, const char *base, mode_t type, dev_t devnum,
 	return 1;
 }
 
-/* 0 made, 1 kept (node_keep), -errno. */
+/* The node just made as name in dir (root's, in a directory no one else
+ * may change: walk.c) gets its owner and mode, or goes again. The mode is
+ * always set: a default ACL of the directory may have changed what mknod
+ * gave. */
+static int node_own(int dir, gid_t dir_gid, const char *name, const char *base,
+		    uid_t uid, gid_t gid, mode_t mode)
+{
+	int e;
+
+	if ((!owned_as(uid, gid, dir_gid) && fchownat(dir, name, uid, gid, AT_SYMLINK_NOFOLLOW) < 0) ||
+	    fchmodat(dir, name, mode & 07777, 0) < 0) {
+		e = errno;
+		unlinkat(dir, name, 0);
+		log_err("cannot set owner/mode of %s: %s", base, strerror(e));
+		return -EPERM;
+	}
+	return 0;
+}
+
+/* 0 made, 1 kept (node_keep), -errno. A free name gets the node in place
+ * (mknod gives it root's ids and at most its final mode until its owner
+ * and mode are set, as the temporary name would have had); a name taken
+ * meanwhile, or by something else, is replaced by a rename. */
 static int node_one(int dir, gid_t dir_gid, const char *base, int block, dev_t devnum,
 		    uid_t uid, gid_t gid, mode_t mode)
 {
 	char tmp[NAME_MAX + 1];
-	int r = node_keep(dir, base, block ? S_IFBLK : S_IFCHR, devnum, uid, gid, mode);
+	mode_t type = (block ? S_IFBLK : S_IFCHR) | (mode & 07777);
+	int r = node_keep(dir, base, type & S_IFMT, devnum, uid, gid, mode);
 
-	if (r)
+	if (r == -ENOENT) {
+		if (mknodat(dir, base, type, devnum) == 0)
+			return node_own(dir, dir_gid, base, base, uid, gid, mode);
+		if (errno != EEXIST)
+			return -errno;
+	} else if (r) {
 		return r;
-	r = make_tmp(dir, base, tmp, NULL, (block ? S_IFBLK : S_IFCHR) | (mode & 07777), devnum);
+	}
+	r = make_tmp(dir, base, tmp, NULL, type, devnum);
 	if (r < 0)
 		return r;
-	/* tmp is root's own in a directory no one else may change (walk.c);
-	 * the mode is always set: a default ACL of the directory may have
-	 * changed what mknod gave */
-	if ((!owned_as(uid, gid, dir_gid) && fchownat(dir, tmp, uid, gid, AT_SYMLINK_NOFOLLOW) < 0) ||
-	    fchmodat(dir, tmp, mode & 07777, 0) < 0) {
-		r = -errno;
-		unlinkat(dir, tmp, 0);
-		log_err("cannot set owner/mode of %s: %s", base, strerror(-r));
-		return -EPERM;
-	}
-	return rename_over(dir, tmp, base);
+	r = node_own(dir, dir_gid, tmp, base, uid, gid, mode);
+	return r < 0 ? r : rename_over(dir, tmp, base);
 }
 
 int node_create(const struct udev_conf *conf, const char *name, int block,

@@ -2,14 +2,16 @@
 /* Rescan after lost events (see rescan.h): /dev and the database are made
  * to converge to sysfs both ways. A record (udev's database, legacy layout)
  * whose DEVPATH is gone from sysfs gets a remove, children before parents;
- * then, in coldplug order, a device without a record gets an add, whatever
- * its kind (udev records devices without a node too), and so does one whose
- * node, as its record names it, is missing or of another number. All go
+ * and so does a device seen without a node (seen.h) that is gone; then,
+ * in coldplug order, a device without a record gets an add, unless it has
+ * no node and udevd has seen it, and so does one whose node, as its
+ * record names it, is missing or of another number. All go
  * through udevd's queue, removes first, so that a device number a new
  * device reuses is freed before its add. */
 #include "compat.h"
 #include "fmt.h"
 #include "rescan.h"
+#include "seen.h"
 #include "coldplug.h"
 #include "conf.h"
 #include "fd.h"
@@ -151,16 +153,25 @@ static int depth_cmp(const void *a, const void *b)
 	return (int)strlen(y->devpath) - (int)strlen(x->devpath);
 }
 
-/* Removes for the records whose device is gone, deepest DEVPATH first. */
-static int rescan_gone(const struct udev_conf *conf, struct msg_event *m, rescan_fn *fn,
-		       void *ctx)
+/* A device seen without a node that is gone, and has no record (which
+ * the walk of the records found): on the list, "" as its subsystem's mark. */
+static void seen_gone(void *ctx, const char *devpath, const char *subsystem)
+{
+	if (!sysfs_exists(devpath, NULL))
+		coldplug_add(ctx, devpath, subsystem);
+}
+
+/* Removes for the records whose device is gone and for the devices seen
+ * without a node that are gone, deepest DEVPATH first. */
+static int rescan_gone(const struct udev_conf *conf, const struct seen *seen,
+		       struct msg_event *m, rescan_fn *fn, void *ctx)
 {
 	char file[CONF_PATH_MAX + 256];
 	struct coldplug_list gone = { NULL, 0, 0, 0 };
 	struct dirent *de;
 	struct rec r;
 	DIR *d = opendir(conf->db);
-	int i, n = 0;
+	int i, n = 0, e;
 
 	while (d && (de = readdir(d))) {
 		if (de->d_name[0] == '.' || path_join(file, sizeof(file), conf->db, de->d_name) < 0 ||
@@ -170,12 +181,20 @@ static int rescan_gone(const struct udev_conf *conf, struct msg_event *m, rescan
 	}
 	if (d)
 		closedir(d);
+	if (seen)
+		seen_each(seen, seen_gone, &gone);
 	if (gone.n > 1)
 		qsort(gone.v, (size_t)gone.n, sizeof(gone.v[0]), depth_cmp);
 	for (i = 0; i < gone.n; i++) {
-		if (rec_of(conf, gone.v[i].devpath, &r) == 0 &&
-		    make_event(m, "remove", r.devpath, rec_subsystem(&r), r.major,
-			       r.minor ? r.minor : "") == 0) {
+		if (rec_of(conf, gone.v[i].devpath, &r) == 0)
+			e = gone.v[i].subsystem[0] ? -EEXIST :   /* the record's remove, once */
+			    make_event(m, "remove", r.devpath, rec_subsystem(&r), r.major,
+				       r.minor ? r.minor : "");
+		else
+			e = gone.v[i].subsystem[0] ?
+			    make_event(m, "remove", gone.v[i].devpath, gone.v[i].subsystem, "", "") :
+			    -ENOENT;
+		if (e == 0) {
 			fn(ctx, m);
 			n++;
 		}
@@ -185,8 +204,8 @@ static int rescan_gone(const struct udev_conf *conf, struct msg_event *m, rescan
 }
 
 /* An add for each device without a record, or whose node is not right. */
-static int rescan_present(const struct udev_conf *conf, struct msg_event *m, rescan_fn *fn,
-			  void *ctx)
+static int rescan_present(const struct udev_conf *conf, const struct seen *seen,
+			  struct msg_event *m, rescan_fn *fn, void *ctx)
 {
 	struct coldplug_list l;
 	unsigned int major, minor;
@@ -203,7 +222,7 @@ static int rescan_present(const struct udev_conf *conf, struct msg_event *m, res
 				continue;
 			fmt_s(num[0], sizeof(num[0]), "%u", major);
 			fmt_s(num[1], sizeof(num[1]), "%u", minor);
-		} else if (have) {
+		} else if (have || (seen && seen_has(seen, l.v[i].devpath))) {
 			continue;
 		}
 		if (make_event(m, "add", l.v[i].devpath, l.v[i].subsystem, num[0], num[1]) == 0) {
@@ -215,7 +234,7 @@ static int rescan_present(const struct udev_conf *conf, struct msg_event *m, res
 	return n;
 }
 
-int rescan_run(rescan_fn *fn, void *ctx, int *removed)
+int rescan_run(const struct seen *seen, rescan_fn *fn, void *ctx, int *removed)
 {
 	static struct msg_event m;
 	struct udev_conf conf;
@@ -225,6 +244,6 @@ int rescan_run(rescan_fn *fn, void *ctx, int *removed)
 	r = conf_load(&conf, NULL);
 	if (r < 0)
 		return r;
-	*removed = rescan_gone(&conf, &m, fn, ctx);
-	return rescan_present(&conf, &m, fn, ctx);
+	*removed = rescan_gone(&conf, seen, &m, fn, ctx);
+	return rescan_present(&conf, seen, &m, fn, ctx);
 }
