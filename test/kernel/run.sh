@@ -22,7 +22,8 @@
 # Environment: LUNS (512), COMPARE_LUNS (16), DEVTMPFS_LUNS (64), TIME_LUNS ("512 1024"), TIME_HELPERS
 #   ("noop hotplug udevsend mdev netlink-none netlink-mdev netlink-udevd
 #   netlink-udevd-floor": the helpers, then the daemons that take the events by
-#   netlink, as guest/init names them; the floor: udevd with a worker that does nothing), BOOT_TIMEOUT (seconds per boot, 1500), KPROOF_BUDGET (seconds
+#   netlink, as guest/init names them; the floor: udevd with a worker that does nothing;
+#   NAME+norules: NAME's boot with no rules installed, and perf-doc.sh's summary), BOOT_TIMEOUT (seconds per boot, 1500), KPROOF_BUDGET (seconds
 #   for all boots together, 4200: CI has 90 minutes), SUITE_MAKE (make flags
 #   of the static build, "STATIC=true O=build/glibc-static"), KPROOF_OUT (build/kernel), PERF_DOC
 #   (docs/performance.md: its kernel timing section), QEMU_MEM (2G), KERNEL_CACHE (see build-kernel.sh),
@@ -290,8 +291,11 @@ run_scenario() { # NAME
 	time)
 		check_time_rules
 		for h in $TIME_HELPERS; do
-			boot "time-$h" kproof=time kproof.helper="$h" kproof.luns="${TIME_LUNS// /,}" \
-				${TIME_PROBE:+kproof.probe=1} ${TIME_RULES:+kproof.rules="${TIME_RULES// /,}"}
+			# HELPER+norules: that helper's boot with no rules installed
+			local rules=${TIME_RULES:-}
+			[ "$h" = "${h%+norules}" ] || rules=none
+			boot "time-$h" kproof=time kproof.helper="${h%+norules}" kproof.luns="${TIME_LUNS// /,}" \
+				${TIME_PROBE:+kproof.probe=1} ${rules:+kproof.rules="${rules// /,}"}
 			report "time-$h"
 		done
 		if [ -n "${TIME_RULES:-}" ] && [ -z "${PERF_DOC:-}" ]; then

@@ -75,10 +75,10 @@ static void add(struct seen *t, const char *devpath, const char *subsystem)
 
 	if (find(t, devpath, h))
 		return;
-	if (t->n >= SEEN_MAX) {
+	if (t->n >= SEEN_MAX || t->bytes + a + b > SEEN_BYTES) {
 		if (!t->full_logged)
-			log_notice("%d devices without a node remembered: no more (a rescan may add "
-				   "the others again)", SEEN_MAX);
+			log_notice("%zu devices without a node remembered: no more (a rescan may add "
+				   "the others again)", t->n);
 		t->full_logged = 1;
 		return;
 	}
@@ -90,6 +90,7 @@ static void add(struct seen *t, const char *devpath, const char *subsystem)
 	memcpy(dev, devpath, a);
 	memcpy(dev + a, subsystem, b);
 	put(t->v, t->cap, h, dev);
+	t->bytes += a + b;
 	t->n++;
 	t->used++;
 }
@@ -101,6 +102,8 @@ static int del(struct seen *t, const char *devpath)
 
 	if (!s)
 		return 0;
+	t->bytes -= strlen(s->dev) + 1;
+	t->bytes -= strlen(s->dev + strlen(s->dev) + 1) + 1;
 	free(s->dev);
 	s->dev = GONE;
 	t->n--;

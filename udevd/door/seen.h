@@ -7,8 +7,8 @@
  * added again) and which of them are gone from sysfs (they get a remove).
  * Kept with --netlink only (nothing else rescans), in memory only: after
  * udevd restarts, a rescan may add such a device once more. At most
- * SEEN_MAX devices; beyond that one more is not remembered (logged once),
- * and a rescan may add it again. */
+ * SEEN_MAX devices and SEEN_BYTES of their names; beyond that one more is
+ * not remembered (logged once), and a rescan may add it again. */
 #ifndef UDEVD_SEEN_H
 #define UDEVD_SEEN_H
 
@@ -17,7 +17,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#define SEEN_MAX 65536
+#define SEEN_MAX   65536
+#define SEEN_BYTES (4 << 20)
 
 struct seen_slot {
 	uint64_t hash;
@@ -28,6 +29,7 @@ struct seen_slot {
 struct seen {
 	struct seen_slot *v;
 	size_t cap, n, used;       /* slots, devices, devices and deleted slots */
+	size_t bytes;              /* of the devices' names */
 	int full_logged;
 };
 
