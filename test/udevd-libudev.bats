@@ -207,6 +207,27 @@ lib() { $(udevd_in) $PY "$CLIENT" "$@"; }
 	[ "$(ls -A "$T/run/udev/data")" = "" ]
 }
 
+@test "libudev: with udev_libudev_db, a device without a node and without a database record is initialized too, until its remove" {
+	[ -e /sys/devices/system/cpu/cpu0/uevent ] || skip "no /sys/devices/system/cpu/cpu0"
+	rules ''
+	echo 'udev_libudev_db="/run/udev/data"' >>"$T/udev.conf"
+	export SYSFS_PATH=/sys
+	start_udevd
+	run send ACTION=add DEVPATH=/devices/system/cpu/cpu0 SEQNUM=1 cpu
+	[ "$status" -eq 0 ]
+	# nothing to remember: no record of udev's own, but libudev's
+	[ -z "$(ls -A "$T/db" 2>/dev/null)" ]
+	[ -e "$T/run/udev/data/+cpu:cpu0" ]
+	run lib device /devices/system/cpu/cpu0
+	echo "$output"
+	[ "${lines[0]}" = initialized=1 ]
+	run send ACTION=remove DEVPATH=/devices/system/cpu/cpu0 SEQNUM=2 cpu
+	[ "$status" -eq 0 ]
+	[ ! -e "$T/run/udev/data/+cpu:cpu0" ]
+	run lib device /devices/system/cpu/cpu0
+	[ "${lines[0]}" = initialized=0 ]
+}
+
 @test "libudev: only root can send on libudev's group; a monitor gets nothing from anyone else" {
 	command -v setpriv >/dev/null || skip "no setpriv"
 	start_udevd

@@ -28,7 +28,9 @@ trap 'rm -f "$tmp"' EXIT
 # up to 4 KiB) were given on top: 176 KiB. udevd, at its 56 KiB after the
 # name lock (issue 48), got 1 KiB for issue 49 (udevsettle's wait for the
 # kernel's counter, one wording for option errors in udevd and its
-# clients, 0-2 led nowhere without /dev/null: 832 bytes).
+# clients, 0-2 led nowhere without /dev/null: 832 bytes), and 2 KiB for
+# issue 50 (the devices seen without a node, kept in memory for the rescan
+# instead of a record each: 1,376 bytes).
 # The default build (glibc) links udevsend statically against the smallest
 # libc present (Makefile, HELPER_LIBC): 16 KiB holds dietlibc's, klibc's and
 # musl's; the dynamic glibc one (no small libc installed) is over it.
@@ -40,7 +42,7 @@ budget() {
 	case $1 in
 	udevsend) b=8192 ;;
 	hotplug) b=14336 ;;
-	udevd) b=58368 ;;
+	udevd) b=60416 ;;
 	udev) b=96256 ;;
 	suite) b=180224 ;;
 	*) return ;;
