@@ -317,6 +317,9 @@ send_copy() {
 	! grep -q "/class/tty/ttyK0" "$T/runs.log" || false
 }
 
+# rescans_more N: udevd has logged more than N rescans
+rescans_more() { [ "$(grep -c "rescan: [0-9]* devices" "$T/udevd.log")" -gt "$1" ]; }
+
 # drop_events_again: drop_events once more, in the same udevd
 drop_events_again() {
 	local n i
@@ -326,7 +329,7 @@ drop_events_again() {
 		change /devices/virtual/mem/null
 	done
 	kill -CONT "$UDEVD_PID"
-	WAIT_TIMEOUT=30 wait_for test "$(grep -c "rescan: [0-9]* devices" "$T/udevd.log")" -gt "$n"
+	WAIT_TIMEOUT=30 wait_for rescans_more "$n"
 	in_ns "$BIN/udevsettle" --timeout=120
 }
 
