@@ -523,8 +523,10 @@ ENV{UDEVD_EVENT_SOURCE}==\"?*\", RUN+=\"/bin/touch $T/out/source-believed\""
 	mkdir -p "$T/dev/shm"
 	nobody_dir "$T/dev/shm"
 	rules 'KERNEL=="ttyH0", NAME="shm/node", SYMLINK+="shm/link"'
-	# root's link of an earlier device: replaced through a temporary name
+	# root's link and node of an earlier device: replaced through temporary
+	# names (a free name gets its node in place, with no temporary name)
 	ln -s old "$T/dev/shm/link"
+	mknod -m 600 "$T/dev/shm/node" c 1 3
 	# udev runs as pid 1 of a pid namespace of its own, so the test knows
 	# its temporary names (elsewhere nobody makes them for the next pids)
 	# and nobody makes them first, as directories, which no unlink removes

@@ -497,7 +497,8 @@ KERNEL=="ttyS0", SYMLINK+="s6"'
 	ln -s ttyS0 "$T/db/class@tty@ttyS0"
 	run ev add $TTYS tty
 	[ "$status" -eq 0 ]
-	[ -f "$T/db/class@tty@ttyS0" ] && [ ! -L "$T/db/class@tty@ttyS0" ]
+	[ -f "$T/db/class@tty@ttyS0" ]
+	[ ! -L "$T/db/class@tty@ttyS0" ]
 	[ ! -e "$T/db/ttyS0" ]
 	grep -qx 'N:ttyS0' "$T/db/class@tty@ttyS0"
 }
