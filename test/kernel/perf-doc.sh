@@ -214,6 +214,8 @@ summary() {
 	echo
 	echo "Wall times of the boots below; in brackets the ratio to the path's yardstick, and"
 	echo "for ours with the shipped rules also to ours with no rules (the rules' own cost)."
+	echo "Single boots of one kind vary by 15-30% from run to run under emulation: to compare"
+	echo "two trees, alternate their boots of one kind (perf-log/kernel.md does so)."
 	echo
 	echo "| path | yardstick | busybox mdev | ours, no rules | ours, shipped rules |"
 	echo "|---|---:|---:|---:|---:|"
