@@ -82,21 +82,32 @@ static int db_unlink_old(const struct udev_conf *conf, const char *devpath)
 	return unlink(file) < 0 ? -errno : 0;
 }
 
-int db_write_file(const char *file, const char *tmp, const char *buf, size_t len)
+/* Opens path to write (flags added: O_NOFOLLOW), writes buf whole,
+ * closes; removes path when that fails. */
+static int write_whole(const char *path, int flags, const char *buf, size_t len)
 {
 	int fd, r = 0;
 
-	fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+	fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | flags, 0644);
 	if (fd < 0)
 		return -errno;
 	if (fd_write_all(fd, buf, len) < 0)
 		r = -errno;
 	if (close(fd) < 0 && !r)
 		r = -errno;
-	if (!r && rename(tmp, file) < 0)
-		r = -errno;
 	if (r)
+		unlink(path);
+	return r;
+}
+
+int db_write_file(const char *file, const char *tmp, const char *buf, size_t len)
+{
+	int r = write_whole(tmp, 0, buf, len);
+
+	if (!r && rename(tmp, file) < 0) {
+		r = -errno;
 		unlink(tmp);
+	}
 	return r;
 }
 
@@ -108,18 +119,7 @@ int db_write_file(const char *file, const char *tmp, const char *buf, size_t len
  * write leaves no half record. */
 static int db_write_in_place(const char *file, const char *buf, size_t len)
 {
-	int fd, r = 0;
-
-	fd = open(file, O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW | O_CLOEXEC, 0644);
-	if (fd < 0)
-		return -errno;
-	if (fd_write_all(fd, buf, len) < 0)
-		r = -errno;
-	if (close(fd) < 0 && !r)
-		r = -errno;
-	if (r)
-		unlink(file);
-	return r;
+	return write_whole(file, O_NOFOLLOW, buf, len);
 }
 
 /* The links index entries, then the record file: in place, or, where
