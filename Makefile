@@ -278,9 +278,11 @@ LINKS := $(addprefix $(O)/,$(filter $(LINKED_PROGRAMS),$(PROGRAMS)))
 
 all: $(BINS) $(LINKS)
 
-# (the whole recipe is expanded before it runs: the folder is made inside it)
+# (the whole recipe is expanded before it runs: the folder is made inside it;
+# the words are compared, not the white space: a read of the file has been
+# seen to come back with a newline more, which rebuilt everything)
 $(FLAGS_STAMP): FORCE
-	$(if $(call differ,$(FLAGS_NOW),$(file <$@)),\
+	$(if $(call differ,$(strip $(FLAGS_NOW)),$(strip $(file <$@))),\
 		@$(shell mkdir -p $(dir $@))$(file >$@,$(FLAGS_NOW))echo "  FLAGS   $@ (changed: all is rebuilt)",\
 		@:)
 
