@@ -147,3 +147,10 @@ int str_replace_chars(char *s, const char *set, char c)
 	}
 	return n;
 }
+
+unsigned long long str_fnv(unsigned long long h, const char *s, size_t len)
+{
+	while (len--)
+		h = (h ^ (unsigned char)*s++) * 1099511628211ULL;
+	return h;
+}

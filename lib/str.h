@@ -33,5 +33,9 @@ int str_casecmp(const char *a, const char *b);
 int str_replace_chars(char *s, const char *set, char c);
 /* Whether sub occurs in s: strstr() without klibc's 250-byte memmem(). */
 int str_contains(const char *s, const char *sub);
+/* 64-bit FNV-1a of len bytes of s, going on from h (STR_FNV_INIT to
+ * start): a key of a DEVPATH or of its first components (udevd). */
+#define STR_FNV_INIT 14695981039346656037ULL
+unsigned long long str_fnv(unsigned long long h, const char *s, size_t len);
 
 #endif

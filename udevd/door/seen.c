@@ -3,6 +3,7 @@
 #include "compat.h"
 #include "seen.h"
 #include "log.h"
+#include "str.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -14,11 +15,7 @@ static char gone_mark;
 
 static uint64_t hash_of(const char *s)
 {
-	uint64_t h = 14695981039346656037ULL;   /* FNV-1a */
-
-	while (*s)
-		h = (h ^ (unsigned char)*s++) * 1099511628211ULL;
-	return h;
+	return str_fnv(STR_FNV_INIT, s, strlen(s));
 }
 
 /* devpath's slot, or NULL. */
@@ -136,15 +133,4 @@ void seen_each(const struct seen *t, seen_fn *fn, void *ctx)
 	for (i = 0; i < t->cap; i++)
 		if (t->v[i].dev && t->v[i].dev != GONE)
 			fn(ctx, t->v[i].dev, t->v[i].dev + strlen(t->v[i].dev) + 1);
-}
-
-void seen_free(struct seen *t)
-{
-	size_t i;
-
-	for (i = 0; i < t->cap; i++)
-		if (t->v[i].dev != GONE)
-			free(t->v[i].dev);
-	free(t->v);
-	memset(t, 0, sizeof(*t));
 }

@@ -39,6 +39,5 @@ void seen_note(struct seen *t, const struct event *ev, int rc);
 int seen_has(const struct seen *t, const char *devpath);
 typedef void seen_fn(void *ctx, const char *devpath, const char *subsystem);
 void seen_each(const struct seen *t, seen_fn *fn, void *ctx);
-void seen_free(struct seen *t);
 
 #endif

@@ -22,15 +22,6 @@ static struct {
 	uint64_t key, seqnum;
 } slots[DEVSEQ_SLOTS];
 
-#define FNV_INIT 14695981039346656037ULL
-
-static uint64_t fnv(uint64_t h, const char *s, size_t len)
-{
-	while (len--)
-		h = (h ^ (unsigned char)*s++) * 1099511628211ULL;
-	return h;
-}
-
 /* The slot of key, or the one it would take. */
 static size_t slot_of(uint64_t key)
 {
@@ -67,7 +58,7 @@ static uint64_t devnum_hash(const struct uevent *ev)
 	char key[48];
 	size_t n = ev->has_devnum ? claims_devnum_key(key, sizeof(key), ev) : 0;
 
-	return n ? fnv(FNV_INIT, key, n) : 0;
+	return n ? str_fnv(STR_FNV_INIT, key, n) : 0;
 }
 
 static uint64_t max_u64(uint64_t a, uint64_t b)
@@ -78,13 +69,13 @@ static uint64_t max_u64(uint64_t a, uint64_t b)
 /* The highest seqnum of path and (ancestors) of each of its prefixes. */
 static uint64_t path_newest(const char *path, int ancestors)
 {
-	uint64_t h = FNV_INIT, best = 0;
+	uint64_t h = STR_FNV_INIT, best = 0;
 	size_t i, len = strlen(path), from = 0;
 
 	for (i = 1; i <= len; i++) {
 		if (i < len && path[i] != '/')
 			continue;
-		h = fnv(h, path + from, i - from);
+		h = str_fnv(h, path + from, i - from);
 		from = i;
 		if (ancestors || i == len)
 			best = max_u64(best, seqnum_of(h));
@@ -109,9 +100,9 @@ void devseq_note(const struct uevent *ev)
 
 	if (!ev->has_seqnum || ev->seqnum == 0)
 		return;
-	remember(fnv(FNV_INIT, ev->devpath, strlen(ev->devpath)), ev->seqnum);
+	remember(str_fnv(STR_FNV_INIT, ev->devpath, strlen(ev->devpath)), ev->seqnum);
 	if (ev->devpath_old)
-		remember(fnv(FNV_INIT, ev->devpath_old, strlen(ev->devpath_old)), ev->seqnum);
+		remember(str_fnv(STR_FNV_INIT, ev->devpath_old, strlen(ev->devpath_old)), ev->seqnum);
 	if (dn)
 		remember(dn, ev->seqnum);
 }
