@@ -102,67 +102,120 @@ static int make_tmp(int dir, const char *base, char *tmp, const char *target, mo
 	return -err;
 }
 
-/* 1 when a node made now in a directory of group dir_gid is uid:gid
- * already: mknod gives it our effective uid, and our effective gid or
- * (setgid directory, grpid mount) the directory's. The ids are asked once:
- * udev never changes them. */
-static int owned_as(uid_t uid, gid_t gid, gid_t dir_gid)
+/* Our effective uid, asked once: udev never changes it. */
+static uid_t my_euid(void)
 {
 	static uid_t euid;
-	static gid_t egid;
 	static int known;
 
 	if (!known) {
 		euid = geteuid();
+		known = 1;
+	}
+	return euid;
+}
+
+/* 1 when a node made now in a directory of group dir_gid is uid:gid
+ * already: mknod gives it our effective uid, and our effective gid or
+ * (setgid directory, grpid mount) the directory's. The gid is asked once. */
+static int owned_as(uid_t uid, gid_t gid, gid_t dir_gid)
+{
+	static gid_t egid;
+	static int known;
+
+	if (!known) {
 		egid = getegid();
 		known = 1;
 	}
-	return uid == euid && gid == egid && gid == dir_gid;
+	return uid == my_euid() && gid == egid && gid == dir_gid;
+}
+
+/* Gives name in dir to uid:gid, last and with a call that follows no
+ * symlink: from then on its owner may swap it for anything in a sticky
+ * folder, so nothing is done to it by name any more. Until then the entry
+ * is root's, which no one else may rename or remove (walk.c takes no other
+ * folder that others may write), and the mode set by name before reached
+ * our node. chown clears the set-id bits (nothing on a node). 0 or -errno. */
+static int node_give(int dir, const char *name, uid_t uid, gid_t gid)
+{
+	return fchownat(dir, name, uid, gid, AT_SYMLINK_NOFOLLOW) < 0 ? -errno : 0;
+}
+
+static int same_node(const struct stat *st, mode_t type, dev_t devnum)
+{
+	return (st->st_mode & S_IFMT) == type && st->st_rdev == devnum;
+}
+
+/* A kept node an earlier event gave away (its owner may swap it at any
+ * time) is taken back first, with a call that follows no symlink, and
+ * looked at again: 1 when it is still the node and root's now, 0 when
+ * something else is there, -errno. */
+static int node_take_back(int dir, const char *base, mode_t type, dev_t devnum)
+{
+	struct stat st;
+
+	if (fchownat(dir, base, my_euid(), (gid_t)-1, AT_SYMLINK_NOFOLLOW) < 0)
+		return errno == ENOENT ? 0 : -errno;
+	if (fstatat(dir, base, &st, AT_SYMLINK_NOFOLLOW) < 0)
+		return errno == ENOENT ? 0 : -errno;
+	return same_node(&st, type, devnum);
 }
 
 /* The kernel's node (devtmpfs), or one that was there already: base is a
  * node of this type and number. It keeps its inode (a program that opened
  * it holds a live node, and the name is never missing): owner, group and
- * mode are set in place. 1 when so, 0 when base is something else, -ENOENT
- * when nothing is there, -EPERM. */
+ * mode are set in place, the mode while root owns it (node_give). 1 when
+ * so, 0 when base is something else, -ENOENT when nothing is there,
+ * -EPERM. */
 static int node_keep(int dir, const char *base, mode_t type, dev_t devnum,
 		     uid_t uid, gid_t gid, mode_t mode)
 {
 	struct stat st;
-	int owner;
+	int ids, r;
 
 	if (fstatat(dir, base, &st, AT_SYMLINK_NOFOLLOW) < 0)
 		return errno == ENOENT ? -ENOENT : 0;
-	if ((st.st_mode & S_IFMT) != type || st.st_rdev != devnum)
+	if (!same_node(&st, type, devnum))
 		return 0;
-	owner = st.st_uid != uid || st.st_gid != gid;
-	/* chown clears the set-id bits: the mode is set after it */
-	if ((owner && fchownat(dir, base, uid, gid, AT_SYMLINK_NOFOLLOW) < 0) ||
-	    ((owner || (st.st_mode & 07777) != (mode & 07777)) &&
-	     fchmodat(dir, base, mode & 07777, 0) < 0)) {
-		log_err("cannot set owner/mode of %s: %s", base, strerror(errno));
+	ids = st.st_uid != uid || st.st_gid != gid;
+	if (!ids && (st.st_mode & 07777) == (mode & 07777))
+		return 1;
+	r = st.st_uid == my_euid() ? 1 : node_take_back(dir, base, type, devnum);
+	if (r == 1 && (st.st_mode & 07777) != (mode & 07777) &&
+	    fchmodat(dir, base, mode & 07777, 0) < 0)
+		r = -errno;
+	if (r == 1 && (ids || st.st_uid != my_euid()) && (r = node_give(dir, base, uid, gid)) == 0)
+		r = 1;
+	if (r < 0) {
+		log_err("cannot set owner/mode of %s: %s", base, strerror(-r));
 		return -EPERM;
 	}
-	return 1;
+	return r;
 }
 
-/* The node just made as name in dir (root's, in a directory no one else
- * may change: walk.c) gets its owner and mode, or goes again. The mode is
- * always set: a default ACL of the directory may have changed what mknod
- * gave. */
-static int node_own(int dir, gid_t dir_gid, const char *name, const char *base,
+/* The node just made as tmp (renamed over base then) or, tmp NULL, as base
+ * in dir, root's, gets its mode, then its owner (node_give), or goes
+ * again. The mode is always set: a default ACL of the directory may have
+ * changed what mknod gave. */
+static int node_own(int dir, gid_t dir_gid, const char *tmp, const char *base,
 		    uid_t uid, gid_t gid, mode_t mode)
 {
-	int e;
+	const char *name = tmp ? tmp : base;
+	int r = fchmodat(dir, name, mode & 07777, 0) < 0 ? -errno : 0;
 
-	if ((!owned_as(uid, gid, dir_gid) && fchownat(dir, name, uid, gid, AT_SYMLINK_NOFOLLOW) < 0) ||
-	    fchmodat(dir, name, mode & 07777, 0) < 0) {
-		e = errno;
-		unlinkat(dir, name, 0);
-		log_err("cannot set owner/mode of %s: %s", base, strerror(e));
-		return -EPERM;
+	if (r == 0 && tmp) {
+		r = rename_over(dir, tmp, base);   /* tmp is gone when it fails */
+		if (r < 0)
+			return r;
+		name = base;
 	}
-	return 0;
+	if (r == 0 && !owned_as(uid, gid, dir_gid))
+		r = node_give(dir, base, uid, gid);
+	if (r == 0)
+		return 0;
+	unlinkat(dir, name, 0);
+	log_err("cannot set owner/mode of %s: %s", base, strerror(-r));
+	return -EPERM;
 }
 
 /* 0 made, 1 kept (node_keep), -errno. A free name gets the node in place
@@ -178,17 +231,14 @@ static int node_one(int dir, gid_t dir_gid, const char *base, int block, dev_t d
 
 	if (r == -ENOENT) {
 		if (mknodat(dir, base, type, devnum) == 0)
-			return node_own(dir, dir_gid, base, base, uid, gid, mode);
+			return node_own(dir, dir_gid, NULL, base, uid, gid, mode);
 		if (errno != EEXIST)
 			return -errno;
 	} else if (r) {
 		return r;
 	}
 	r = make_tmp(dir, base, tmp, NULL, type, devnum);
-	if (r < 0)
-		return r;
-	r = node_own(dir, dir_gid, tmp, base, uid, gid, mode);
-	return r < 0 ? r : rename_over(dir, tmp, base);
+	return r < 0 ? r : node_own(dir, dir_gid, tmp, base, uid, gid, mode);
 }
 
 int node_create(const struct udev_conf *conf, const char *name, int block,
