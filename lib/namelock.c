@@ -6,6 +6,7 @@
 
 #include <errno.h>
 #include <poll.h>
+#include <stdio.h>     /* rename (no stream is used) */
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -79,18 +80,69 @@ int namelock_check(void)
 		poll(NULL, 0, NAMELOCK_GRACE_MS);
 		r = namelock_held();
 	}
-	return r == -EACCES ? 1 : r;
+	/* root's events are believed only by the lock: a root that may not
+	 * read it (no CAP_DAC_OVERRIDE, an LSM) runs them itself */
+	return r == -EACCES && geteuid() != 0 ? 1 : r == -EACCES ? 0 : r;
 }
 
-int namelock_open(void)
+/* A lock file no one else can have open, let alone locked: root's,
+ * regular, with one link, 0600. */
+static int lock_sound(const struct stat *st)
+{
+	return S_ISREG(st->st_mode) && st->st_nlink == 1 && st->st_uid == 0 &&
+	       (st->st_mode & 07777) == 0600;
+}
+
+/* A new lock file renamed over path: whoever held the old one open (and
+ * locked) keeps it, and it proves nothing any more. fd or -errno. */
+static int namelock_new(const char *path, int len)
+{
+	char tmp[256 + 8];
+	int fd, r;
+
+	memcpy(tmp, path, (size_t)len);
+	memcpy(tmp + len, ".new", 5);
+	unlink(tmp);
+	fd = open(tmp, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK, 0600);
+	if (fd < 0)
+		return -errno;
+	if (fchmod(fd, 0600) == 0 && rename(tmp, path) == 0)
+		return fd;
+	r = -errno;
+	close(fd);
+	unlink(tmp);
+	return r;
+}
+
+int namelock_open(struct stat *was)
 {
 	char path[256];
-	int fd, r = namelock_path(path, sizeof(path));
+	int fd, r, len = namelock_path(path, sizeof(path));
 
-	if (r < 0 || (r = namelock_dir_ok()) < 0)
+	was->st_mode = 0;
+	if (len < 0)
+		return len;
+	if ((r = namelock_dir_ok()) < 0)
 		return r;
+	/* only root changes the folder: what lstat saw is what open gets,
+	 * and a device node (a NAME udev was told) is never opened */
+	if (lstat(path, was) == 0 && !lock_sound(was))
+		return namelock_new(path, len);
+	was->st_mode = 0;
 	fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK, 0600);
 	return fd < 0 ? -errno : fd;
+}
+
+int namelock_is_lock(const char *dir, const char *name)
+{
+	const char *ld = namelock_dir();
+	size_t n = strlen(ld), l = strlen(name);
+
+	while (n > 1 && ld[n - 1] == '/')
+		n--;
+	if (strncmp(dir, ld, n) != 0 || dir[n + strspn(dir + n, "/")] != '\0')
+		return 0;
+	return name[0] == '.' && !strchr(name, '/') && l > 6 && strcmp(name + l - 5, ".lock") == 0;
 }
 
 int namelock_lock(int fd)
@@ -103,4 +155,16 @@ int namelock_lock(int fd)
 	if (fcntl(fd, F_SETLK, &fl) == 0)
 		return 0;
 	return errno == EACCES || errno == EAGAIN ? -EAGAIN : -errno;
+}
+
+int namelock_holder(int fd)
+{
+	struct flock fl;
+
+	memset(&fl, 0, sizeof(fl));
+	fl.l_type = F_WRLCK;
+	fl.l_whence = SEEK_SET;
+	if (fcntl(fd, F_GETLK, &fl) < 0)
+		return -errno;
+	return fl.l_type == F_UNLCK ? 0 : fl.l_pid > 0 ? (int)fl.l_pid : -ESRCH;
 }

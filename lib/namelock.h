@@ -12,6 +12,7 @@
 #define LIB_NAMELOCK_H
 
 #include <stddef.h>
+#include <sys/stat.h>
 
 #define NAMELOCK_DIR_ENV     "UDEVD_LOCK_DIR"
 #define NAMELOCK_DIR_DEFAULT "/dev"
@@ -30,16 +31,24 @@ int namelock_held(void);
 /* A client connected to the name: may it send to the holder? 1: yes, the
  * lock is held (namelock_held, looked at again after NAMELOCK_GRACE_MS when
  * not), or the client may not look (-EACCES: not root, whose messages udevd
- * refuses and who believes only acks of uid 0 anyway); 0: no lock, the
- * holder is not a udevd of root; -errno: the folder proves nothing
- * (missing, or not root's alone). The holder is never asked. */
+ * refuses and who believes only acks of uid 0 anyway; root is believed
+ * by the lock alone); 0: no lock, the holder is not a udevd of root;
+ * -errno: the folder proves nothing (missing, or not root's alone). The
+ * holder is never asked. */
 int namelock_check(void);
 /* udevd, before it makes its socket (so that the descriptor, numbered lower,
- * is closed first when it dies): opens (creates, 0600) the lock file.
- * fd, or -errno (-EPERM as namelock_held). */
-int namelock_open(void);
+ * is closed first when it dies): opens (creates, 0600) the lock file. One
+ * that is not root's, regular, with one link and 0600 is replaced by a new
+ * one (its lstat in *was; st_mode 0 when none was). fd, or -errno (-EPERM
+ * as namelock_held). */
+int namelock_open(struct stat *was);
+/* 1 when name in folder dir (udev_root) would be a name lock's file. */
+int namelock_is_lock(const char *dir, const char *name);
 /* udevd, once the name is bound: takes the lock. 0, -EAGAIN when another
  * process holds it, -errno. */
 int namelock_lock(int fd);
+/* The pid of the process that holds the lock on fd's file, 0 when none
+ * does, -ESRCH when it is in another pid namespace, -errno. */
+int namelock_holder(int fd);
 
 #endif

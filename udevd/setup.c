@@ -20,6 +20,7 @@
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #define GAP_TIMEOUT_MS     2000     /* --event-timeout */
@@ -189,6 +190,46 @@ static void qlen_note(void)
 	}
 }
 
+/* udevd's name lock (namelock.h), or -1: without it, udevsend and the
+ * clients believe no udevd on the name. With --netlink a lock that cannot
+ * be had (a read-only /dev in early boot) stops nothing: the kernel's
+ * events have no one else. A lock file that was not root's alone was
+ * replaced: said, with what it was. 0, or 1 to end udevd. */
+static int setup_lock_file(struct udevd *d)
+{
+	struct stat was;
+	char lock[256], mode[5];
+	int i;
+
+	if (geteuid() != 0) {
+		/* no one believes us anyway (only acks of uid 0 count), and the
+		 * lock's folder is root's alone */
+		log_info("not root: no name lock, udevsend and the clients will not believe "
+			 "this udevd");
+		return 0;
+	}
+	if (namelock_path(lock, sizeof(lock)) < 0)
+		strcpy(lock, "(no path for this name)");
+	d->lockfd = namelock_open(&was);
+	if (d->lockfd >= 0) {
+		if (!was.st_mode)
+			return 0;
+		for (i = 0; i < 4; i++)   /* fmt knows no %o */
+			mode[i] = (char)('0' + ((was.st_mode >> (9 - 3 * i)) & 7));
+		mode[4] = '\0';
+		log_notice("name lock %s was %s %s of uid %ld with %ld links: replaced by "
+			   "root's 0600", lock, S_ISREG(was.st_mode) ? "a file" : "no regular file", mode,
+			   (long)was.st_uid, (long)was.st_nlink);
+		return 0;
+	}
+	log_err("name lock %s: %s: udevsend and the clients will not believe this udevd "
+		"holds @%s%s", lock, d->lockfd == -EPERM ? "its folder is not root's alone" :
+		strerror(-d->lockfd), d->name, d->netlink ? "; serving the kernel's events all "
+		"the same" : "");
+	d->lockfd = -1;
+	return !d->netlink;
+}
+
 /* The name lock first (namelock.h: its descriptor, numbered below the
  * socket's, is closed first when udevd dies), then the socket. A name held
  * by a process that is not a udevd of root ends udevd (3: udevsend runs
@@ -200,7 +241,6 @@ static int setup_socket(struct udevd *d)
 	struct sockaddr_un sa;
 	int len = msg_daemon_addr(&sa), on = 1, r;
 	const char *name = getenv(MSG_SOCKET_ENV);
-	char lock[256];
 
 	d->name = name && *name ? name : MSG_SOCKET_NAME;
 	if (len < 0) {
@@ -208,19 +248,8 @@ static int setup_socket(struct udevd *d)
 		return 1;
 	}
 	d->lockfd = -1;
-	if (geteuid() != 0) {
-		/* no one believes us anyway (only acks of uid 0 count), and the
-		 * lock's folder is root's alone */
-		log_info("not root: no name lock, udevsend and the clients will not believe "
-			 "this udevd");
-	} else if ((d->lockfd = namelock_open()) < 0) {
-		if (namelock_path(lock, sizeof(lock)) < 0)
-			strcpy(lock, "(no path for this name)");
-		log_err("name lock %s: %s: udevsend would not believe this udevd holds @%s",
-			lock, d->lockfd == -EPERM ? "its folder is not root's alone" :
-			strerror(-d->lockfd), d->name);
+	if (setup_lock_file(d))
 		return 1;
-	}
 	qlen_note();
 	d->sock = socket(AF_UNIX, SOCK_DGRAM | SOCK_CLOEXEC | SOCK_NONBLOCK, 0);
 	if (d->sock < 0 || setsockopt(d->sock, SOL_SOCKET, SO_PASSCRED, &on, sizeof(on)) < 0) {
@@ -249,6 +278,35 @@ static int setup_socket(struct udevd *d)
 	return sock_sndbuf(d->sock);
 }
 
+/* Says who holds the name lock we could not take: root's udevd (in
+ * another network namespace, sharing /dev), or anything else, by pid, uid
+ * and name. */
+static void lock_holder_say(const struct udevd *d)
+{
+	struct stat st;
+	char path[48], comm[32] = "?";
+	long uid = -1;
+	int pid = namelock_holder(d->lockfd);
+
+	if (pid <= 0) {
+		log_err("socket @%s: its name lock is held by a process of another pid "
+			"namespace; exiting", d->name);
+		return;
+	}
+	fmt_s(path, sizeof(path), "/proc/%d", pid);
+	if (stat(path, &st) == 0)
+		uid = (long)st.st_uid;
+	fmt_s(path, sizeof(path), "/proc/%d/comm", pid);
+	if (fd_read_file(path, comm, sizeof(comm)) > 0)
+		comm[strcspn(comm, "\n")] = '\0';
+	if (uid == 0 && strcmp(comm, "udevd") == 0)
+		log_err("socket @%s: its name lock is held by another udevd of root (pid %d; one "
+			"in another network namespace?); exiting", d->name, pid);
+	else
+		log_err("socket @%s: its name lock is held by pid %d (%s, uid %ld), which is no "
+			"udevd of root; exiting", d->name, pid, comm, uid);
+}
+
 int setup_lock(struct udevd *d)
 {
 	int r;
@@ -259,8 +317,7 @@ int setup_lock(struct udevd *d)
 	if (r == 0)
 		return 0;
 	if (r == -EAGAIN) {
-		log_err("socket @%s: its name lock is held by another udevd (one in another "
-			"network namespace?); exiting", d->name);
+		lock_holder_say(d);
 		return 2;
 	}
 	log_err("name lock: %s", strerror(-r));

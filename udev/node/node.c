@@ -7,6 +7,7 @@
 #include "node.h"
 #include "fd.h"
 #include "log.h"
+#include "namelock.h"
 #include "path.h"
 #include "proc.h"
 #include "str.h"
@@ -241,6 +242,16 @@ static int node_one(int dir, gid_t dir_gid, const char *base, int block, dev_t d
 	return r < 0 ? r : node_own(dir, dir_gid, tmp, base, uid, gid, mode);
 }
 
+/* 1 when name is udevd's name lock's (namelock.h), which no node or link
+ * may replace: udevsend would open it as root to look for the lock. */
+static int lock_name(const struct udev_conf *conf, const char *name)
+{
+	if (!namelock_is_lock(conf->root, name))
+		return 0;
+	log_err("refusing %s/%s: the name of udevd's name lock", conf->root, name);
+	return 1;
+}
+
 int node_create(const struct udev_conf *conf, const char *name, int block,
 		unsigned int major, unsigned int minor, uid_t uid, gid_t gid,
 		mode_t mode, int partitions)
@@ -248,8 +259,11 @@ int node_create(const struct udev_conf *conf, const char *name, int block,
 	char part[NAME_MAX + 16];
 	const char *base;
 	gid_t dir_gid;
-	int n, r, kept, dir = walk_parent_gid(conf->root, name, 1, &base, &dir_gid);
+	int n, r, kept, dir;
 
+	if (lock_name(conf, name))
+		return -EACCES;
+	dir = walk_parent_gid(conf->root, name, 1, &base, &dir_gid);
 	if (dir < 0)   /* a refused walk is no chown failure (exit 5, not 7) */
 		return dir == -EPERM ? -EACCES : dir;
 	kept = node_one(dir, dir_gid, base, block, makedev(major, minor), uid, gid, mode);
@@ -334,6 +348,8 @@ int node_symlink(const struct udev_conf *conf, const char *link, const char *nam
 		return -ENAMETOOLONG;
 	if (strcmp(link, name) == 0)
 		return -EINVAL;
+	if (lock_name(conf, link))
+		return -EPERM;
 	dir = walk_parent(conf->root, link, 1, &base);
 	if (dir < 0)
 		return dir;
