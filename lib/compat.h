@@ -39,6 +39,9 @@
 #ifndef SIOCOUTQ
 #define SIOCOUTQ 0x5411     /* TIOCOUTQ: bytes a socket has sent and not freed */
 #endif
+#ifndef SIOCGSKNS
+#define SIOCGSKNS 0x894C    /* a socket's network namespace, as a descriptor (4.9) */
+#endif
 
 /* Nanoseconds of a struct stat's change and modification times. */
 #ifdef __dietlibc__

@@ -9,8 +9,52 @@
 #include <stdio.h>     /* rename (no stream is used) */
 #include <stdlib.h>
 #include <string.h>
+#include <sys/ioctl.h>
+#include <sys/socket.h>
 #include <sys/stat.h>
 #include <unistd.h>
+
+/* The byte of the lock file that says "in this network namespace", where
+ * abstract names live: 1 + the low 30 bits of the namespace's inode (nsfs
+ * numbers them up from 0xF0000000: distinct for the first 2^30, and within
+ * an off_t of 32 bits), from /proc or, without it, from a socket
+ * (SIOCGSKNS, Linux 4.9, CAP_NET_ADMIN); 0 where neither tells. udevd
+ * locks byte 0 (one udevd per lock file) and this one; the others look at
+ * this one alone, so that a udevd of root in another network namespace
+ * sharing /dev does not vouch for whoever holds the name in ours. Asked
+ * once per process. */
+static off_t namelock_netns(void)
+{
+	static off_t byte = -1;
+	struct stat st;
+	int s, ns;
+
+	if (byte >= 0)
+		return byte;
+	byte = 0;
+	if (stat("/proc/self/ns/net", &st) == 0)
+		return byte = 1 + (off_t)(st.st_ino & 0x3fffffff);
+	s = socket(AF_UNIX, SOCK_DGRAM | SOCK_CLOEXEC, 0);
+	if (s < 0)
+		return byte;
+	ns = ioctl(s, SIOCGSKNS);
+	if (ns >= 0 && fstat(ns, &st) == 0)
+		byte = 1 + (off_t)(st.st_ino & 0x3fffffff);
+	if (ns >= 0)
+		close(ns);
+	close(s);
+	return byte;
+}
+
+/* A write lock's description of one byte at off. */
+static void lock_byte(struct flock *fl, off_t off)
+{
+	memset(fl, 0, sizeof(*fl));
+	fl->l_type = F_WRLCK;
+	fl->l_whence = SEEK_SET;
+	fl->l_start = off;
+	fl->l_len = 1;
+}
 
 static const char *namelock_dir(void)
 {
@@ -64,9 +108,7 @@ int namelock_held(void)
 	fd = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK);
 	if (fd < 0)
 		return errno == ENOENT ? 0 : -errno;
-	memset(&fl, 0, sizeof(fl));
-	fl.l_type = F_WRLCK;
-	fl.l_whence = SEEK_SET;
+	lock_byte(&fl, namelock_netns());
 	r = fcntl(fd, F_GETLK, &fl) < 0 ? -errno : fl.l_type == F_WRLCK;
 	close(fd);
 	return r;
@@ -148,12 +190,14 @@ int namelock_is_lock(const char *dir, const char *name)
 int namelock_lock(int fd)
 {
 	struct flock fl;
+	off_t ns = namelock_netns();
 
-	memset(&fl, 0, sizeof(fl));
-	fl.l_type = F_WRLCK;
-	fl.l_whence = SEEK_SET;
-	if (fcntl(fd, F_SETLK, &fl) == 0)
-		return 0;
+	lock_byte(&fl, 0);
+	if (fcntl(fd, F_SETLK, &fl) == 0) {
+		lock_byte(&fl, ns);
+		if (!ns || fcntl(fd, F_SETLK, &fl) == 0)
+			return 0;
+	}
 	return errno == EACCES || errno == EAGAIN ? -EAGAIN : -errno;
 }
 
@@ -161,9 +205,7 @@ int namelock_holder(int fd)
 {
 	struct flock fl;
 
-	memset(&fl, 0, sizeof(fl));
-	fl.l_type = F_WRLCK;
-	fl.l_whence = SEEK_SET;
+	lock_byte(&fl, 0);
 	if (fcntl(fd, F_GETLK, &fl) < 0)
 		return -errno;
 	return fl.l_type == F_UNLCK ? 0 : fl.l_pid > 0 ? (int)fl.l_pid : -ESRCH;

@@ -7,7 +7,8 @@
  * drops the lock when udevd dies, before it frees the name. A process of
  * another user can bind the name but cannot take the lock, so udevsend and
  * the clients tell root's udevd from a squatter with one F_GETLK, no
- * question to the name's holder and no wait on it. */
+ * question to the name's holder and no wait on it. Names are per network
+ * namespace: so is the byte that is looked at (namelock.c). */
 #ifndef LIB_NAMELOCK_H
 #define LIB_NAMELOCK_H
 
@@ -44,8 +45,9 @@ int namelock_check(void);
 int namelock_open(struct stat *was);
 /* 1 when name in folder dir (udev_root) would be a name lock's file. */
 int namelock_is_lock(const char *dir, const char *name);
-/* udevd, once the name is bound: takes the lock. 0, -EAGAIN when another
- * process holds it, -errno. */
+/* udevd, once the name is bound: takes the lock (byte 0, and the byte of
+ * its network namespace, which is what the others look at). 0, -EAGAIN
+ * when another process holds it, -errno. */
 int namelock_lock(int fd);
 /* The pid of the process that holds the lock on fd's file, 0 when none
  * does, -ESRCH when it is in another pid namespace, -errno. */

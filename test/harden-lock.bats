@@ -14,7 +14,7 @@ setup() {
 	HOSTILE="/usr/bin/python3 $TOP/test/tools/hostile.py"
 	command -v setpriv >/dev/null || skip "needs setpriv (util-linux)"
 	command -v ip >/dev/null || skip "needs ip (iproute2)"
-	SQUAT_PID= LOCKER_PID=
+	SQUAT_PID= LOCKER_PID= NS2_PID= UDEVD2_PID=
 	LOCK=$UDEVD_LOCK_DIR/.$UDEVD_SOCKET.lock
 	mkdir -p "$T/out"
 	chmod 1777 "$T/out"
@@ -24,7 +24,7 @@ setup() {
 
 teardown() {
 	local p
-	for p in $SQUAT_PID $LOCKER_PID; do kill "$p" 2>/dev/null || :; done
+	for p in $SQUAT_PID $LOCKER_PID $UDEVD2_PID $NS2_PID; do kill "$p" 2>/dev/null || :; done
 	netlink_teardown
 }
 
@@ -145,6 +145,43 @@ handled_netdev() { grep -q "add /devices/virtual/net/$1: rc 0" "$T/udevd.log"; }
 	[ "$ms" -lt 5000 ]
 	! grep -q '^got ' "$T/squat" || false
 	grep -q '^end 10 ' "$T/out/fake.log"
+}
+
+@test "trust 21: root's udevd in another network namespace sharing the lock's folder does not vouch for nobody's squatter in ours" {
+	# a second network namespace with a udevd of root on the same name and
+	# the same lock folder (a container sharing the host's /dev)
+	unshare -n sleep 3600 </dev/null >/dev/null 2>&1 3>&- &
+	NS2_PID=$!
+	wait_for eval '[ "$(readlink /proc/$NS2_PID/ns/net)" != "$(readlink /proc/self/ns/net)" ]'
+	nsenter --net="/proc/$NS2_PID/ns/net" "$BIN/udevd" --debug </dev/null >"$T/udevd2.log" 2>&1 3>&- &
+	UDEVD2_PID=$!
+	wait_for grep -q 'listening on' "$T/udevd2.log" || { cat "$T/udevd2.log"; return 1; }
+	# nobody holds the name in the test's namespace
+	squat --answer
+	local t0=$(date +%s%N)
+	run timeout 60 $(udevd_in) env -i PATH="$PATH" UDEVD_LOCK_DIR="$UDEVD_LOCK_DIR" \
+		UDEVD_SOCKET="$UDEVD_SOCKET" UDEVD_BIN="$T/no-such-udevd" UDEV_BIN="$TOP/test/fake-udev" \
+		FAKE_UDEV_LOG="$T/out/fake.log" FAKE_UDEV_EXIT=4 UDEVSEND_ACK_TIMEOUT=20 \
+		ACTION=add SEQNUM=10 DEVPATH=/devices/sq SUBSYSTEM=test "$BIN/udevsend" test
+	ms=$(( ($(date +%s%N) - t0) / 1000000 ))
+	echo "udevsend: $status after $ms ms: $output"
+	cat "$T/squat"
+	[ "$status" -eq 4 ]
+	[ "$ms" -lt 5000 ]
+	! grep -q '^got ' "$T/squat" || false
+	# the udevd of the other namespace is believed there
+	run timeout 20 nsenter --net="/proc/$NS2_PID/ns/net" "$BIN/udevsettle" --timeout=15
+	[ "$status" -eq 0 ]
+	# and still the only udevd of this lock file: a second one is told who has it
+	unsquat_and_start() {
+		kill "$SQUAT_PID"; SQUAT_PID=
+		wait_for eval '! grep -q " @$UDEVD_SOCKET\$" /proc/$NS_PID/net/unix'
+		timeout 20 $(udevd_in) "$BIN/udevd"
+	}
+	run unsquat_and_start
+	echo "$output"
+	[ "$status" -eq 2 ]
+	[[ "$output" == *"its name lock is held by another udevd of root (pid $UDEVD2_PID; one in another network namespace?)"* ]]
 }
 
 @test "trust 21: a NAME from device data cannot replace udevd's name lock with a device node" {
