@@ -147,3 +147,29 @@ KERNEL=="sd[ab]", SYMLINK+="disk/pair"'
 	remove_disk "$(disk 1)"
 	[ -z "$(ls -A "$T/db")" ]
 }
+
+@test "a record with a link_priority is never read empty while it is rewritten: another device's event leaves the link to it" {
+	command -v strace >/dev/null || skip "needs strace"
+	export SYSFS_PATH="$TOP/test/sysfs-2006"
+	rules 'KERNEL=="ttyS1", SYMLINK+="serial", OPTIONS+="link_priority=10"
+KERNEL=="ttyS0", SYMLINK+="serial"'
+	run ev add /class/tty/ttyS1 tty
+	[ "$status" -eq 0 ]
+	[ "$(readlink "$T/dev/serial")" = ttyS1 ]
+	# ttyS1's record is written again (an add replayed), each write of that
+	# udev held 1.5 s by strace (a preempted writer); meanwhile ttyS0 comes
+	UDEV_RUN=(strace -f -qq -o /dev/null -e trace=write -e inject=write:delay_enter=1500000
+		"${UDEV_RUN[@]}")
+	ev add /class/tty/ttyS1 tty >"$T/slow.out" 2>&1 &
+	local slow=$!
+	sleep 0.7
+	echo "ttyS1's record as ttyS0's event reads it: $(wc -c <"$T/db/class@tty@ttyS1") bytes"
+	UDEV_RUN=("${UDEV_RUN[@]:9}")
+	run ev add /class/tty/ttyS0 tty
+	echo "ttyS0: $status $output"
+	wait "$slow"
+	cat "$T/slow.out"
+	[ "$status" -eq 0 ]
+	[ "$(readlink "$T/dev/serial")" = ttyS1 ]
+	grep -qx 'L:10' "$T/db/class@tty@ttyS1"
+}

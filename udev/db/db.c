@@ -123,16 +123,19 @@ static int db_write_in_place(const char *file, const char *buf, size_t len)
 }
 
 /* The links index entries, then the record file: in place, or, where
- * that cannot be, in its own temporary file renamed over the record. */
-static int db_store(const struct udev_conf *conf, const char *name, const char *links,
-		    const char *file, const char *buf, size_t len)
+ * that cannot be, in its own temporary file renamed over the record. A
+ * record with a link_priority is always renamed over: another device's
+ * event that reads it empty for a moment (db_find_claim) would take its
+ * links from it. */
+static int db_store(const struct udev_conf *conf, const struct db_record *rec,
+		    const char *name, const char *file, const char *buf, size_t len)
 {
 	char tmp[1100];
-	int r = dblinks_add(conf, name, links);
+	int r = dblinks_add(conf, name, rec->symlinks);
 
 	if (r < 0)
 		return r;
-	r = db_write_in_place(file, buf, len);
+	r = rec->link_priority ? -EEXIST : db_write_in_place(file, buf, len);
 	if (r == 0 || r == -ENOENT)
 		return r;
 	fmt_s(tmp, sizeof(tmp), "%s/.tmp-%d", conf->db, (int)proc_self());
@@ -155,13 +158,13 @@ int db_write(const struct udev_conf *conf, const struct db_record *rec)
 		return -ENAMETOOLONG;
 	db_record_name(rec->devpath, 0, name, sizeof(name));
 	found = db_read(conf, rec->devpath, &old);
-	r = db_store(conf, name, rec->symlinks, file, buf, len);
+	r = db_store(conf, rec, name, file, buf, len);
 	if (r == -ENOENT) {
 		if (mkdir(conf->db, 0755) < 0 && errno != EEXIST) {
 			path_mkdir_parents(conf->db, 0755);
 			mkdir(conf->db, 0755);
 		}
-		r = db_store(conf, name, rec->symlinks, file, buf, len);
+		r = db_store(conf, rec, name, file, buf, len);
 	}
 	if (r < 0)
 		return r;
