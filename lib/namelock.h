@@ -12,6 +12,7 @@
 #ifndef LIB_NAMELOCK_H
 #define LIB_NAMELOCK_H
 
+#include <fcntl.h>
 #include <stddef.h>
 #include <sys/stat.h>
 
@@ -43,6 +44,15 @@ int namelock_check(void);
  * one (its lstat in *was; st_mode 0 when none was). fd, or -errno (-EPERM
  * as namelock_held). */
 int namelock_open(struct stat *was);
+/* The lock's folder (UDEVD_LOCK_DIR, or /dev); 0 when it is root's and no
+ * one else may write it, -EPERM when not, -errno. */
+const char *namelock_dir(void);
+int namelock_dir_ok(void);
+/* The byte that says "in this network namespace" (namelock.c), and a
+ * write lock's description of the byte at off (fl zeroed before). */
+off_t namelock_netns(void);
+#define NAMELOCK_BYTE(fl, off) \
+	((fl)->l_type = F_WRLCK, (fl)->l_whence = SEEK_SET, (fl)->l_start = (off), (fl)->l_len = 1)
 /* 1 when name in folder dir (udev_root) would be a name lock's file. */
 int namelock_is_lock(const char *dir, const char *name);
 /* udevd, once the name is bound: takes the lock (byte 0, and the byte of

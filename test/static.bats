@@ -70,12 +70,12 @@ setup() {
 	run sh "$TOP/tools/size.sh" --check klibc "$T/b" udevsend udevsettle
 	echo "$output"
 	[ "$status" -eq 1 ]
-	[[ "$output" == *"udevsend"*"8192  OVER BUDGET"* ]]
+	[[ "$output" == *"udevsend"*"8448  OVER BUDGET"* ]]
 	[[ "$output" == *"over budget: udevsend"* ]]
 	# dietlibc gets 1.5 times; the default build (glibc) one for udevsend
 	# (static with a small libc), other builds have none and only print
 	run sh "$TOP/tools/size.sh" --check diet "$T/b" udevsend
-	[[ "$output" == *"12288"* ]]
+	[[ "$output" == *"12672"* ]]
 	run sh "$TOP/tools/size.sh" --check glibc "$T/b" udevsend udevsettle
 	[ "$status" -eq 1 ]
 	[[ "$output" == *"udevsend"*"16384  OVER BUDGET"* ]]
