@@ -446,11 +446,19 @@ $(O)/bench/noop-worker: bench/noop-worker.c lib/msg.h Makefile $(FLAGS_STAMP)
 	@[ "$(V)" = 1 ] || echo "  CCLD    $@ (static)"
 	$(Q)$(CC) $(ALL_CPPFLAGS) $(filter-out -fsanitize=%,$(ALL_CFLAGS)) -static -o $@ $<
 
+# Harnesses that link one stage of a program and count what it does
+# (test/unit/, run by the tests); built with the benchmarks' programs.
+TEST_BINS := $(O)/test/seen-rebuilds
+$(O)/test/seen-rebuilds: $(OBJDIR)/test/unit/seen-rebuilds.o $(OBJDIR)/udevd/door/seen.o $(LIB)
+	@mkdir -p $(dir $@)
+	@[ "$(V)" = 1 ] || echo "  CCLD    $@"
+	$(Q)$(CC) $(ALL_LDFLAGS) -o $@ $(filter %.o,$^) $(LIB)
+
 # Not part of all: they are built with HOSTCC for the build machine (x86-64
 # programs in an ARM build's folder) and static (a toolchain without a static
 # libc could not build them). make bench and the tests that use them
 # (test/bench.bats, test/udev-dblinks.bats) build them: make bench-bins.
-bench-bins: $(BENCH_BINS) $(NOLIBC)
+bench-bins: $(BENCH_BINS) $(NOLIBC) $(TEST_BINS)
 # (make check runs the bench script's own test, with the floor)
 check: bench-bins
 
