@@ -258,7 +258,7 @@ endif
 LIB_OBJS := lib/compat.o lib/fmt.o lib/log.o lib/fd.o lib/str.o
 LIB_OBJS += lib/msg.o lib/uevent.o lib/loop.o
 LIB_OBJS += lib/conf.o lib/sysfs.o lib/path.o lib/user.o lib/coldplug.o lib/proc.o lib/opts.o
-LIB_OBJS += lib/enc.o lib/multicall.o lib/namelock.o
+LIB_OBJS += lib/enc.o lib/multicall.o lib/namelock.o lib/loader.o
 
 # Objects live apart from the binaries: program "udevd" is built from udevd/udevd.c.
 # Each object's headers are listed by the compiler (-MMD) in its .d file
