@@ -63,7 +63,7 @@ KERNEL==\"ttyUSB0\", RUN+=\"$T/dump-env\""
 	! grep -q '^EVIL=\|^ID_MODEL=' "$T/env.add" || false
 	[ ! -L "$T/dev/climbed" ]
 	# the same rules with a plain serial still read their file
-	rm -rf "$T/dev" "$T/db" "$T/env.add"
+	rm -rf "${T:?}/dev" "${T:?}/db" "${T:?}/env.add"
 	mkdir -p "$T/dev"
 	usb_serial SER42
 	run ev add /class/tty/ttyUSB0 tty
