@@ -49,10 +49,6 @@ int msg_check(const void *buf, size_t len)
 		return (len == sizeof(*h) && h->envlen == 0) ? 0 : -EBADMSG;
 	if (h->envlen > MSG_ENV_MAX || len != sizeof(*h) + h->envlen)
 		return -EBADMSG;
-	/* an event's arg: 0, or the end of an entry (its own variables') */
-	if (h->type == MSG_EVENT && h->arg &&
-	    (h->arg > h->envlen || ((const char *)buf + sizeof(*h))[h->arg - 1] != '\0'))
-		return -EBADMSG;
 	return env_check((const char *)buf + sizeof(*h), h->envlen);
 }
 

@@ -10,6 +10,7 @@
 #include "layout.h"
 #include "msg.h"
 #include "door/marks.h"
+#include "door/own.h"
 #include "door/netlink.h"
 #include "answer/ack.h"
 #include "answer/outbox.h"
@@ -98,15 +99,11 @@ static void not_run(struct udevd *d, const struct message *m)
 static void drop_marks(const struct message *m)
 {
 	char *env = (char *)(m->hdr + 1);
-	const char *mark, *rest, *devpath;
-	size_t own = m->hdr->arg ? m->hdr->arg : m->hdr->envlen, n;
+	const char *mark, *devpath;
 
-	/* each part apart: the event's own variables end where they did */
-	n = marks_drop(env, own, &mark);
-	memmove(env + n, env + own, m->hdr->envlen - own);
-	m->hdr->envlen = (uint32_t)(n + marks_drop(env + n, m->hdr->envlen - own, &rest));
-	m->hdr->arg = m->hdr->arg ? (uint32_t)n : 0;
-	mark = mark ? mark : rest;
+	m->hdr->envlen = (uint32_t)marks_drop(env, m->hdr->envlen, &mark);
+	/* udevsend's parent's pid -> where the event's own variables end */
+	m->hdr->arg = own_split(env, m->hdr->envlen, m->hdr->arg);
 	if (!mark)
 		return;
 	devpath = msg_env_get(env, m->hdr->envlen, "DEVPATH");

@@ -53,76 +53,25 @@ static int env_append(size_t *used, const char *a, const char *b)
 	return 0;
 }
 
-/* The kernel runs its helper with the event, HOME and PATH: then the whole
- * environment is the event. Run by hand (a parent that is not a kernel
- * thread: one with an executable), the caller's environment (a root
- * shell's tokens) goes to udev and the rules, but only these keys and those
- * UDEVSEND_EVENT_KEYS names are the event's own, which udevd broadcasts:
- * the header's arg says where they end (msg.h). */
-static const char own_keys[] =
-	"ACTION\0DEVPATH\0DEVPATH_OLD\0SUBSYSTEM\0SEQNUM\0MAJOR\0MINOR\0DEVNAME\0"
-	"DEVTYPE\0DEVMODE\0DRIVER\0MODALIAS\0PRODUCT\0TYPE\0INTERFACE\0IFINDEX\0"
-	"PHYSDEVPATH\0PHYSDEVBUS\0PHYSDEVDRIVER\0";
-
-static int from_kernel(void)
-{
-	char path[32] = "/proc/", num[12], c;
-	unsigned int pp = (unsigned int)getppid(), n = 0;
-
-	do
-		num[n++] = (char)('0' + pp % 10);
-	while ((pp /= 10));
-	for (pp = 6; n;)
-		path[pp++] = num[--n];
-	memcpy(path + pp, "/exe", 5);
-	return readlink(path, &c, 1) < 0 && errno == ENOENT;
-}
-
-/* 1 when kv's key is one of list's words, each ended by sep (the last one
- * by the list's NUL; with sep NUL, the list ends with an empty word). */
-static int key_listed(const char *kv, const char *list, char sep)
-{
-	size_t k = strcspn(kv, "="), w;
-	const char *end;
-
-	for (; *list; list += w + (end != NULL)) {
-		end = strchr(list, sep);
-		w = end ? (size_t)(end - list) : strlen(list);
-		if (w == k && strncmp(kv, list, k) == 0)
-			return 1;
-	}
-	return 0;
-}
-
-static int is_own(const char *kv, int all, const char *more)
-{
-	return all || key_listed(kv, own_keys, '\0') || (more && key_listed(kv, more, ' '));
-}
-
-/* Environment -> message, the event's own variables first; argv[1], when
- * given, is the SUBSYSTEM. */
+/* Environment -> message; argv[1], when given, is the SUBSYSTEM. */
 static int build_event(const char *subsystem)
 {
-	const char *a, *s, *d, *more = getenv("UDEVSEND_EVENT_KEYS");
+	const char *a, *s, *d;
 	unsigned long long seq;
-	size_t used = 0, own = 0;
-	int all = from_kernel(), pass, seq_ok;
+	size_t used = 0;
 	char **e;
+	int seq_ok;
 
-	for (pass = 1; pass >= 0; pass--) {
-		for (e = environ; *e; e++) {
-			if (**e == '=' || !strchr(*e, '=') || is_own(*e, all, more) != pass)
-				continue;
-			if (subsystem && strncmp(*e, "SUBSYSTEM=", 10) == 0)
-				continue;
-			if (env_append(&used, *e, NULL) < 0)
-				return -E2BIG;
-		}
-		if (pass && subsystem && env_append(&used, "SUBSYSTEM=", subsystem) < 0)
+	for (e = environ; *e; e++) {
+		if (**e == '=' || !strchr(*e, '='))
+			continue;
+		if (subsystem && strncmp(*e, "SUBSYSTEM=", 10) == 0)
+			continue;
+		if (env_append(&used, *e, NULL) < 0)
 			return -E2BIG;
-		if (pass)
-			own = used;
 	}
+	if (subsystem && env_append(&used, "SUBSYSTEM=", subsystem) < 0)
+		return -E2BIG;
 	/* what uevent_parse() asks, with the lookup run_udev links anyway */
 	a = msg_env_get(msg.env, used, "ACTION");
 	s = msg_env_get(msg.env, used, "SUBSYSTEM");
@@ -135,7 +84,8 @@ static int build_event(const char *subsystem)
 	if (seq_ok)
 		msg.hdr.flags = MSG_F_SEQNUM;
 	msg.hdr.envlen = (uint32_t)used;
-	msg.hdr.arg = all ? 0 : (uint32_t)own;
+	/* who started us: udevd tells the kernel from a shell by it (msg.h) */
+	msg.hdr.arg = (uint32_t)getppid();
 	msg_len = sizeof(msg.hdr) + used;
 	return 0;
 }

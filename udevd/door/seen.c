@@ -65,7 +65,6 @@ static int make_room(struct seen *t)
 	t->cap = cap;
 	t->used = t->n;
 	t->rebuilds++;
-	log_debug("seen: %zu devices in %zu slots (table %zu)", t->n, cap, t->rebuilds);
 	return 0;
 }
 
