@@ -184,11 +184,12 @@ PROGRAMS += udevd udevcontrol udevsettle udevtrigger udevmonitor udevadm
 MULTICALL_udevd := udevcontrol udevsettle udevtrigger udevmonitor udevadm
 udevd_OBJS := udevd/multicall.o udevd/udevd.main.o udevd/setup.o \
 	udevd/door/sock.o udevd/door/netlink.o udevd/door/marks.o udevd/door/dedup.o \
-	udevd/door/refuse.o udevd/door/rescan.o udevd/door/seen.o \
+	udevd/door/refuse.o udevd/door/rescan.o udevd/door/seen.o udevd/door/own.o \
 	udevd/queue/queue.o udevd/queue/claims.o udevd/queue/devseq.o \
 	udevd/workers/runner.o udevd/workers/pool.o udevd/workers/fork.o udevd/workers/child.o \
 	udevd/workers/budget.o \
 	udevd/answer/ack.o udevd/answer/outbox.o udevd/answer/monitor.o udevd/answer/broadcast.o \
+	udevd/answer/public.o \
 	udevd/clients/ctl.o $(patsubst %,udevd/clients/%.main.o,$(MULTICALL_udevd))
 
 # -- the device manager and its tools: one multi-call program
@@ -258,7 +259,7 @@ endif
 LIB_OBJS := lib/compat.o lib/fmt.o lib/log.o lib/fd.o lib/str.o
 LIB_OBJS += lib/msg.o lib/uevent.o lib/loop.o
 LIB_OBJS += lib/conf.o lib/sysfs.o lib/path.o lib/user.o lib/coldplug.o lib/proc.o lib/opts.o
-LIB_OBJS += lib/enc.o lib/multicall.o lib/namelock.o lib/namelock-own.o
+LIB_OBJS += lib/enc.o lib/multicall.o lib/namelock.o lib/namelock-own.o lib/loader.o
 
 # Objects live apart from the binaries: program "udevd" is built from udevd/udevd.c.
 # Each object's headers are listed by the compiler (-MMD) in its .d file
@@ -446,11 +447,19 @@ $(O)/bench/noop-worker: bench/noop-worker.c lib/msg.h Makefile $(FLAGS_STAMP)
 	@[ "$(V)" = 1 ] || echo "  CCLD    $@ (static)"
 	$(Q)$(CC) $(ALL_CPPFLAGS) $(filter-out -fsanitize=%,$(ALL_CFLAGS)) -static -o $@ $<
 
+# Harnesses that link one stage of a program and count what it does
+# (test/unit/, run by the tests); built with the benchmarks' programs.
+TEST_BINS := $(O)/test/seen-rebuilds
+$(O)/test/seen-rebuilds: $(OBJDIR)/test/unit/seen-rebuilds.o $(OBJDIR)/udevd/door/seen.o $(LIB)
+	@mkdir -p $(dir $@)
+	@[ "$(V)" = 1 ] || echo "  CCLD    $@"
+	$(Q)$(CC) $(ALL_LDFLAGS) -o $@ $(filter %.o,$^) $(LIB)
+
 # Not part of all: they are built with HOSTCC for the build machine (x86-64
 # programs in an ARM build's folder) and static (a toolchain without a static
 # libc could not build them). make bench and the tests that use them
 # (test/bench.bats, test/udev-dblinks.bats) build them: make bench-bins.
-bench-bins: $(BENCH_BINS) $(NOLIBC)
+bench-bins: $(BENCH_BINS) $(NOLIBC) $(TEST_BINS)
 # (make check runs the bench script's own test, with the floor)
 check: bench-bins
 

@@ -71,7 +71,10 @@ struct msg_hdr {
 	uint32_t flags;         /* MSG_F_* */
 	uint64_t seqnum;        /* SEQNUM, or a cookie the ack echoes */
 	uint32_t envlen;        /* bytes of environment after the header (events) */
-	uint32_t arg;           /* control argument / queue length in an ack */
+	uint32_t arg;           /* control argument / queue length in an ack / in an
+				 * event from udevsend, its parent's pid (0:
+				 * unknown), in udevd where the event's own
+				 * variables end (door/own.h) */
 	int32_t rc;             /* ack: result code */
 	uint32_t reserved;      /* zero */
 };

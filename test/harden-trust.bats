@@ -382,7 +382,8 @@ start_monitor_ns() {
 	export UDEV_BIN=$TOP/test/fake-udev
 	start_udevd --workers=fork
 	start_monitor_ns
-	run send ACTION=add DEVPATH=/devices/m1 SEQNUM=1 SECRET=seen-by-root tty
+	# (named the event's own: a caller's variable is not monitored otherwise)
+	run send ACTION=add DEVPATH=/devices/m1 SEQNUM=1 SECRET=seen-by-root UDEVSEND_EVENT_KEYS=SECRET tty
 	[ "$status" -eq 0 ]
 	wait_for grep -q '^SECRET=seen-by-root$' "$T/mon.log"
 	names=$(abstract_names "$MON_PID")
@@ -393,9 +394,9 @@ start_monitor_ns() {
 	nobody_dir "$T/out"
 	# shellcheck disable=SC2086
 	squat "$T/out/squat" $names
-	run send ACTION=add DEVPATH=/devices/m2 SEQNUM=2 SECRET=for-root-only tty
+	run send ACTION=add DEVPATH=/devices/m2 SEQNUM=2 SECRET=for-root-only UDEVSEND_EVENT_KEYS=SECRET tty
 	[ "$status" -eq 0 ]
-	run send ACTION=add DEVPATH=/devices/m3 SEQNUM=3 SECRET=for-root-only tty
+	run send ACTION=add DEVPATH=/devices/m3 SEQNUM=3 SECRET=for-root-only UDEVSEND_EVENT_KEYS=SECRET tty
 	[ "$status" -eq 0 ]
 	sleep 0.5
 	kill "$SQUAT_PID"

@@ -10,6 +10,7 @@
 #include "layout.h"
 #include "msg.h"
 #include "door/marks.h"
+#include "door/own.h"
 #include "door/netlink.h"
 #include "answer/ack.h"
 #include "answer/outbox.h"
@@ -101,6 +102,8 @@ static void drop_marks(const struct message *m)
 	const char *mark, *devpath;
 
 	m->hdr->envlen = (uint32_t)marks_drop(env, m->hdr->envlen, &mark);
+	/* udevsend's parent's pid -> where the event's own variables end */
+	m->hdr->arg = own_split(env, m->hdr->envlen, m->hdr->arg);
 	if (!mark)
 		return;
 	devpath = msg_env_get(env, m->hdr->envlen, "DEVPATH");

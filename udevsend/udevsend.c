@@ -84,6 +84,8 @@ static int build_event(const char *subsystem)
 	if (seq_ok)
 		msg.hdr.flags = MSG_F_SEQNUM;
 	msg.hdr.envlen = (uint32_t)used;
+	/* who started us: udevd tells the kernel from a shell by it (msg.h) */
+	msg.hdr.arg = (uint32_t)getppid();
 	msg_len = sizeof(msg.hdr) + used;
 	return 0;
 }

@@ -192,7 +192,7 @@ static int match_test(struct udev_event *ev, const struct token *t)
 	struct stat st;
 	int ok;
 
-	subst_format(ev, t->value, val, sizeof(val));
+	subst_path(ev, t->value, val, sizeof(val));
 	if (val[0] == '/')
 		str_copy(path, val, sizeof(path));
 	else

@@ -5,6 +5,8 @@
 #include "import.h"
 #include "subst.h"
 #include "../db/db.h"
+#include "loader.h"
+#include "log.h"
 #include "str.h"
 
 #include <ctype.h>
@@ -55,6 +57,19 @@ static int import_line(char *line, char **key, char **value)
 	return 1;
 }
 
+/* Sets key from an import, unless it is the loader's or libc's
+ * (loader.h: LD_PRELOAD would reach every program run as root) or one of
+ * udevd's marks (UDEVD_*: udevd's word on the event, not a device's). */
+static void import_set(struct udev_event *ev, const char *key, const char *value)
+{
+	if (loader_key(key) || strncmp(key, "UDEVD_", 6) == 0) {
+		log_err("%s: imported key %s refused (the loader's or udevd's), ignoring",
+			ev->devpath, key);
+		return;
+	}
+	env_set(&ev->env, key, value);
+}
+
 /* KEY=value lines into the environment. */
 void import_lines(struct udev_event *ev, char *text)
 {
@@ -62,7 +77,7 @@ void import_lines(struct udev_event *ev, char *text)
 
 	for (line = strtok_r(text, "\n", &save); line; line = strtok_r(NULL, "\n", &save))
 		if (import_line(line, &key, &value))
-			env_set(&ev->env, key, value);
+			import_set(ev, key, value);
 }
 
 int import_file(struct udev_event *ev, const char *value)
@@ -71,7 +86,7 @@ int import_file(struct udev_event *ev, const char *value)
 	FILE *f;
 	size_t n;
 
-	subst_format(ev, value, path, sizeof(path));
+	subst_path(ev, value, path, sizeof(path));
 	f = fopen(path, "re");
 	if (!f)
 		return 0;
@@ -104,7 +119,7 @@ int import_parent(struct udev_event *ev, const struct glob *pattern)
 			continue;
 		*eq = '\0';
 		if (glob_test(pattern, line))
-			env_set(&ev->env, line, eq + 1);
+			import_set(ev, line, eq + 1);
 	}
 	return 1;
 }

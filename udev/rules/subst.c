@@ -263,13 +263,14 @@ static int subst_parse(const char **pp, char dollar, char *c, char *arg, size_t 
 }
 
 static void subst_expand(struct udev_event *ev, const char *in, char *out, size_t size,
-			 int depth);
+			 int depth, int path);
 
 /* A substituted value is scanned again (PROGRAM output "disk-%n" gives
  * "disk-3"), as udev 050 and 064 did, RESCAN_MAX levels deep at most (064
  * looped for ever on a value that named itself); %% and $$ are final, and
  * %e and %N are not expanded there (see subst_expand). */
-static void subst_rescan(struct udev_event *ev, char c, char *val, size_t size, int depth)
+static void subst_rescan(struct udev_event *ev, char c, char *val, size_t size, int depth,
+			 int path)
 {
 	char again[LIST_SIZE];
 	size_t n;
@@ -279,12 +280,31 @@ static void subst_rescan(struct udev_event *ev, char c, char *val, size_t size, 
 			val[n] = '\x02';
 	if (c == '%' || c == '$' || depth >= RESCAN_MAX || !strpbrk(val, "%$"))
 		return;
-	subst_expand(ev, val, again, sizeof(again), depth + 1);
+	subst_expand(ev, val, again, sizeof(again), depth + 1, path);
 	str_copy(val, again, size);
 }
 
+/* Device data: attributes, PROGRAM's result, the environment's values (but
+ * the kernel's DEVPATH and DEVPATH_OLD, which %p gives too), modalias. */
+static int subst_from_device(char c, const char *arg)
+{
+	if (c == 'E')
+		return !arg || (strcmp(arg, "DEVPATH") != 0 && strcmp(arg, "DEVPATH_OLD") != 0);
+	return c == 's' || c == 'c' || c == 'A';
+}
+
+/* Device data in a path is one name: no '/' (no component of its own),
+ * and not "." or ".." (nor dots only, which two values side by side could
+ * join into ".."): those become '_'. */
+static void subst_one_name(char *val)
+{
+	str_replace_chars(val, "/", '_');
+	if (*val && !val[strspn(val, ".")])
+		str_replace_chars(val, ".", '_');
+}
+
 static void subst_expand(struct udev_event *ev, const char *in, char *out, size_t size,
-			 int depth)
+			 int depth, int path)
 {
 	char val[LIST_SIZE], arg[128], c;
 	size_t len = 0, n;
@@ -314,10 +334,12 @@ static void subst_expand(struct udev_event *ev, const char *in, char *out, size_
 			continue;
 		}
 		subst_one(ev, c, arg[0] ? arg : NULL, val, sizeof(val));
-		subst_rescan(ev, c, val, sizeof(val), depth);
+		subst_rescan(ev, c, val, sizeof(val), depth, path);
+		if (limit > 0 && (size_t)limit < strlen(val))
+			val[limit] = '\0';
+		if (path && subst_from_device(c, arg[0] ? arg : NULL))
+			subst_one_name(val);
 		n = strlen(val);
-		if (limit > 0 && (size_t)limit < n)
-			n = (size_t)limit;
 		if (n > size - 1 - len)
 			n = size - 1 - len;
 		memcpy(out + len, val, n);
@@ -346,12 +368,23 @@ static void subst_enum(struct udev_event *ev, char *s, size_t size)
 	str_copy(s, cand, size);
 }
 
-void subst_format(struct udev_event *ev, const char *in, char *out, size_t size)
+static void subst_format_as(struct udev_event *ev, const char *in, char *out, size_t size,
+			    int path)
 {
 	char *p;
 
-	subst_expand(ev, in, out, size, 0);
+	subst_expand(ev, in, out, size, 0, path);
 	subst_enum(ev, out, size);
 	while ((p = strchr(out, ENUM_MARK)))
 		memmove(p, p + 1, strlen(p));
+}
+
+void subst_format(struct udev_event *ev, const char *in, char *out, size_t size)
+{
+	subst_format_as(ev, in, out, size, 0);
+}
+
+void subst_path(struct udev_event *ev, const char *in, char *out, size_t size)
+{
+	subst_format_as(ev, in, out, size, 1);
 }

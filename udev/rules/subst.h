@@ -19,5 +19,9 @@ void subst_untrusted(char *s);
 void subst_unknown(const char *s, char *word, size_t size);
 /* Expands % and $ substitutions of in into out. */
 void subst_format(struct udev_event *ev, const char *in, char *out, size_t size);
+/* The same for a path (IMPORT{file}, TEST): each value from device data
+ * (%s{} $attr{}, %c, %E{} but DEVPATH, %A) has its '/' as '_', and dots
+ * alone as '_', so that it can neither climb nor add a component. */
+void subst_path(struct udev_event *ev, const char *in, char *out, size_t size);
 
 #endif

@@ -3,6 +3,7 @@
 #include "compat.h"
 #include "exec.h"
 #include "fd.h"
+#include "loader.h"
 #include "log.h"
 
 #include <errno.h>
@@ -339,17 +340,43 @@ static pid_t exec_spawn(char *const argv[], char *const envp[], int out_fd)
 	return r;
 }
 
+/* envp without the loader's variables (loader.h): whatever the event
+ * carries, a program of root's gets no LD_PRELOAD; NULL on ENOMEM. */
+static char **exec_env(char *const envp[])
+{
+	char **v;
+	size_t n = 0, i;
+
+	while (envp && envp[n])
+		n++;
+	v = malloc((n + 1) * sizeof(*v));
+	if (!v)
+		return NULL;
+	for (n = i = 0; envp && envp[i]; i++)
+		if (!loader_key(envp[i]))
+			v[n++] = envp[i];
+	v[n] = NULL;
+	return v;
+}
+
 int exec_run(char *const argv[], char *const envp[], char *out, size_t size, int timeout)
 {
 	long long deadline = now_ms() + 1000L * timeout;
 	int pfd[2] = { -1, -1 }, r;
+	char **env;
 	pid_t pid;
 
 	if (!argv[0])
 		return -EINVAL;
-	if (out && (r = fd_pipe(pfd, 0)) < 0)
+	env = exec_env(envp);
+	if (!env)
+		return -ENOMEM;
+	if (out && (r = fd_pipe(pfd, 0)) < 0) {
+		free(env);
 		return r;
-	pid = exec_spawn(argv, envp, pfd[1]);
+	}
+	pid = exec_spawn(argv, env, pfd[1]);
+	free(env);
 	if (pid < 0) {
 		if (out) {
 			close(pfd[0]);

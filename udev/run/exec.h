@@ -16,7 +16,8 @@
  * One difference: no empty word after a closing ' at the end (064 added
  * one). Returns argc, 0 for an empty command. */
 int exec_split(char *cmd, char **argv, int max, const char *bare_arg);
-/* Runs argv with envp as its whole environment; stdout into out
+/* Runs argv with envp, less the loader's variables (loader.h), as its whole
+ * environment; stdout into out
  * (NUL-terminated, trailing newlines cut) when out is not NULL. Returns the
  * exit status, or -ETIMEDOUT when killed after timeout seconds, or -errno
  * when it could not run. */

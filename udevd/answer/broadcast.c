@@ -10,6 +10,7 @@
  * queue is full misses the event, as with the kernel's own broadcast. */
 #include "compat.h"
 #include "broadcast.h"
+#include "public.h"
 #include "log.h"
 #include "msg.h"
 
@@ -114,10 +115,12 @@ static void send_to(const struct broadcast *b, unsigned int group, struct iovec 
 }
 
 /* libudev's format, with udev's properties. */
+static char pub[MSG_ENV_MAX];
+
 static void send_udev(const struct broadcast *b, const struct event *ev)
 {
-	const char *env = ev->props ? ev->props : ev->env;
-	size_t len = ev->props ? ev->propslen : ev->envlen;
+	const char *env = pub;
+	size_t len = event_public(ev, 1, pub, sizeof(pub));
 	const char *devtype = msg_env_get(env, len, "DEVTYPE");
 	struct nl_header h;
 	struct iovec iov[2];
@@ -136,7 +139,7 @@ static void send_udev(const struct broadcast *b, const struct event *ev)
 	send_to(b, BROADCAST_GROUP_UDEV, iov, 2);
 }
 
-/* The kernel's format: "ACTION@DEVPATH", then the event as udevd got it. */
+/* The kernel's format: "ACTION@DEVPATH", then the event's own variables. */
 static void send_kernel(const struct broadcast *b, const struct event *ev)
 {
 	struct iovec iov[4];
@@ -147,8 +150,8 @@ static void send_kernel(const struct broadcast *b, const struct event *ev)
 	iov[1].iov_len = 1;
 	iov[2].iov_base = (void *)ev->u.devpath;
 	iov[2].iov_len = strlen(ev->u.devpath) + 1;
-	iov[3].iov_base = (void *)ev->env;
-	iov[3].iov_len = ev->envlen;
+	iov[3].iov_base = pub;
+	iov[3].iov_len = event_public(ev, 0, pub, sizeof(pub));
 	send_to(b, b->group, iov, 4);
 }
 

@@ -6,6 +6,7 @@
  * dropped at the next send. One whose queue is full misses that event. */
 #include "compat.h"
 #include "monitor.h"
+#include "public.h"
 #include "log.h"
 
 #include <errno.h>
@@ -36,6 +37,7 @@ int monitor_add(struct monitor *m, int fd)
 
 void monitor_send(struct monitor *m, const struct event *ev, int rc)
 {
+	static char pub[MSG_ENV_MAX];
 	struct msg_hdr h;
 	struct iovec iov[2];
 	struct msghdr mh;
@@ -46,11 +48,11 @@ void monitor_send(struct monitor *m, const struct event *ev, int rc)
 		return;
 	msg_init(&h, MSG_MONITOR, ev->hdr.seqnum);
 	h.flags = ev->hdr.flags & MSG_F_SEQNUM;
-	h.envlen = (uint32_t)(ev->props ? ev->propslen : ev->envlen);
+	h.envlen = (uint32_t)event_public(ev, 1, pub, sizeof(pub));
 	h.rc = rc;
 	iov[0].iov_base = &h;
 	iov[0].iov_len = sizeof(h);
-	iov[1].iov_base = (void *)(ev->props ? ev->props : ev->env);
+	iov[1].iov_base = pub;
 	iov[1].iov_len = h.envlen;
 	memset(&mh, 0, sizeof(mh));
 	mh.msg_iov = iov;

@@ -95,7 +95,7 @@ int netlink_recv(int fd, struct msg_event *m)
 {
 	static char buf[8192 + 1];
 	struct sockaddr_nl sa;
-	size_t hlen, envlen;
+	size_t hlen, envlen, own;
 	const char *mark;
 	long uid = -1;
 	int trunc = 0;
@@ -119,9 +119,11 @@ int netlink_recv(int fd, struct msg_event *m)
 	if (mark)
 		log_notice("kernel event %s: %s in its environment dropped (only udevd sets it)",
 			   buf, mark);
-	if (env_append(m->env, &envlen, sizeof(m->env), MARK_SOURCE "=netlink") < 0 ||
-	    event_env_complete(m->env, &envlen, sizeof(m->env)) < 0 ||
-	    event_msg_finish(m, envlen) < 0)
+	if (env_append(m->env, &envlen, sizeof(m->env), MARK_SOURCE "=netlink") < 0)
+		return drop("malformed environment", sa.nl_pid);
+	own = envlen;
+	if (event_env_complete(m->env, &envlen, sizeof(m->env)) < 0 ||
+	    event_msg_finish(m, envlen, own) < 0)
 		return drop("malformed environment", sa.nl_pid);
 	return 1;
 }
@@ -147,13 +149,14 @@ int event_env_complete(char *env, size_t *len, size_t cap)
 	return 0;
 }
 
-int event_msg_finish(struct msg_event *m, size_t len)
+int event_msg_finish(struct msg_event *m, size_t len, size_t own)
 {
 	const char *s = msg_env_get(m->env, len, "SEQNUM");
 	unsigned long long seq = 0;
 
 	msg_init(&m->hdr, MSG_EVENT, 0);
 	m->hdr.envlen = (uint32_t)len;
+	m->hdr.arg = (uint32_t)own;
 	if (s && str_to_u64(s, &seq) == 0) {
 		m->hdr.seqnum = seq;
 		m->hdr.flags = MSG_F_SEQNUM;

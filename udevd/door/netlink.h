@@ -23,8 +23,10 @@ int netlink_recv(int fd, struct msg_event *m);
  * UDEV_* and SYSFS_PATH variables, then the kernel helper's PATH and HOME,
  * each unless the event has it. -E2BIG when it does not fit. */
 int event_env_complete(char *env, size_t *len, size_t cap);
-/* Header of m for its environment of len bytes: MSG_EVENT, SEQNUM flag.
- * -EBADMSG when msg_check refuses the result. */
-int event_msg_finish(struct msg_event *m, size_t len);
+/* Header of m for its environment of len bytes: MSG_EVENT, SEQNUM flag,
+ * the kernel's variables in the first own bytes (the rest, udevd's own
+ * additions, is not broadcast: msg.h). -EBADMSG when msg_check refuses
+ * the result. */
+int event_msg_finish(struct msg_event *m, size_t len, size_t own);
 
 #endif

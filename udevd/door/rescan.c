@@ -116,7 +116,7 @@ static int make_event(struct msg_event *m, const char *action, const char *devpa
 		      const char *subsystem, const char *major, const char *minor)
 {
 	char buf[1024], *dn = NULL;
-	size_t len = 0, cap = sizeof(m->env);
+	size_t len = 0, cap = sizeof(m->env), own;
 
 	if (add_env(m->env, &len, cap, "ACTION", action) < 0 ||
 	    add_env(m->env, &len, cap, "DEVPATH", devpath) < 0 ||
@@ -129,10 +129,12 @@ static int make_event(struct msg_event *m, const char *action, const char *devpa
 	if (action[0] == 'a' && sysfs_attr_read(devpath, "uevent", buf, sizeof(buf)) > 0 &&
 	    (dn = strstr(buf, "DEVNAME=")))
 		dn[8 + strcspn(dn + 8, "\n")] = '\0';
-	if ((dn && add_env(m->env, &len, cap, "DEVNAME", dn + 8) < 0) ||
-	    event_env_complete(m->env, &len, cap) < 0)
+	if (dn && add_env(m->env, &len, cap, "DEVNAME", dn + 8) < 0)
 		return -E2BIG;
-	return event_msg_finish(m, len);
+	own = len;
+	if (event_env_complete(m->env, &len, cap) < 0)
+		return -E2BIG;
+	return event_msg_finish(m, len, own);
 }
 
 /* The subsystem of a record written before U: lines: the legacy layout's

@@ -41,7 +41,10 @@ static void put(struct seen_slot *v, size_t cap, uint64_t h, char *dev)
 	v[i].dev = dev;
 }
 
-/* Room for one more, at most half the slots used; deleted ones dropped. */
+/* Room for one more, at most half the slots used; deleted ones dropped.
+ * A new table leaves an eighth of its slots free below that half: without
+ * it, a set that stays at a boundary (2,047 devices in 4,096 slots) was
+ * rebuilt, the same size, at every add that followed a remove. */
 static int make_room(struct seen *t)
 {
 	struct seen_slot *v;
@@ -49,7 +52,7 @@ static int make_room(struct seen *t)
 
 	if ((t->used + 1) * 2 <= t->cap)
 		return 0;
-	while ((t->n + 1) * 2 > cap)
+	while ((t->n + 1) * 8 > cap * 3)
 		cap *= 2;
 	v = calloc(cap, sizeof(*v));
 	if (!v)
@@ -61,6 +64,7 @@ static int make_room(struct seen *t)
 	t->v = v;
 	t->cap = cap;
 	t->used = t->n;
+	t->rebuilds++;
 	return 0;
 }
 

@@ -30,6 +30,7 @@ struct seen {
 	struct seen_slot *v;
 	size_t cap, n, used;       /* slots, devices, devices and deleted slots */
 	size_t bytes;              /* of the devices' names */
+	size_t rebuilds;           /* tables built (test/unit/seen-rebuilds.c) */
 	int full_logged;
 };
 
