@@ -372,8 +372,11 @@ static void assign_run(struct udev_event *ev, const struct token *t)
 			free(ev->run[--ev->nrun]);
 	}
 	ev->run_final = t->op == OP_FINAL;
-	subst_format(ev, t->value, val, sizeof(val));
-	if (ev->nrun < RUN_MAX && val[0])
+	/* RUN{ignore_error}: as a leading '-' (devd.c) */
+	val[0] = '-';
+	subst_format(ev, t->value, val + !!(t->flags & RUN_IGNORE_ERROR),
+		     sizeof(val) - !!(t->flags & RUN_IGNORE_ERROR));
+	if (ev->nrun < RUN_MAX && val[!!(t->flags & RUN_IGNORE_ERROR)])
 		ev->run[ev->nrun++] = strdup(val);
 	if (ev->nrun && !ev->run[ev->nrun - 1])
 		ev->nrun--;

@@ -9,6 +9,7 @@
 #include "parse.h"
 #include "subst.h"
 #include "../run/devd.h"
+#include "../run/exec.h"
 #include "log.h"
 #include "path.h"
 #include "str.h"
@@ -178,12 +179,13 @@ static const char *classify(struct token *t, const char *key, const char *attr)
  * program when the first word names an executable, else a file. */
 static enum token_type import_auto(const char *value)
 {
-	char file[1024];
+	char file[1024], place[1024];
 	struct stat st;
 
 	str_copy(file, value, sizeof(file));
 	file[strcspn(file, " ")] = '\0';
-	if (lstat(file, &st) == 0 && (st.st_mode & S_IXUSR))
+	/* udev 100: a name without a '/' in /lib/udev */
+	if (lstat(exec_locate(file, place, sizeof(place)), &st) == 0 && (st.st_mode & S_IXUSR))
 		return TK_IMPORT_PROGRAM;
 	return TK_IMPORT_FILE;
 }
@@ -213,6 +215,11 @@ static const char *check_value(struct token *t)
 			return "MODE is not an octal number";
 	} else if ((t->type == TK_GOTO || t->type == TK_LABEL) && !*t->value) {
 		return "empty label";
+	} else if (t->type == TK_RUN && t->attr) {
+		/* udev 117 looked for the word anywhere and ignored the rest */
+		t->flags = strstr(t->attr, "ignore_error") ? RUN_IGNORE_ERROR : 0;
+		if (!t->flags)
+			rule_note = "RUN{} takes ignore_error, ignoring the rest";
 	} else if (t->type == TK_IMPORT_PROGRAM && !t->attr) {
 		t->type = import_auto(t->value);
 	} else if (t->type == TK_IMPORT_BUILTIN) {
