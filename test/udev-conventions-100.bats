@@ -66,7 +66,7 @@ KERNEL=="ttyS0", RUN+="socket:/org/kernel/udev/monitor"'
 	# one datagram: "ACTION@DEVPATH", then KEY=value strings, each ending in NUL
 	[ "$(grep -c '^datagram ' <<<"$output")" -eq 1 ]
 	[ "${lines[1]}" = "add@$TTYS" ]
-	! grep -q unterminated <<<"$output"
+	! grep -q unterminated <<<"$output" || false
 	grep -qx 'ACTION=add' <<<"$output"
 	grep -qx "DEVPATH=$TTYS" <<<"$output"
 	grep -qx 'SUBSYSTEM=tty' <<<"$output"
@@ -98,12 +98,12 @@ KERNEL=="ttyS0", RUN+="socket:/org/kernel/udev/monitor"'
 	[ "$(grep -c '^datagram ' <<<"$output")" -eq 2 ]
 	grep -qx "add@$TTYS" <<<"$output"
 	grep -qx "remove@$TTYS" <<<"$output"
-	! grep -q unterminated <<<"$output"
+	! grep -q unterminated <<<"$output" || false
 	local n
 	for n in $(sed -n 's/^datagram //p' <<<"$output"); do
 		[ "$n" -le 2048 ]
 	done
-	! grep -q '^BIG=' <<<"$output"
+	! grep -q '^BIG=' <<<"$output" || false
 }
 
 @test "socket: an unprivileged listener on the name learns the event and cannot fail it" {
