@@ -38,6 +38,7 @@ struct token {
 	enum token_op op;
 	unsigned int flags;   /* OPT_* for OPTIONS and NAME{...} */
 	short num[2];         /* OPTIONS: link_priority, event_timeout */
+	unsigned char assign_written; /* a match key written with =, += or := */
 	char *attr;           /* SYSFS{attr}, ENV{key}; NULL otherwise */
 	char *value;
 	struct glob pat;      /* value read as a pattern, on match keys */
