@@ -116,8 +116,7 @@ s.bind("\0" + sys.argv[1]); time.sleep(30)' "$name" </dev/null 3>&- &
 	LISTEN_PID=$!
 	wait_for grep -q " @$name\$" /proc/net/unix
 	rules "KERNEL==\"ttyS0\", RUN+=\"socket:$name\""
-	local i
-	for i in $(seq 1 40); do
+	for _ in $(seq 1 40); do
 		run timeout 10 bash -c "$(declare -f kev udevd_in); kev add $TTYS tty"
 		[ "$status" -eq 0 ]
 	done

@@ -186,6 +186,8 @@ changed() {
 	[ "$status" -eq 0 ]
 	wait_for eval '! kill -0 "$UDEVD_PID" 2>/dev/null'
 	grep -q 'control message exit accepted' "$T/udevd.log"
+	# gone: teardown's stop_udevd must not signal the pid again
+	# shellcheck disable=SC2034
 	UDEVD_PID=
 }
 
