@@ -27,6 +27,7 @@ void conf_defaults(struct udev_conf *conf)
 	str_copy(conf->permissions, SYSCONFDIR "/udev/permissions.d", sizeof(conf->permissions));
 	str_copy(conf->devd, SYSCONFDIR "/dev.d", sizeof(conf->devd));
 	str_copy(conf->firmware, CONF_DEFAULT_FIRMWARE, sizeof(conf->firmware));
+	str_copy(conf->libexec, LIBUDEVDIR, sizeof(conf->libexec));   /* udev 100's */
 	str_copy(conf->owner, "root", sizeof(conf->owner));
 	str_copy(conf->group, "root", sizeof(conf->group));
 	conf->mode = 0660;      /* udev 064's built-in mode (050 shipped 0600) */
@@ -77,6 +78,8 @@ static int conf_set(struct udev_conf *conf, const char *key, const char *val)
 		return conf_set_path(conf->permissions, val);
 	if (str_casecmp(key, "udev_devd") == 0)
 		return conf_set_path(conf->devd, val);
+	if (str_casecmp(key, "udev_libexec") == 0)
+		return conf_set_path(conf->libexec, val);
 	if (str_casecmp(key, "udev_libudev_db") == 0)
 		return conf_set_path(conf->libudev_db, val);
 	if (str_casecmp(key, "udev_firmware") == 0)

@@ -16,6 +16,8 @@ struct udev_conf {
 	char devd[CONF_PATH_MAX];        /* udev_devd: the dev.d script tree */
 	char firmware[CONF_PATH_MAX];    /* udev_firmware: directories, %v = release */
 	char libudev_db[CONF_PATH_MAX];  /* udev_libudev_db: libudev's records, "": none */
+	char libexec[CONF_PATH_MAX];     /* udev_libexec: where a program named
+					  * without a '/' is looked for first */
 	char owner[64];                  /* default_owner */
 	char group[64];                  /* default_group */
 	mode_t mode;                     /* default_mode */

@@ -41,6 +41,23 @@ static size_t enc_utf8(const unsigned char *s, size_t len)
 	return n;
 }
 
+size_t enc_utf8_fix(char *s, char c)
+{
+	unsigned char *p = (unsigned char *)s;
+	size_t len = strlen(s), i = 0, n, fixed = 0;
+
+	while (i < len) {
+		n = p[i] < 0x80 ? 1 : enc_utf8(p + i, len - i);
+		if (!n) {
+			p[i] = (unsigned char)c;
+			fixed++;
+			n = 1;
+		}
+		i += n;
+	}
+	return fixed;
+}
+
 static int enc_all_dots(const unsigned char *in, size_t len)
 {
 	size_t i;

@@ -17,6 +17,9 @@ size_t enc_encode(char *out, size_t size, const unsigned char *in, size_t len);
 /* The readable form: leading and trailing white space dropped, other
  * white space and every byte enc_encode() would encode become '_'. */
 size_t enc_safe(char *out, size_t size, const unsigned char *in, size_t len);
+/* Replaces in place every byte of s at or above 0x80 that is not part of
+ * a valid UTF-8 sequence (enc_encode's) with c; returns how many. */
+size_t enc_utf8_fix(char *s, char c);
 /* Appends the line "KEY=value\n" to out (size bytes, NUL-terminated) with
  * every control byte of value as \xNN (str_escape): the one way the extras
  * print a value, so no byte of device data starts a line of its own. */

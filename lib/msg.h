@@ -30,6 +30,7 @@ enum msg_type {
 	MSG_CTL_SEQNUM,         /* seqnum = K; ack arg = events <= K not handled yet */
 	MSG_CTL_STATUS,         /* seqnum, flags of an event: is it done? (MSG_F_STATUS) */
 	MSG_WORKER_HELLO,       /* udev worker -> udevd, first: it speaks this protocol */
+	MSG_CTL_EXIT,           /* udevd terminates, as at SIGTERM (udevadm control --exit) */
 	MSG_TYPE_END
 };
 

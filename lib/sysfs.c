@@ -119,6 +119,64 @@ int sysfs_link_name(const char *devpath, const char *link, char *buf, size_t siz
 	return (int)str_copy(buf, path_basename(target), size);
 }
 
+int sysfs_attr_read_100(const char *devpath, const char *attr, char *buf, size_t size)
+{
+	int r = sysfs_attr_read(devpath, attr, buf, size);
+
+	/* a link (to a directory, whose read says EISDIR, or to nothing) */
+	if (r < 0 && !strstr(attr, "..") && sysfs_link_name(devpath, attr, buf, size) >= 0)
+		return (int)strlen(buf);
+	return r;
+}
+
+static int sysfs_resolve(const char *dir, const char *rel, char *out, size_t size);
+
+/* The directory (or the link to one, resolved) rel of sysfs as a devpath. */
+static int spec_found(const char *rel, char *devpath, size_t size)
+{
+	char p[SYSFS_PATH_MAX * 2], target[SYSFS_PATH_MAX], dir[SYSFS_PATH_MAX];
+	struct stat st;
+
+	if (sysfs_path(p, sizeof(p), rel, NULL) < 0 || lstat(p, &st) < 0)
+		return -ENOENT;
+	if (S_ISDIR(st.st_mode))
+		return str_copy(devpath, rel, size) < size ? 0 : -ENAMETOOLONG;
+	if (!S_ISLNK(st.st_mode) || sysfs_readlink(rel, NULL, target, sizeof(target)) < 0)
+		return -ENOENT;
+	str_copy(dir, rel, sizeof(dir));
+	*strrchr(dir, '/') = '\0';
+	return sysfs_resolve(dir, target, devpath, size);
+}
+
+int sysfs_lookup_spec(const char *spec, char *devpath, size_t size, const char **rest)
+{
+	static const char *const forms[][2] = {
+		{ "/subsystem/", "/devices/" }, { "/bus/", "/devices/" }, { "/class/", "/" },
+	};
+	char sub[128], id[128], rel[SYSFS_PATH_MAX];
+	const char *end = strchr(spec, ']'), *slash;
+	unsigned int i;
+
+	if (spec[0] != '[' || !end)
+		return -EINVAL;
+	slash = memchr(spec + 1, '/', (size_t)(end - spec - 1));
+	if (!slash || slash == spec + 1 || slash + 1 == end ||
+	    (size_t)(slash - spec) > sizeof(sub) || (size_t)(end - slash) > sizeof(id))
+		return -EINVAL;
+	str_copy(sub, spec + 1, (size_t)(slash - spec));
+	str_copy(id, slash + 1, (size_t)(end - slash));
+	/* one name each: no way out of the folder */
+	if (strchr(id, '/') || strstr(sub, "..") || strstr(id, ".."))
+		return -EINVAL;
+	*rest = end + 1;
+	for (i = 0; i < sizeof(forms) / sizeof(forms[0]); i++)
+		if (fmt_s(rel, sizeof(rel), "%s%s%s%s", forms[i][0], sub, forms[i][1], id) <
+		    sizeof(rel) &&
+		    spec_found(rel, devpath, size) == 0)
+			return 0;
+	return -ENOENT;
+}
+
 int sysfs_devnum(const char *devpath, unsigned int *major, unsigned int *minor)
 {
 	char buf[64];

@@ -35,6 +35,14 @@ int sysfs_attr_read(const char *devpath, const char *attr, char *buf, size_t siz
 int sysfs_attr_read_raw(const char *devpath, const char *attr, char *buf, size_t size);
 /* Basename of the target of a link in devpath; length or -errno. */
 int sysfs_link_name(const char *devpath, const char *link, char *buf, size_t size);
+/* An attribute as udev 100 read it: one that cannot be read and is a link
+ * (`driver`) gives the last part of its target; length or -errno. */
+int sysfs_attr_read_100(const char *devpath, const char *attr, char *buf, size_t size);
+/* udev 117's "[SUBSYSTEM/KERNEL]rest": the device path of that device
+ * (/subsystem/S/devices/K, /bus/S/devices/K, then /class/S/K, as 117
+ * looked) into devpath, *rest what follows ']'. -EINVAL when spec is not
+ * of that form, -ENOENT when there is no such device. */
+int sysfs_lookup_spec(const char *spec, char *devpath, size_t size, const char **rest);
 /* MAJOR:MINOR from the `dev` file. */
 int sysfs_devnum(const char *devpath, unsigned int *major, unsigned int *minor);
 /* Fills dev for devpath; -ENOENT when its directory does not exist. */

@@ -705,7 +705,7 @@ check_conf() {
 	echo 'udev_log="err" # quiet' >> "$T/udev.conf"
 	run ev add $TTYS tty
 	[ "$status" -eq 2 ]
-	[[ "$output" == *"udev.conf:8: expected key=\"value\""* ]]
+	[[ "$output" == *"udev.conf:9: expected key=\"value\""* ]]
 	[ "$(grep -c 'udev.conf:' <<<"$output")" = 1 ]
 	[ "$(listing)" = "c 0600 0:0 ttyS0" ]
 }
@@ -819,9 +819,11 @@ KERNEL==\"ttyS0\", RUN=\"/bin/sh -c 'echo only >> $T/log'\"" 'c 0600 0:0 ttyS0'
 KERNEL+="ttyS1", SYMLINK+="no"' 'c 0600 0:0 a'; }
 @test "064: PROGRAM:= runs and holds as ==, RESULT+= compares" { check_add legacy $TTYS tty 'KERNEL=="ttyS0", PROGRAM:="/bin/echo foo", RESULT+="foo", NAME="a"
 KERNEL=="ttyS0", PROGRAM+="/bin/false", SYMLINK+="no"' 'c 0600 0:0 a'; }
-@test "064: NAME== and NAME!= name the device" { check_add legacy $TTYS tty 'KERNEL=="ttyS0", NAME=="a"
-KERNEL=="ttyS0", NAME!="b"' 'c 0600 0:0 a'; }
-@test "064: NAME!= names the device too" { check_add legacy $TTYS tty 'KERNEL=="ttyS0", NAME!="b"' 'c 0600 0:0 b'; }
+# udev 064 named the device with NAME== and NAME!=; they are udev 100's
+# comparisons now (issue 58, udev 100's suite): the file is read as 100's
+@test "100, not 064: NAME== and NAME!= compare with the NAME set, they name nothing" { check_add legacy $TTYS tty 'KERNEL=="ttyS0", NAME=="a", SYMLINK+="named-a"
+KERNEL=="ttyS0", NAME!="b", SYMLINK+="not-b"' 'l not-b -> ttyS0; c 0600 0:0 ttyS0'; }
+@test "100, not 064: NAME!= alone names nothing either" { check_add legacy $TTYS tty 'KERNEL=="ttyS0", NAME!="b"' 'c 0600 0:0 ttyS0'; }
 @test "064: SYMLINK== and SYMLINK!= add to the links, as +=" { check_add legacy $TTYS tty 'KERNEL=="ttyS0", SYMLINK+="s1"
 KERNEL=="ttyS0", SYMLINK=="s2"
 KERNEL=="ttyS0", SYMLINK!="s3"' 'l s1 -> ttyS0; l s2 -> ttyS0; l s3 -> ttyS0; c 0600 0:0 ttyS0'; }

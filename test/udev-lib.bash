@@ -15,6 +15,7 @@ udev_setup() {
 	udev_rules="$T/rules.d"
 	udev_permissions="$T/permissions"
 	udev_devd="$T/dev.d"
+	udev_libexec="$T/lib-udev"
 	default_mode="0600"
 	EOF
 	# the udev behind start_udevd, and the one udevsend runs without a udevd

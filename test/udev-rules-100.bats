@@ -81,8 +81,41 @@ KERNEL==\"ttyS0\", NAME=\"first\"
 NAME==\"first\", SYMLINK+=\"was-first\"
 NAME!=\"other\", SYMLINK+=\"not-other\"
 $NEVER" 'c 0660 0:0 first; l not-other -> first; l was-empty -> first; l was-first -> first'; }
-@test "064: NAME== in a file without a 070-100 key assigns, as =" { check_add y2006 $TTYS tty 'KERNEL=="ttyS0", NAME=="first"
-NAME=="second", SYMLINK+="x"' 'c 0660 0:0 first'; }
+@test "100: NAME== is a key of 070-100 itself: a file with no other one compares too (udev 100's suite, NAME compare test)" { check_add y2006 $TTYS tty 'KERNEL=="ttyS0", NAME=="first"
+NAME=="second", SYMLINK+="x"
+KERNEL=="ttyS0", NAME="node"
+NAME=="node*", SYMLINK+="y"
+NAME!="?*", SYMLINK+="z"' 'c 0660 0:0 node; l y -> node'; }
+
+# ---- what udev 100 (and 117) refused or read otherwise: their own suites' cases ----
+@test "100: a match key written with = in a udev 100 file makes the rule invalid (invalid key operation)" { check_logged y2006 $SDA1 block 'KERNEL="sda1", NAME=="no", SYMLINK+="no"
+KERNEL=="sda1", NAME="yes"' 3 "invalid key operation" 'b 0660 0:0 yes'; }
+@test "064: KERNEL= in a file without a 070-100 key still matches, as 064 read it (117 refused it too)" { check_add y2006 $SDA1 block 'KERNEL="sda1", NAME="old"
+KERNEL=="sda1", SYMLINK+="new"' 'l new -> old; b 0660 0:0 old'; }
+@test "100: more than 5 ATTRS{} keys in one rule: the rule is refused, 5 are taken" { check_logged y2006 $SDA1 block 'SUBSYSTEMS=="scsi", ATTRS{vendor}=="ATA", ATTRS{model}=="ST3160812AS", ATTRS{type}=="0", ATTRS{vendor}=="A*", ATTRS{model}=="ST*", ATTRS{type}=="?", NAME="six%n"
+SUBSYSTEMS=="scsi", ATTRS{vendor}=="ATA", ATTRS{model}=="ST3160812AS", ATTRS{type}=="0", ATTRS{vendor}=="A*", ATTRS{model}=="ST*", NAME="five%n"' 3 "more than 5 ATTRS{}" 'b 0660 0:0 five1'; }
+@test "100: a comment line longer than any rule is skipped whole, no error" {
+	y2006
+	{ printf '# %05000d\n' 0; printf '   # %05000d\n' 0; echo 'KERNEL=="sda1", NAME="yes"'; } > "$T/rules.d/50-test.rules"
+	run ev add $SDA1 block
+	[ "$status" -eq 0 ]
+	[ "$(listed)" = "b 0660 0:0 yes" ]
+}
+@test "100: \$attr{driver}, a link, is the last part of its target, at the level matched" { check_add y2006 $SDA block 'SUBSYSTEMS=="scsi", SYMLINK+="scsi-$attr{driver}"
+SUBSYSTEMS=="pci", SYMLINK+="pci-%s{driver}"' 'l pci-ata_piix -> sda; l scsi-sd -> sda; b 0660 0:0 sda'; }
+@test "100: PROGRAM's invalid UTF-8 is '_' before RESULT compares, valid UTF-8 stays" {
+	printf '#!/bin/sh\nprintf "\\357\\350garbage"\n' > "$T/bad"
+	printf '#!/bin/sh\nprintf "\\303\\274ber"\n' > "$T/good"
+	chmod +x "$T/bad" "$T/good"
+	check_add y2006 $SDA1 block "SUBSYSTEMS==\"scsi\", PROGRAM==\"$T/bad\", RESULT==\"__garbage\", SYMLINK+=\"replaced\"
+SUBSYSTEMS==\"scsi\", PROGRAM==\"$T/good\", RESULT==\"$(printf '\303\274')ber\", SYMLINK+=\"kept\"" 'l kept -> sda1; l replaced -> sda1; b 0660 0:0 sda1'
+}
+@test "117: \$attr{[SUBSYSTEM/KERNEL]attribute} and TEST==\"[SUBSYSTEM/KERNEL]file\" look at another device" { check_add y2006 $SDA block 'KERNEL=="sda", SYMLINK+="mac-$attr{[net/eth0]address}"
+KERNEL=="sda", TEST=="[net/eth0]", SYMLINK+="has-eth0"
+KERNEL=="sda", TEST=="[net/eth0]address", SYMLINK+="has-address"
+KERNEL=="sda", TEST=="[net/eth9]", SYMLINK+="has-eth9"
+KERNEL=="sda", TEST!="[net/../eth0]", SYMLINK+="no-way-out"
+KERNEL=="sda", SYMLINK+="bus-$attr{[scsi/0:0:0:0]vendor}"' "l bus-ATA -> sda; l has-address -> sda; l has-eth0 -> sda; l mac-$(cat "$TOP/test/sysfs-2006/class/net/eth0/address") -> sda; l no-way-out -> sda; b 0660 0:0 sda"; }
 
 # ---- assignments -----------------------------------------------------------------
 @test "100: ATTR{file}=\"value\" writes the device's own file, before the next rule reads it" {

@@ -145,6 +145,9 @@ add_mouse() {
 	ev add $MOUSE input
 	[ -c "$T/dev/pasted" ]
 }
+# five: the first 5 ATTR{} and ATTRS{} lines of a level, the others whole
+# (udev 100 refused a rule with more than 5 of one kind, and so does udev)
+five() { awk '/^ATTRS\{/ { if (++s > 5) next } /^ATTR\{/ { if (++a > 5) next } { print }'; }
 # every_level_matches LAYOUT DEVPATH SUBSYSTEM: the device's own lines of
 # `udevinfo -a` make a rule that matches it, and so do they with the lines of
 # each parent level it prints (the rules match at those levels and no others)
@@ -152,13 +155,13 @@ every_level_matches() {
 	local out own lvl i=0 n=0
 	"$1"
 	out=$("$BIN/udevinfo" -a -p "$2") || { echo "udevinfo -a -p $2 failed"; return 1; }
-	own=$(printf '%s\n' "$out" | sed -n '/looking at device/,/^$/p' | grep '=' | sed 's/^ *//' | paste -sd,)
+	own=$(printf '%s\n' "$out" | sed -n '/looking at device/,/^$/p' | grep '=' | sed 's/^ *//' | five | paste -sd,)
 	for lvl in "" $(printf '%s\n' "$out" | grep -c 'looking at parent device' | xargs seq 1 2>/dev/null); do
 		i=$((i + 1))
 		rule=$own
 		if [ -n "$lvl" ]; then
 			rule+=,$(printf '%s\n' "$out" | awk -v k="$lvl" '/looking at parent device/ { n++ } n == k' |
-				sed -n '2,/^$/p' | grep '=' | sed 's/^ *//' | paste -sd,)
+				sed -n '2,/^$/p' | grep '=' | sed 's/^ *//' | five | paste -sd,)
 		fi
 		rm -rf "$T/dev" "$T/db" && mkdir "$T/dev"
 		rules "$rule, NAME=\"lvl$i\""

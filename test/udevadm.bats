@@ -163,3 +163,87 @@ changed() {
 	[ "$status" -eq 1 ]
 	[[ "$output" == *"'--bogus'"* ]]
 }
+
+@test "udevadm control: udev 117's spellings and the later ones reach udevd; --exit ends it" {
+	legacy
+	start_udevd
+	local cmd
+	for cmd in --reload_rules --log_priority=info --max_childs_running=3 --reload \
+		--log-level=debug --stop_exec_queue --start_exec_queue; do
+		run "$BIN/udevadm" control $cmd
+		[ "$status" -eq 0 ] || { echo "control $cmd: $output"; return 1; }
+	done
+	grep -q 'control message reload_rules accepted' "$T/udevd.log"
+	grep -q 'control message max_childs=3 accepted' "$T/udevd.log"
+	grep -q 'control message log_priority=7 accepted' "$T/udevd.log"
+	# udev 117's udevcontrol took its commands as options too
+	run "$BIN/udevcontrol" --reload_rules max_childs_running=2
+	[ "$status" -eq 0 ]
+	grep -q 'control message max_childs=2 accepted' "$T/udevd.log"
+	run "$BIN/udevadm" control --max_childs_running=0
+	[ "$status" -eq 1 ]
+	run "$BIN/udevadm" control --exit
+	[ "$status" -eq 0 ]
+	wait_for eval '! kill -0 "$UDEVD_PID" 2>/dev/null'
+	grep -q 'control message exit accepted' "$T/udevd.log"
+	# gone: teardown's stop_udevd must not signal the pid again
+	# shellcheck disable=SC2034
+	UDEVD_PID=
+}
+
+@test "udevadm info: a device alone prints its record, -x/--export the variables as KEY='value'" {
+	legacy
+	rules "KERNEL==\"mouse0\", NAME=\"input/m0\", SYMLINK+=\"mouse\", ENV{ID_TYPE}=\"mouse\", ENV{ID_Q}=\"it's\""
+	run ev add $MOUSE input
+	[ "$status" -eq 0 ]
+	run "$BIN/udevadm" info $MOUSE
+	[ "$status" -eq 0 ]
+	[ "$output" = "$("$BIN/udevinfo" -q all -n input/m0)" ]
+	[[ "$output" == *"P: $MOUSE"* ]]
+	[[ "$output" == *"E: ID_TYPE=mouse"* ]]
+	run "$BIN/udevadm" info --query=property --export --name=input/m0
+	[ "$status" -eq 0 ]
+	[ "$output" = "ID_TYPE='mouse'
+ID_Q='it'\\''s'" ]
+	# what a shell evals of it is the value
+	eval "$output"
+	[ "$ID_Q" = "it's" ]
+	[ "$("$BIN/udevadm" info -x $MOUSE)" = "$output" ]
+}
+
+@test "udevinfo: udev 100's long options, as the short ones" {
+	legacy
+	rules 'KERNEL=="mouse0", NAME="input/m0", SYMLINK+="mouse", ENV{ID_TYPE}="mouse"'
+	run ev add $MOUSE input
+	[ "$status" -eq 0 ]
+	[ "$("$BIN/udevinfo" --query=name --path=$MOUSE)" = input/m0 ]
+	[ "$("$BIN/udevinfo" --query path --name input/m0)" = $MOUSE ]
+	[ "$("$BIN/udevinfo" --query=symlink --root --name=input/m0)" = "$T/dev/mouse" ]
+	[ "$("$BIN/udevinfo" --query=env --export --name=input/m0)" = "ID_TYPE='mouse'" ]
+	[ "$("$BIN/udevinfo" --attribute-walk --path=$MOUSE)" = "$("$BIN/udevinfo" -a -p $MOUSE)" ]
+	[ "$("$BIN/udevinfo" --export-db)" = "$("$BIN/udevinfo" -d)" ]
+	run "$BIN/udevinfo" --query-typo=name --path=$MOUSE
+	[ "$status" -eq 1 ]
+	[[ "$output" == *"--query-typo=name"* ]]
+}
+
+@test "udevadm monitor --subsystem-match: only the events of that subsystem" {
+	legacy
+	rules ''
+	start_udevd
+	"$BIN/udevadm" monitor --udev --subsystem-match=tty >"$T/mon.log" 2>&1 </dev/null 3>&- &
+	local mon=$! seq=10
+	# the subscription is made once the monitor runs: until then, events pass unseen
+	until grep -q "^UDEV.* add /class/tty/ttyS0 (tty)" "$T/mon.log"; do
+		seq=$((seq + 1))
+		[ "$seq" -lt 60 ] || { kill "$mon"; wait "$mon"; return 1; }
+		send ACTION=add DEVPATH=/class/tty/ttyS0 SEQNUM=$seq tty
+		sleep 0.1
+	done
+	send ACTION=add DEVPATH=$MOUSE SEQNUM=100 input
+	send ACTION=remove DEVPATH=/class/tty/ttyS0 SEQNUM=101 tty
+	wait_for grep -q "^UDEV.* remove /class/tty/ttyS0 (tty) seqnum 101" "$T/mon.log"
+	kill "$mon"
+	wait "$mon" || true
+	! grep -q "$MOUSE" "$T/mon.log" || false
+}

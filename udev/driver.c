@@ -111,6 +111,7 @@ static int driver_conf(struct driver *d)
 	conf_defaults(&d->conf);
 	r = conf_read(&d->conf, d->set.config_file);
 	d->conf_rc = r > 0 ? UDEV_EXIT_CONFIG : 0;
+	exec_set_libexec(d->conf.libexec);
 	if (r < 0) {
 		log_err("cannot read %s: %s", conf_path(d->set.config_file), strerror(-r));
 		return UDEV_EXIT_CONFIG;

@@ -233,9 +233,12 @@ static const char *control_name(enum msg_type type)
 	case MSG_CTL_LOG_PRIORITY: return "log_priority";
 	case MSG_CTL_MAX_CHILDS: return "max_childs";
 	case MSG_CTL_RELOAD_RULES: return "reload_rules";
+	case MSG_CTL_EXIT: return "exit";
 	default: return "?";
 	}
 }
+
+static void start_termination(struct udevd *d);
 
 static int handle_control(struct udevd *d, const struct msg_hdr *h, uint32_t *arg)
 {
@@ -272,6 +275,9 @@ static int handle_control(struct udevd *d, const struct msg_hdr *h, uint32_t *ar
 		receive_netlink(d);
 		*arg = (uint32_t)queue_count_upto(&d->q, h->seqnum) +
 		       (!d->netlink && d->max_seqnum < h->seqnum);
+		break;
+	case MSG_CTL_EXIT:
+		start_termination(d);   /* the answer still goes (outbox) */
 		break;
 	case MSG_CTL_MONITOR:
 		if (monitor_add(&d->monitor, d->passed) < 0)

@@ -3,6 +3,9 @@
  *   -q name|symlink|path|env|all  with -n NODE or -p DEVPATH; -r adds udev_root
  *   -a  print every level of the device chain as paste-ready rule keys
  *   -d (or -e) dump the database;  -r alone prints udev_root;  -V version
+ *   -x  the env query as KEY='value' lines (later udevadm's --export)
+ * udev 100's long options too: --query= --name= --path= --root
+ * --attribute-walk --export-db --export.
  * Exit codes, as udev 0.5x's udevinfo (its -1 and -EINVAL as exit status; the
  * suite's usage code is the same 1, docs/conventions.md): 0 done, 1 usage
  * (bad option, unknown query type, -q without -n or -p, no readable
@@ -28,7 +31,7 @@
 
 struct opts {
 	const char *query, *node, *path;
-	int root, attrs, dump;
+	int root, attrs, dump, exp;
 };
 
 static struct udev_conf conf;
@@ -42,7 +45,7 @@ enum {
 };
 
 #define UDEVINFO_HELP \
-	"usage: udevinfo [-q name|symlink|path|env|all] [-n NODE | -p DEVPATH] [-r]\n" \
+	"usage: udevinfo [-q name|symlink|path|env|all] [-n NODE | -p DEVPATH] [-r] [-x]\n" \
 	"       udevinfo -a -p DEVPATH | -a -n NODE\n" \
 	"       udevinfo -d | -V | -h"
 
@@ -91,6 +94,28 @@ static int query_type_ok(const char *q)
 	       strcmp(q, "path") == 0 || strcmp(q, "env") == 0 || strcmp(q, "all") == 0;
 }
 
+/* KEY='value' lines, as later udevadm's --export printed them: a shell
+ * can eval them (a ' of the value is '\'') */
+static void print_export(const char *env)
+{
+	const char *p = env, *eq, *end;
+
+	for (; *p; p = *end ? end + 1 : end) {
+		end = p + strcspn(p, "\n");
+		eq = memchr(p, '=', (size_t)(end - p));
+		if (!eq)
+			continue;
+		fwrite(p, 1, (size_t)(eq - p), stdout);
+		fputs("='", stdout);
+		for (eq++; eq < end; eq++)
+			if (*eq == '\'')
+				fputs("'\\''", stdout);
+			else
+				fputc(*eq, stdout);
+		fputs("'\n", stdout);
+	}
+}
+
 static void query(const struct opts *o, struct db_record *rec)
 {
 	if (strcmp(o->query, "name") == 0)
@@ -99,6 +124,8 @@ static void query(const struct opts *o, struct db_record *rec)
 		print_list(rec->symlinks, o->root);
 	else if (strcmp(o->query, "path") == 0)
 		fmt_print(stdout, "%s\n", rec->devpath);
+	else if (strcmp(o->query, "env") == 0 && o->exp)
+		print_export(rec->env);
 	else if (strcmp(o->query, "env") == 0)
 		fmt_print(stdout, "%s", rec->env);
 	else
@@ -209,6 +236,35 @@ static int find_record(const struct opts *o, struct db_record *rec)
 	return db_find_name(&conf, name, rec);
 }
 
+/* udev 100's long options, in place as the short ones getopt reads
+ * (klibc has no getopt_long): --query=X and --query X become -qX and
+ * -q X; an unknown one stays, for getopt's error. */
+static void long_opts(int argc, char **argv)
+{
+	static const char *const names[] = {
+		"query", "name", "path", "root", "attribute-walk", "export-db", "export",
+	};
+	static const char letters[] = "qnprabx";
+	static char words[8][3 + CONF_PATH_MAX];
+	int i, k, w = 0;
+	size_t n;
+
+	for (i = 1; i < argc && strcmp(argv[i], "--") != 0; i++) {
+		for (k = 0; k < 7; k++) {
+			n = strlen(names[k]);
+			if (strncmp(argv[i], "--", 2) != 0 || strncmp(argv[i] + 2, names[k], n) != 0 ||
+			    (argv[i][2 + n] && (argv[i][2 + n] != '=' || k > 2)))
+				continue;
+			if (w == 8)
+				return;
+			fmt_s(words[w], sizeof(words[w]), "-%c%s", letters[k] == 'b' ? 'e' : letters[k],
+			      argv[i][2 + n] ? argv[i] + 3 + n : "");
+			argv[i] = words[w++];
+			break;
+		}
+	}
+}
+
 /* The options into o; 0, or the usage error's code, said in the suite's
  * words (lib/opts.c). */
 static int parse_opts(int argc, char **argv, struct opts *o)
@@ -217,7 +273,8 @@ static int parse_opts(int argc, char **argv, struct opts *o)
 
 	memset(o, 0, sizeof(*o));
 	opterr = 0;
-	while ((c = getopt(argc, argv, ":q:n:p:radeVh")) != -1) {
+	long_opts(argc, argv);
+	while ((c = getopt(argc, argv, ":q:n:p:radexVh")) != -1) {
 		switch (c) {
 		case 'q': o->query = optarg; break;
 		case 'n': o->node = optarg; break;
@@ -226,6 +283,7 @@ static int parse_opts(int argc, char **argv, struct opts *o)
 		case 'a': o->attrs = 1; break;
 		case 'd':
 		case 'e': o->dump = 1; break;
+		case 'x': o->exp = 1; break;
 		case 'V':
 			fmt_print(stdout, "udevinfo, version %s (udev-legacy)\n", VERSION);
 			exit(0);

@@ -22,6 +22,7 @@
 #include "import.h"
 #include "../run/exec.h"
 #include "glob.h"
+#include "enc.h"
 #include "log.h"
 #include "path.h"
 #include "str.h"
@@ -192,8 +193,16 @@ static int match_test(struct udev_event *ev, const struct token *t)
 	struct stat st;
 	int ok;
 
+	char other[SYSFS_PATH_MAX];
+	const char *rest;
+
 	subst_path(ev, t->value, val, sizeof(val));
-	if (val[0] == '/')
+	if (val[0] == '[' && sysfs_lookup_spec(val, other, sizeof(other), &rest) != -EINVAL) {
+		/* udev 117: [SUBSYSTEM/KERNEL]file, another device's */
+		if (sysfs_lookup_spec(val, other, sizeof(other), &rest) < 0 || strstr(rest, ".."))
+			return t->op == OP_NOMATCH;
+		sysfs_path(path, sizeof(path), other, *rest ? rest : NULL);
+	} else if (val[0] == '/')
 		str_copy(path, val, sizeof(path));
 	else
 		sysfs_path(path, sizeof(path), ev->devpath, val);
@@ -305,6 +314,9 @@ static int match_program_keys(struct udev_event *ev, const struct rules *rs, con
 				rc = run_program(ev, t->value, out, sizeof(out), 0);
 				if (rc == 0 || r->legacy) {
 					subst_untrusted(out);
+					/* udev 100: invalid UTF-8 as '_' */
+					if (r->v100 && enc_utf8_fix(out, '_'))
+						log_info("PROGRAM's invalid UTF-8 replaced by '_'");
 					str_copy(ev->result, out, sizeof(ev->result));
 				}
 				ok = (rc == 0) == (t->op != OP_NOMATCH);
@@ -372,8 +384,11 @@ static void assign_run(struct udev_event *ev, const struct token *t)
 			free(ev->run[--ev->nrun]);
 	}
 	ev->run_final = t->op == OP_FINAL;
-	subst_format(ev, t->value, val, sizeof(val));
-	if (ev->nrun < RUN_MAX && val[0])
+	/* RUN{ignore_error}: as a leading '-' (devd.c) */
+	val[0] = '-';
+	subst_format(ev, t->value, val + !!(t->flags & RUN_IGNORE_ERROR),
+		     sizeof(val) - !!(t->flags & RUN_IGNORE_ERROR));
+	if (ev->nrun < RUN_MAX && val[!!(t->flags & RUN_IGNORE_ERROR)])
 		ev->run[ev->nrun++] = strdup(val);
 	if (ev->nrun && !ev->run[ev->nrun - 1])
 		ev->nrun--;

@@ -74,6 +74,8 @@ static int parse_file(struct rules *rs, const char *path)
 		if (!len)
 			first = lineno;
 		n = strlen(phys);
+		if (too_long && !len && phys[strspn(phys, " \t")] == '#')
+			continue;   /* a comment, however long: skipped whole (udev 100) */
 		if (too_long || len + n >= sizeof(line)) {
 			log_err("%s:%d: line too long, skipping the rule", name, first);
 			rs->errors++;

@@ -9,6 +9,7 @@
 #include "parse.h"
 #include "subst.h"
 #include "../run/devd.h"
+#include "../run/exec.h"
 #include "log.h"
 #include "path.h"
 #include "str.h"
@@ -164,6 +165,8 @@ static const char *classify(struct token *t, const char *key, const char *attr)
 	 * (SYMLINK=="x" is +=); IMPORT keeps them (IMPORT!= holds whether the
 	 * import works or not, apply.c). */
 	if (!(d->flags & TF_ASSIGN)) {
+		/* udev 100 refused it (finish_rule) */
+		t->assign_written = t->op != OP_MATCH && t->op != OP_NOMATCH;
 		if (t->op != OP_NOMATCH)
 			t->op = OP_MATCH;
 	} else if ((t->op == OP_MATCH || t->op == OP_NOMATCH) &&
@@ -178,12 +181,13 @@ static const char *classify(struct token *t, const char *key, const char *attr)
  * program when the first word names an executable, else a file. */
 static enum token_type import_auto(const char *value)
 {
-	char file[1024];
+	char file[1024], place[1024];
 	struct stat st;
 
 	str_copy(file, value, sizeof(file));
 	file[strcspn(file, " ")] = '\0';
-	if (lstat(file, &st) == 0 && (st.st_mode & S_IXUSR))
+	/* udev 100: a name without a '/' in /lib/udev */
+	if (lstat(exec_locate(file, place, sizeof(place)), &st) == 0 && (st.st_mode & S_IXUSR))
 		return TK_IMPORT_PROGRAM;
 	return TK_IMPORT_FILE;
 }
@@ -213,6 +217,11 @@ static const char *check_value(struct token *t)
 			return "MODE is not an octal number";
 	} else if ((t->type == TK_GOTO || t->type == TK_LABEL) && !*t->value) {
 		return "empty label";
+	} else if (t->type == TK_RUN && t->attr) {
+		/* udev 117 looked for the word anywhere and ignored the rest */
+		t->flags = strstr(t->attr, "ignore_error") ? RUN_IGNORE_ERROR : 0;
+		if (!t->flags)
+			rule_note = "RUN{} takes ignore_error, ignoring the rest";
 	} else if (t->type == TK_IMPORT_PROGRAM && !t->attr) {
 		t->type = import_auto(t->value);
 	} else if (t->type == TK_IMPORT_BUILTIN) {
@@ -332,6 +341,8 @@ static const char *parse_pair(struct rules *rs, const char **pp)
 		err = parse_value(&p, &t.value);
 	if (!err)
 		err = classify(&t, key, t.attr);
+	/* NAME== and != are keys of udev 070-100 as well */
+	key_v100 |= !err && t.type == TK_NAME && !t.attr && (t.op == OP_MATCH || t.op == OP_NOMATCH);
 	rs->v100 |= key_v100;
 	key_v100 = 0;
 	if (err && strcmp(err, "unknown key") == 0) {
@@ -438,6 +449,32 @@ static int substituted(enum token_type ty)
 	       ty != TK_WAIT_FOR_SYSFS;
 }
 
+/* Why udev 100 refused a rule that loads in 064 (its file is read as
+ * udev 100's): a match key written with an assigning operator ("invalid
+ * KERNEL operation"), or more than 5 keys ATTRS{}, ATTR{} or ENV{}
+ * (its PAIRS_MAX); NULL when it took it. */
+static const char *refused_by_100(const struct token *tok, int n)
+{
+	static const unsigned char strict[] = {
+		TK_ACTION, TK_DEVPATH, TK_KERNEL, TK_SUBSYSTEM, TK_BUS, TK_ID, TK_DRIVER,
+		TK_SYSFS, TK_RESULT, TK_TEST,
+	};
+	int i, attrs = 0, attr = 0, env = 0;
+	unsigned int k;
+
+	for (i = 0; i < n; i++) {
+		for (k = 0; k < sizeof(strict) && tok[i].assign_written; k++)
+			if (tok[i].type == strict[k])
+				return "invalid key operation (a match key needs == or !=, udev 100)";
+		attrs += tok[i].type == TK_SYSFS;
+		attr += tok[i].type == TK_ATTR || tok[i].type == TK_ATTR_ASSIGN;
+		env += tok[i].type == TK_ENV_MATCH || tok[i].type == TK_ENV_ASSIGN;
+	}
+	if (attrs > 5 || attr > 5 || env > 5)
+		return "more than 5 ATTRS{}, ATTR{} or ENV{} keys (udev 100 took 5)";
+	return NULL;
+}
+
 /* The rule as the applier reads it, once its file's syntax is known. In a
  * 2004 file, as udev 050 read it, a '|' in a value is a plain character,
  * and a RESULT needs a PROGRAM in its own rule or an earlier one of the file
@@ -447,11 +484,17 @@ void finish_rule(struct rules *rs, struct rule *r, int dialect, int *program)
 	struct token *tok = rs->tokens + r->first;
 	int i, result = 0, legacy = dialect == RULES_050;
 	char bad[32] = "";
+	const char *refused;
 
 	r->legacy = legacy;
 	r->v100 = dialect == RULES_100;
 	if (legacy && r->cut >= 0)
 		legacy_cut(r, tok);
+	if (r->v100 && r->count && (refused = refused_by_100(tok, r->count))) {
+		log_err("%s:%d: %s, skipping the rule", r->file, r->line, refused);
+		rs->errors++;
+		r->count = 0;
+	}
 	r->has_name = r->has_symlink = r->name_partitions = r->names = r->escape_none = 0;
 	for (i = 0; i < r->count; i++) {
 		enum token_type ty = tok[i].type;

@@ -26,6 +26,9 @@ enum token_op {
 #define OPT_EVENT_TIMEOUT  0x20 /* event_timeout=N (num[1]) */
 #define OPT_ESCAPE_NONE    0x40 /* string_escape=none */
 #define OPT_ESCAPE_REPLACE 0x80 /* string_escape=replace (the default) */
+/* RUN{ignore_error} (udev 117): the program's failure is no failure of the
+ * event, as a leading '-' of the value */
+#define RUN_IGNORE_ERROR   0x01
 
 /* A file's syntax, decided once it is read (load.c). */
 enum rules_dialect { RULES_064, RULES_050, RULES_100 };
@@ -35,6 +38,7 @@ struct token {
 	enum token_op op;
 	unsigned int flags;   /* OPT_* for OPTIONS and NAME{...} */
 	short num[2];         /* OPTIONS: link_priority, event_timeout */
+	unsigned char assign_written; /* a match key written with =, += or := */
 	char *attr;           /* SYSFS{attr}, ENV{key}; NULL otherwise */
 	char *value;
 	struct glob pat;      /* value read as a pattern, on match keys */

@@ -110,20 +110,31 @@ static void subst_attr(struct udev_event *ev, const char *attr, char *out, size_
 {
 	int i, end;
 
+	int (*rd)(const char *, const char *, char *, size_t) =
+		ev->v100_rule ? sysfs_attr_read_100 : sysfs_attr_read;
+	char other[SYSFS_PATH_MAX];
+	const char *name;
+
 	out[0] = '\0';
+	/* udev 117: [SUBSYSTEM/KERNEL]attribute, another device's */
+	if (attr[0] == '[' && sysfs_lookup_spec(attr, other, sizeof(other), &name) != -EINVAL) {
+		if (!*name || rd(other, name, out, size) < 0)
+			out[0] = '\0';
+		return;
+	}
 	event_chain(ev);
 	if (ev->nchain == 0)
 		return;
 	if (ev->v100_rule && ev->attr_level > 0 &&
-	    sysfs_attr_read(ev->chain[ev->attr_level].devpath, attr, out, size) >= 0)
+	    rd(ev->chain[ev->attr_level].devpath, attr, out, size) >= 0)
 		return;
-	if (sysfs_attr_read(ev->chain[0].devpath, attr, out, size) >= 0)
+	if (rd(ev->chain[0].devpath, attr, out, size) >= 0)
 		return;
 	i = ev->legacy_rule && ev->attr_level >= 0 ? ev->attr_level :
 	    ev->v100_rule ? 1 : event_device_level(ev);
 	end = ev->legacy_rule ? i + 1 : ev->nchain;
 	for (i = i > 0 ? i : 1; i < end && i < ev->nchain; i++)
-		if (sysfs_attr_read(ev->chain[i].devpath, attr, out, size) >= 0)
+		if (rd(ev->chain[i].devpath, attr, out, size) >= 0)
 			return;
 	out[0] = '\0';
 }

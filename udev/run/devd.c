@@ -7,6 +7,7 @@
 #include "devd.h"
 #include "../keep/cache.h"
 #include "hotplug_gate.h"
+#include "sock.h"
 #include "exec.h"
 #include "log.h"
 #include "path.h"
@@ -126,6 +127,11 @@ void run_programs(struct udev_event *ev)
 		str_copy(cmd, ev->run[i] + ignore, sizeof(cmd));
 		if (devd_is_run_devd(cmd)) {   /* 064's dev.d runner: udev's own */
 			devd_scripts(ev, ev->devd_name);
+			continue;
+		}
+		if (sock_run_name(cmd)) {   /* udev 100-117: a listener or none */
+			r = sock_send_event(ev, sock_run_name(cmd));
+			log_debug("RUN '%s': %s", cmd, r < 0 ? "nobody listens, ignoring" : "sent");
 			continue;
 		}
 		hotplug = hotplug_gate_applies(ev, cmd);

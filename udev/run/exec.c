@@ -3,8 +3,11 @@
 #include "compat.h"
 #include "exec.h"
 #include "fd.h"
+#include "fmt.h"
+#include "layout.h"
 #include "loader.h"
 #include "log.h"
+#include "str.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -12,6 +15,7 @@
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <sys/times.h>
 #include <time.h>
@@ -66,7 +70,26 @@ static long long now_ms(void)
 	return (long long)(unsigned long)times(&t) * 10;
 }
 
-/* The places execvp would try for argv[0], with PATH from envp (the
+static char libexec[512] = LIBUDEVDIR;
+
+void exec_set_libexec(const char *dir)
+{
+	str_copy(libexec, dir, sizeof(libexec));
+}
+
+const char *exec_locate(const char *name, char *buf, size_t size)
+{
+	struct stat st;
+
+	if (strchr(name, '/') || fmt_s(buf, size, "%s/%s", libexec, name) >= size ||
+	    stat(buf, &st) < 0)
+		return name;
+	return buf;
+}
+
+/* The places a program runs from: a name without a '/' from the libexec
+ * folder (udev 100-117: "allow programs in /lib/udev called without the
+ * path"), then where execvp would try it, with PATH from envp (the
  * program's whole environment): "dir/name\0...\0\0" in buf. */
 static int exec_candidates(const char *name, char *const envp[], char *buf, size_t size)
 {
@@ -77,8 +100,11 @@ static int exec_candidates(const char *name, char *const envp[], char *buf, size
 	for (i = 0; envp && envp[i]; i++)
 		if (strncmp(envp[i], "PATH=", 5) == 0)
 			path = envp[i] + 5;
-	if (strchr(name, '/'))
+	if (strchr(name, '/')) {
 		path = "";
+	} else if (fmt_s(buf, size, "%s/%s", libexec, name) < size - 1) {
+		len = strlen(buf) + 1;
+	}
 	for (dir = path;; dir = end + 1) {
 		end = dir + strcspn(dir, ":");
 		dlen = (size_t)(end - dir);

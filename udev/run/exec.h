@@ -22,6 +22,12 @@ int exec_split(char *cmd, char **argv, int max, const char *bare_arg);
  * exit status, or -ETIMEDOUT when killed after timeout seconds, or -errno
  * when it could not run. */
 int exec_run(char *const argv[], char *const envp[], char *out, size_t size, int timeout);
+/* The folder where a program named without a '/' is looked for before
+ * $PATH (udev.conf udev_libexec, default /lib/udev as udev 100-117 did). */
+void exec_set_libexec(const char *dir);
+/* The file a program named without a '/' runs from when it is in that
+ * folder, else name itself: into buf. */
+const char *exec_locate(const char *name, char *buf, size_t size);
 /* Seconds a program may run: UDEV_EXEC_TIMEOUT's value s, default 30. */
 #define EXEC_TIMEOUT_DEFAULT 30
 int exec_timeout_parse(const char *s);

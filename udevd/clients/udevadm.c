@@ -33,7 +33,8 @@
  * options are udevadm's. */
 static const char info_map[] =
 	"--query=\0-q \0--path=\0-p \0--name=\0-n \0--root\0-r\0"
-	"-q=\0-q \0-p=\0-p \0-n=\0-n \0--attribute-walk\0-a\0--export-db\0-d\0-e\0-d\0";
+	"-q=\0-q \0-p=\0-p \0-n=\0-n \0--attribute-walk\0-a\0--export-db\0-d\0-e\0-d\0"
+	"--export\0-x\0";
 static const char trigger_map[] =
 	"-c=\0--action=\0-t=\0--type=\0-s=\0--subsystem-match=\0-S=\0--subsystem-nomatch=\0"
 	"-a=\0--attr-match=\0-A=\0--attr-nomatch=\0-y=\0--sysname-match=\0"
@@ -42,13 +43,14 @@ static const char settle_map[] =
 	"-t=\0--timeout=\0-E=\0--exit-if-exists=\0-s=\0--seq-start=\0-e=\0--seq-end=\0"
 	"-q\0--quiet\0";
 static const char control_map[] =
-	"--reload-rules\0reload_rules\0-R\0reload_rules\0"
+	"--reload-rules\0reload_rules\0-R\0reload_rules\0--reload\0reload_rules\0"
+	"--exit\0exit\0-e\0exit\0--log-level=\0log_priority=\0"
 	"--log-priority=\0log_priority=\0-l=\0log_priority=\0"
 	"--stop-exec-queue\0stop_exec_queue\0-s\0stop_exec_queue\0"
 	"--start-exec-queue\0start_exec_queue\0-S\0start_exec_queue\0"
 	"--max-childs=\0max_childs=\0--children-max=\0max_childs=\0-m=\0max_childs=\0";
 static const char monitor_map[] =
-	"-k\0--kernel\0-u\0--udev\0--property\0--env\0-p\0--env\0--environment\0--env\0-e\0--env\0";
+	"--subsystem-match=\0--subsystem-match=\0-s=\0--subsystem-match=\0-k\0--kernel\0-u\0--udev\0--property\0--env\0-p\0--env\0--environment\0--env\0-e\0--env\0";
 static const char test_map[] = "--action=\0ACTION\0-a=\0ACTION\0";
 
 struct adm_cmd {
@@ -147,6 +149,25 @@ static int run_udev(void)
 	return 18;
 }
 
+/* info DEVICE with no -q, -a or -d (later udevadm): everything the
+ * database has, or its variables with --export */
+static int info_default(int argc, char **argv)
+{
+	int i, device = 0, exp = 0;
+
+	for (i = 1; i < nargs; i++) {
+		if (strcmp(args[i], "-q") == 0 || strcmp(args[i], "-a") == 0 ||
+		    strcmp(args[i], "-d") == 0)
+			return 0;
+		exp |= strcmp(args[i], "-x") == 0;
+	}
+	for (i = 1; i < argc; i++)
+		device |= argv[i][0] != '-';
+	if (!device)
+		return 0;
+	return push("-q", "") < 0 ? -1 : push(exp ? "env" : "all", "");
+}
+
 static int run_command(const struct adm_cmd *c, int argc, char **argv)
 {
 	int i, r;
@@ -165,6 +186,8 @@ static int run_command(const struct adm_cmd *c, int argc, char **argv)
 				opts_usage_error("udevadm", UDEVADM_USAGE, "no room for", argv[i]);
 		}
 	}
+	if (c->map == info_map && info_default(argc, argv) < 0)
+		return 1;
 	return c->main ? c->main(nargs, args) : run_udev();
 }
 

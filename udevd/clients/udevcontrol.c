@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /* udevcontrol: sends control messages to udevd, one per argument:
  * stop_exec_queue, start_exec_queue, log_priority=LEVEL, max_childs=N,
- * reload_rules. Exit 0 when all were accepted, else udevsend's codes. */
+ * reload_rules, exit; udev 117's --COMMAND spellings too, and its
+ * max_childs_running=N (the one limit here: max_childs).
+ * Exit 0 when all were accepted, else udevsend's codes. */
 #include "compat.h"
 #include "ctl.h"
 #include "log.h"
@@ -14,7 +16,7 @@
 
 #define CONTROL_USAGE "usage: udevcontrol COMMAND...\n" \
 	"COMMAND: stop_exec_queue, start_exec_queue, log_priority=LEVEL, max_childs=N,\n" \
-	"         reload_rules"
+	"         max_childs_running=N, reload_rules, exit (also as --reload_rules...)"
 
 /* COMMAND -> message type and argument; -1 when unknown or malformed. */
 static int parse_command(const char *s, enum msg_type *type, uint32_t *arg)
@@ -23,7 +25,11 @@ static int parse_command(const char *s, enum msg_type *type, uint32_t *arg)
 	int level;
 
 	*arg = 0;
-	if (strcmp(s, "stop_exec_queue") == 0)
+	if (strncmp(s, "--", 2) == 0)   /* udev 117: "instructions passed as options" */
+		s += 2;
+	if (strcmp(s, "exit") == 0)
+		*type = MSG_CTL_EXIT;
+	else if (strcmp(s, "stop_exec_queue") == 0)
 		*type = MSG_CTL_STOP_EXEC;
 	else if (strcmp(s, "start_exec_queue") == 0)
 		*type = MSG_CTL_START_EXEC;
@@ -35,8 +41,9 @@ static int parse_command(const char *s, enum msg_type *type, uint32_t *arg)
 			return -1;
 		*type = MSG_CTL_LOG_PRIORITY;
 		*arg = (uint32_t)level;
-	} else if (strncmp(s, "max_childs=", 11) == 0) {
-		if (str_to_u64(s + 11, &v) < 0 || v < 1 || v > 65536)
+	} else if (strncmp(s, "max_childs=", 11) == 0 ||
+		   strncmp(s, "max_childs_running=", 19) == 0) {   /* 117's running ones */
+		if (str_to_u64(strchr(s, '=') + 1, &v) < 0 || v < 1 || v > 65536)
 			return -1;
 		*type = MSG_CTL_MAX_CHILDS;
 		*arg = (uint32_t)v;
@@ -57,7 +64,7 @@ int main(int argc, char **argv)
 	if (argc < 2)
 		return opts_usage_error("udevcontrol", CONTROL_USAGE, "no command", "");
 	for (i = 1; i < argc; i++)
-		if (argv[i][0] == '-')
+		if (argv[i][0] == '-' && parse_command(argv[i], &type, &arg) < 0)
 			return opts_unknown("udevcontrol", CONTROL_USAGE, argv[i]);
 		else if (parse_command(argv[i], &type, &arg) < 0)
 			return opts_usage_error("udevcontrol", CONTROL_USAGE,

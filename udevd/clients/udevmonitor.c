@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /* udevmonitor: prints each event as it passes: the kernel's uevent as it is
  * broadcast on netlink (KERNEL), and udevd's result once udev has handled it
- * (UDEV, through udevd's monitor subscription). --env adds the environment. */
+ * (UDEV, through udevd's monitor subscription). --env adds the environment;
+ * --subsystem-match=SUBSYSTEM[/DEVTYPE] (later udevadm's, repeatable) prints
+ * only the events of those subsystems. */
 #include "compat.h"
 #include "fmt.h"
 #include "ctl.h"
@@ -24,8 +26,12 @@
 
 #define RESUBSCRIBE_MS 2000     /* no udevd, or it refused: try again */
 
+#define MATCH_MAX 8
+
 struct mon {
 	int env, kernel, udev;
+	int nmatch;
+	const char *match[MATCH_MAX];   /* --subsystem-match values */
 	int nl, ud, sub;        /* netlink, control socket, our end of the pair */
 	int subscribed;         /* udevd acked the subscription on sub */
 	uint64_t next_sub;
@@ -36,7 +42,8 @@ static union {
 	char raw[sizeof(struct msg_event) + 1];
 } buf;
 
-#define MONITOR_USAGE "usage: udevmonitor [--env] [--kernel] [--udev]"
+#define MONITOR_USAGE "usage: udevmonitor [--env] [--kernel] [--udev]\n" \
+	"       [--subsystem-match=SUBSYSTEM[/DEVTYPE]]..."
 
 static int usage(const char *bad)
 {
@@ -53,6 +60,25 @@ static void print_line(const char *s)
 	fmt_print(stdout, "%s\n", line);
 }
 
+/* The event is of a subsystem (and device type) asked for, or none was. */
+static int wanted(const struct mon *mo, const char *env, size_t len)
+{
+	const char *s = msg_env_get(env, len, "SUBSYSTEM"), *t = msg_env_get(env, len, "DEVTYPE");
+	const char *m, *slash;
+	int i;
+
+	for (i = 0; i < mo->nmatch; i++) {
+		m = mo->match[i];
+		slash = strchr(m, '/');
+		if (!s || strncmp(s, m, slash ? (size_t)(slash - m) : strlen(m) + 1) != 0 ||
+		    (slash && s[slash - m]))
+			continue;
+		if (!slash || (t && strcmp(t, slash + 1) == 0))
+			return 1;
+	}
+	return mo->nmatch == 0;
+}
+
 static void print_event(const struct mon *mo, const char *src, const char *env,
 			size_t len, const char *tail)
 {
@@ -62,6 +88,9 @@ static void print_event(const struct mon *mo, const char *src, const char *env,
 	const char *e;
 	char ms[4] = { (char)('0' + t % 1000 / 100), (char)('0' + t % 100 / 10),
 		       (char)('0' + t % 10), '\0' };
+
+	if (!wanted(mo, env, len))
+		return;
 
 	/* fmt_print, not the libc's printf (2.5 KB in klibc): no widths */
 	fmt_print(stdout, "%s[%llu.%s] %s %s (%s) seqnum %s%s\n", src,
@@ -232,6 +261,9 @@ int main(int argc, char **argv)
 			mo.kernel = 1;
 		else if (strcmp(argv[i], "--udev") == 0)
 			mo.udev = 1;
+		else if (strncmp(argv[i], "--subsystem-match=", 18) == 0 && argv[i][18] &&
+			 mo.nmatch < MATCH_MAX)
+			mo.match[mo.nmatch++] = argv[i] + 18;
 		else
 			return usage(argv[i]);
 	}
