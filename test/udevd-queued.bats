@@ -25,9 +25,10 @@ elapsed_ms() { echo $(( (${EPOCHREALTIME/./} - $1) / 1000 )); }
 	run send_within 10 UDEVSEND_WAIT=queued SEQNUM=1 DEVPATH=/devices/q1 FAKE_UDEV_SLEEP=3
 	ms=$(elapsed_ms "$t0")
 	echo "$output; udevsend took $ms ms"
+	echo "status $status: $output"
 	[ "$status" -eq 0 ]
 	[ "$ms" -lt 2000 ]
-	! grep -q '^end 1 ' "$FAKE_UDEV_LOG"
+	! grep -q '^end 1 ' "$FAKE_UDEV_LOG" || false
 	[ -s "$JOURNAL" ]
 	wait_for grep -q '^end 1 /devices/q1 add' "$FAKE_UDEV_LOG"
 	wait_for test ! -s "$JOURNAL"
@@ -37,20 +38,25 @@ elapsed_ms() { echo $(( (${EPOCHREALTIME/./} - $1) / 1000 )); }
 @test "queued: a helper that waits gets udev's own code: by default, UDEVSEND_WAIT=done, udevd --ack-when-done" {
 	start_udevd
 	run send_within 10 SEQNUM=1 DEVPATH=/devices/w1 FAKE_UDEV_EXIT=3 FAKE_UDEV_SLEEP=0.3
+	echo "status $status: $output"
 	[ "$status" -eq 3 ]
 	run send_within 10 UDEVSEND_WAIT=done SEQNUM=2 DEVPATH=/devices/w2 FAKE_UDEV_EXIT=4
+	echo "status $status: $output"
 	[ "$status" -eq 4 ]
 	# the queued answer is 0: udev's code is udevd's to log
 	run send_within 10 UDEVSEND_WAIT=queued SEQNUM=3 DEVPATH=/devices/w3 FAKE_UDEV_EXIT=5 \
 		FAKE_UDEV_SLEEP=0.5
+	echo "status $status: $output"
 	[ "$status" -eq 0 ]
 	wait_for grep -q 'seqnum 3 add /devices/w3: rc 5' "$T/udevd.log"
 	# an event without a SEQNUM always waits
 	run send_within 10 UDEVSEND_WAIT=queued DEVPATH=/devices/w4 FAKE_UDEV_EXIT=6
+	echo "status $status: $output"
 	[ "$status" -eq 6 ]
 	stop_udevd
 	start_udevd --ack-when-done
 	run send_within 10 UDEVSEND_WAIT=queued SEQNUM=5 DEVPATH=/devices/w5 FAKE_UDEV_EXIT=7
+	echo "status $status: $output"
 	[ "$status" -eq 7 ]
 	[ ! -s "$JOURNAL" ]
 }
@@ -70,12 +76,14 @@ hp_setup() {
 	start_udevd
 	UDEVSEND_WAIT=queued ACTION=add DEVPATH=/devices/h1 SEQNUM=1 FAKE_UDEV_SLEEP=1 \
 		run timeout 10 "$BIN/hotplug" test
+	echo "status $status: $output"
 	[ "$status" -eq 0 ]
 	[ "$(cat "$LOG")" = 1 ]
 	# a later script of default/ counts too
 	mv "$HOTPLUG_DIR/test/50-after.hotplug" "$HOTPLUG_DIR/default/zz-after.hotplug"
 	UDEVSEND_WAIT=queued ACTION=add DEVPATH=/devices/h2 SEQNUM=2 FAKE_UDEV_SLEEP=1 \
 		run timeout 10 "$BIN/hotplug" test
+	echo "status $status: $output"
 	[ "$status" -eq 0 ]
 	[ "$(cat "$LOG")" = "$(printf '1\n2')" ]
 	rm "$HOTPLUG_DIR/default/zz-after.hotplug"
@@ -84,9 +92,10 @@ hp_setup() {
 		run timeout 10 "$BIN/hotplug" test
 	ms=$(elapsed_ms "$t0")
 	echo "hotplug took $ms ms"
+	echo "status $status: $output"
 	[ "$status" -eq 0 ]
 	[ "$ms" -lt 2000 ]
-	! grep -q '^end 3 ' "$FAKE_UDEV_LOG"
+	! grep -q '^end 3 ' "$FAKE_UDEV_LOG" || false
 	wait_for grep -q '^end 3 /devices/h3 add' "$FAKE_UDEV_LOG"
 }
 
@@ -96,6 +105,7 @@ hp_setup() {
 	for i in 3 1 2 6 4 5; do
 		run send_within 5 UDEVSEND_WAIT=queued SEQNUM=$i DEVPATH=/devices/k FAKE_UDEV_SLEEP=0.1
 		echo "seqnum $i: $output"
+		echo "status $status: $output"
 		[ "$status" -eq 0 ]
 	done
 	[ ! -s "$FAKE_UDEV_LOG" ]
@@ -104,6 +114,7 @@ hp_setup() {
 	UDEVD_PID=
 	# the next event's helper starts a udevd, which finds the six first
 	UDEVD_BIN=$BIN/udevd run send_within 20 SEQNUM=7 DEVPATH=/devices/k
+	echo "status $status: $output"
 	[ "$status" -eq 0 ]
 	wait_for ended_ge 7
 	sleep 0.5
@@ -118,6 +129,7 @@ hp_setup() {
 	"$BIN/udevcontrol" stop_exec_queue
 	for i in 1 2 3; do
 		run send_within 5 UDEVSEND_WAIT=queued SEQNUM=$i DEVPATH=/devices/t
+		echo "status $status: $output"
 		[ "$status" -eq 0 ]
 	done
 	stop_udevd
@@ -140,6 +152,7 @@ hp_setup() {
 @test "queued: an event running when udevd is SIGKILLed runs again under the next udevd (udevd(8) says so)" {
 	start_udevd
 	run send_within 5 UDEVSEND_WAIT=queued SEQNUM=1 DEVPATH=/devices/r1 FAKE_UDEV_SLEEP=1
+	echo "status $status: $output"
 	[ "$status" -eq 0 ]
 	wait_for grep -q '^start 1 ' "$FAKE_UDEV_LOG"
 	kill -KILL "$UDEVD_PID"
