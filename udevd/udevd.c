@@ -194,6 +194,7 @@ static void setup_journal(struct udevd *d)
 		return;
 	}
 	r = journal_replay(&d->journal, replayed_event, d);
+	journal_flush(&d->journal);
 	if (r < 0)
 		log_err("journal: cannot read it: %s, ignoring", strerror(-r));
 	else if (r > 0)
@@ -614,6 +615,7 @@ static int run(struct udevd *d)
 			now = loop_now_ms();
 		}
 		run_queue(d, now);
+		journal_flush(&d->journal);   /* the turn's ends, one write */
 		outbox_flush(now);
 		setup_name_retry(d, now);
 		if (d->terminating && queue_running(&d->q) == 0)

@@ -168,21 +168,34 @@ int journal_add(struct journal *j, const struct msg_hdr *h)
 
 void journal_done(struct journal *j, uint64_t seqnum)
 {
-	struct msg_hdr h;
+	struct msg_hdr *h;
 
-	msg_init(&h, MSG_ACK, seqnum);
-	h.flags = MSG_F_SEQNUM;
+	if (j->fd < 0)
+		return;
+	if (j->nends == JOURNAL_ENDS)
+		journal_flush(j);
+	h = &j->ends[j->nends++];
+	msg_init(h, MSG_ACK, seqnum);
+	h->flags = MSG_F_SEQNUM;
 	if (j->pending)
 		j->pending--;
-	if (journal_write(j, &h, sizeof(h)) < 0) {
-		/* replayed by the next udevd, it runs twice (udevd(8)) */
+}
+
+void journal_flush(struct journal *j)
+{
+	unsigned int n = j->nends;
+
+	j->nends = 0;
+	if (n && journal_write(j, j->ends, n * sizeof(j->ends[0])) < 0) {
+		/* replayed by the next udevd, they run twice (udevd(8)) */
 	}
 }
 
 void journal_trim(struct journal *j)
 {
-	if (j->fd < 0 || j->pending || j->bytes == 0)
+	if (j->fd < 0 || j->pending)
 		return;
-	if (ftruncate(j->fd, 0) == 0)
+	j->nends = 0;   /* every record goes: no need for these */
+	if (j->bytes && ftruncate(j->fd, 0) == 0)
 		j->bytes = 0;
 }
