@@ -68,24 +68,38 @@ static void syslog_connect(void)
 /* Sends one message, "<facility|prio>prog[pid]: text"; syslogd adds the time.
  * With LOG_TO_SYSLOG_NOWAIT a message that finds syslogd's queue full (10
  * datagrams; syslogd stopped or slow) is dropped rather than waited for. */
-static void syslog_send(const char *buf, size_t n)
+static int syslog_try(const char *buf, size_t n)
 {
 	int r;
 
 	if (syslog_fd < 0)
 		syslog_connect();
 	if (syslog_fd < 0)
-		return;
+		return 0;
 	do
 		r = (int)send(syslog_fd, buf, n,
 			      MSG_NOSIGNAL | (log_syslog == LOG_TO_SYSLOG_NOWAIT ? MSG_DONTWAIT : 0));
 	while (r < 0 && errno == EINTR);
-	if (r < 0 && errno != EAGAIN) {
-		/* a descriptor someone closed (or reused) under us is not ours to close */
-		if (errno != EBADF && errno != ENOTSOCK)
-			close(syslog_fd);
-		syslog_fd = -1;
-	}
+	if (r >= 0 || errno == EAGAIN)
+		return 0;
+	/* a descriptor someone closed (or reused) under us is not ours to close */
+	if (errno != EBADF && errno != ENOTSOCK)
+		close(syslog_fd);
+	syslog_fd = -1;
+	return -1;
+}
+
+/* A failed send connects again and sends once more: the message that found
+ * the socket gone (syslogd restarted, the descriptor closed) is not lost. */
+static void syslog_send(const char *buf, size_t n)
+{
+	if (syslog_try(buf, n) < 0)
+		syslog_try(buf, n);
+}
+
+int log_fd(void)
+{
+	return syslog_fd;
 }
 
 int log_sink_auto(void)

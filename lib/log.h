@@ -21,6 +21,9 @@ void log_set_level(int prio);
  * for udev's event); NULL or "" for none. */
 void log_set_context(const char *ctx);
 int log_get_level(void);
+/* The syslog socket while one is connected, else -1: a process that closes
+ * stray descriptors (udev's pool worker, between events) keeps this one. */
+int log_fd(void);
 /* udevcontrol log_priority reaches udevd's udev processes: udevd keeps the
  * level in LOG_PRIORITY_ENV of its own environment, and each udev it runs
  * gets UDEV_LOG=level in place of the event's (envp has room for max

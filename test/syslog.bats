@@ -189,3 +189,31 @@ lost_script='lost() {
 	syslog_has "udevd\[[0-9]+\]: another udevd already listens on socket @$UDEVD_SOCKET"
 	[ ! -s "$T/stderr" ]
 }
+
+# every_event_logs MODE: three events in one udevd, each with a rule error
+# line; each event's line reaches syslog. A pool worker used to close the
+# logger's socket between events as a stray descriptor and then lose a line
+# on the closed (or reused) number.
+every_event_logs() {
+	rules 'KERNEL=="ttyS0", GROUP="no-such-group-a"
+KERNEL=="tty1", GROUP="no-such-group-b"
+KERNEL=="ttyUSB0", GROUP="no-such-group-c"'
+	in_dev_ns "$send_script"'
+		start --workers='"$1"' --max-childs=1
+		send 31 /class/tty/ttyS0
+		send 32 /class/tty/tty1
+		send 33 /class/tty/ttyUSB0'
+	cat "$T/rc"
+	[ "$(grep -c "^rc 3[123] 0\$" "$T/rc")" = 3 ]
+	syslog_has "seq 31 /class/tty/ttyS0: .*no-such-group-a"
+	syslog_has "seq 32 /class/tty/tty1: .*no-such-group-b"
+	syslog_has "seq 33 /class/tty/ttyUSB0: .*no-such-group-c"
+}
+
+@test "syslog: every event's error line arrives (worker pool)" {
+	every_event_logs pool
+}
+
+@test "syslog: every event's error line arrives (fork mode)" {
+	every_event_logs fork
+}
