@@ -18,6 +18,7 @@
 
 static const char *log_prog = "udev";
 static int log_syslog;
+static int log_stderr_too;
 static int log_level = LOG_ERR;
 static char log_ctx[192];
 
@@ -119,7 +120,8 @@ void log_init(const char *prog, int use_syslog)
 	int level;
 
 	log_prog = prog;
-	log_syslog = use_syslog;
+	log_syslog = use_syslog & ~LOG_ALSO_STDERR;
+	log_stderr_too = log_syslog && (use_syslog & LOG_ALSO_STDERR);
 	level = log_level_parse(env);
 	if (level >= 0)
 		log_level = level;
@@ -171,6 +173,30 @@ int log_get_level(void)
 	return log_level;
 }
 
+/* One line into buf, for syslog or for stderr: its length without a '\n'. */
+static size_t log_format(char *buf, size_t size, int to_syslog, int prio,
+			 const char *fmt, va_list ap)
+{
+	size_t n;
+
+	if (to_syslog)
+		n = fmt_s(buf, size, "<%d>%s[%d]: %s", LOG_DAEMON | (prio & 7), log_prog,
+			  (int)getpid(), log_ctx);
+	else
+		n = fmt_s(buf, size, "%s: %s: ", log_prog, level_names[prio & 7]);
+	if (n < size)
+		n += fmt_v(buf + n, size - n, fmt, ap);
+	return n >= size - 1 ? size - 2 : n;
+}
+
+static void stderr_send(char *buf, size_t n)
+{
+	buf[n++] = '\n';
+	if (write(STDERR_FILENO, buf, n) < 0) {
+		/* nowhere left to report it */
+	}
+}
+
 void log_msg(int prio, const char *fmt, ...)
 {
 	char buf[1024];
@@ -180,25 +206,18 @@ void log_msg(int prio, const char *fmt, ...)
 
 	if (prio > log_level)
 		return;
+	va_start(ap, fmt);
+	n = log_format(buf, sizeof(buf), log_syslog, prio, fmt, ap);
+	va_end(ap);
 	if (log_syslog)
-		n = fmt_s(buf, sizeof(buf), "<%d>%s[%d]: %s", LOG_DAEMON | (prio & 7), log_prog,
-			  (int)getpid(), log_ctx);
-	else
-		n = fmt_s(buf, sizeof(buf), "%s: %s: ", log_prog, level_names[prio & 7]);
-	if (n < sizeof(buf)) {
-		va_start(ap, fmt);
-		n += fmt_v(buf + n, sizeof(buf) - n, fmt, ap);
-		va_end(ap);
-	}
-	if (n >= sizeof(buf) - 1)
-		n = sizeof(buf) - 2;
-	if (log_syslog) {
 		syslog_send(buf, n);
-	} else {
-		buf[n++] = '\n';
-		if (write(STDERR_FILENO, buf, n) < 0) {
-			/* nowhere left to report it */
-		}
+	else
+		stderr_send(buf, n);
+	if (log_stderr_too) {
+		va_start(ap, fmt);
+		n = log_format(buf, sizeof(buf), 0, prio, fmt, ap);
+		va_end(ap);
+		stderr_send(buf, n);
 	}
 	errno = saved;
 }

@@ -14,6 +14,9 @@
  * for the kernel's helpers and udevd --daemon's udev), then syslog NOWAIT. */
 #define LOG_TO_SYSLOG        1
 #define LOG_TO_SYSLOG_NOWAIT 2
+/* or'ed with a syslog sink: stderr as well ("prog: level: message"), for
+ * udevd --daemon before it detaches (early boot has no syslogd yet) */
+#define LOG_ALSO_STDERR      4
 void log_init(const char *prog, int use_syslog);
 int log_sink_auto(void);
 void log_set_level(int prio);

@@ -179,15 +179,29 @@ lost_script='lost() {
 	[ "$output" = "udevsend: error: cannot run /nonexistent/udev, no udevd: lost /class/tty/ttyS0" ]
 }
 
-@test "syslog: udevd --daemon's start-up error reaches syslog whatever its stderr" {
+@test "syslog: udevd --daemon's start-up error reaches syslog and stderr, naming the other udevd" {
 	in_dev_ns "$send_script"'
 		start
 		UDEV_BIN="$BIN/udev" "$BIN/udevd" --daemon </dev/null >/dev/null 2>"$T/stderr"
-		echo "rc $?" >>"$T/rc"'
-	cat "$T/rc"
+		echo "rc $?" >>"$T/rc"
+		pgrep -x udevd >"$T/pid"'
+	cat "$T/rc" "$T/stderr"
 	grep -qx "rc 2" "$T/rc"
-	syslog_has "udevd\[[0-9]+\]: another udevd already listens on socket @$UDEVD_SOCKET"
-	[ ! -s "$T/stderr" ]
+	syslog_has "udevd\[[0-9]+\]: another udevd already listens on socket @$UDEVD_SOCKET \(pid $(cat "$T/pid"): stop it"
+	# before it detaches, the daemon says it where early boot can see it
+	grep -q "^udevd: err: another udevd already listens on socket @$UDEVD_SOCKET (pid $(cat "$T/pid"): " "$T/stderr"
+	[ "$(wc -l <"$T/stderr")" = 1 ]
+}
+
+@test "udevd --daemon: a tmpfs /dev mounted without mode= stops it, saying so on stderr with the fix" {
+	# in_dev_ns's /dev is such a tmpfs (mode 1777)
+	in_dev_ns '
+		UDEVD_LOCK_DIR=/dev UDEV_BIN="$BIN/udev" "$BIN/udevd" --daemon </dev/null >/dev/null 2>"$T/stderr"
+		echo "rc $?" >>"$T/rc"'
+	cat "$T/rc" "$T/stderr"
+	grep -qx "rc 4" "$T/rc"
+	grep -q "^udevd: err: name lock /dev/.$UDEVD_SOCKET.lock: its folder is not root's alone: .* (/dev is owned by uid 0, mode 1777: .*chmod go-w /dev, or mount a tmpfs /dev with mode=0755)\$" "$T/stderr"
+	syslog_has "udevd\[[0-9]+\]: name lock /dev/.$UDEVD_SOCKET.lock: its folder is not root's alone"
 }
 
 # every_event_logs MODE: three events in one udevd, each with a rule error

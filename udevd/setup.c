@@ -20,6 +20,7 @@
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #define GAP_TIMEOUT_MS     2000     /* --event-timeout */
@@ -189,6 +190,31 @@ static void qlen_note(void)
 	}
 }
 
+/* What to change when the lock's folder is not root's alone (-EPERM): the
+ * folder, its owner and mode, and the fix, into hint (" (...)"), else "". */
+static void lock_dir_hint(char *lock, char *hint, size_t size, int err)
+{
+	char *slash = strrchr(lock, '/'), mode[8];
+	struct stat st;
+	unsigned int m, i;
+
+	hint[0] = '\0';
+	if (err != -EPERM || !slash)
+		return;
+	*slash = '\0';
+	if (stat(*lock ? lock : "/", &st) == 0) {
+		m = st.st_mode & 07777;
+		for (i = 0; i < 4; i++)
+			mode[i] = (char)('0' + ((m >> (3 * (3 - i))) & 7));
+		mode[4] = '\0';
+		fmt_s(hint, size, " (%s is owned by uid %u, mode %s: make it root's and "
+		      "writable by root alone, chown root %s; chmod go-w %s, or mount a "
+		      "tmpfs /dev with mode=0755)", lock, (unsigned int)st.st_uid, mode, lock,
+		      lock);
+	}
+	*slash = '/';
+}
+
 /* The name lock first (namelock.h: its descriptor, numbered below the
  * socket's, is closed first when udevd dies), then the socket. A name held
  * by a process that is not a udevd of root ends udevd (3: udevsend runs
@@ -200,7 +226,7 @@ static int setup_socket(struct udevd *d)
 	struct sockaddr_un sa;
 	int len = msg_daemon_addr(&sa), on = 1, r;
 	const char *name = getenv(MSG_SOCKET_ENV);
-	char lock[256];
+	char lock[256], hint[256];
 
 	d->name = name && *name ? name : MSG_SOCKET_NAME;
 	if (len < 0) {
@@ -216,9 +242,10 @@ static int setup_socket(struct udevd *d)
 	} else if ((d->lockfd = namelock_open()) < 0) {
 		if (namelock_path(lock, sizeof(lock)) < 0)
 			strcpy(lock, "(no path for this name)");
-		log_err("name lock %s: %s: udevsend would not believe this udevd holds @%s",
+		lock_dir_hint(lock, hint, sizeof(hint), d->lockfd);
+		log_err("name lock %s: %s: udevsend would not believe this udevd holds @%s%s",
 			lock, d->lockfd == -EPERM ? "its folder is not root's alone" :
-			strerror(-d->lockfd), d->name);
+			strerror(-d->lockfd), d->name, hint);
 		return 1;
 	}
 	qlen_note();
@@ -259,8 +286,8 @@ int setup_lock(struct udevd *d)
 	if (r == 0)
 		return 0;
 	if (r == -EAGAIN) {
-		log_err("socket @%s: its name lock is held by another udevd (one in another "
-			"network namespace?); exiting", d->name);
+		log_err("socket @%s: its name lock is held by another udevd (pid %d; one in "
+			"another network namespace?); exiting", d->name, sock_name_holder());
 		return 2;
 	}
 	log_err("name lock: %s", strerror(-r));
@@ -409,9 +436,10 @@ int setup(struct udevd *d, int argc, char **argv)
 	log_init("udevd", 0);   /* stderr; syslog with --daemon: */
 	setup_options(d, argc, argv);
 	/* from here on, whatever stderr is (docs/conventions.md): a start-up
-	 * error is not lost with the caller's stderr */
+	 * error is not lost with the caller's stderr, and reaches a terminal
+	 * in early boot, when there is no syslogd yet */
 	if (d->daemonize && !d->debug)
-		log_init("udevd", LOG_TO_SYSLOG_NOWAIT);
+		log_init("udevd", LOG_TO_SYSLOG_NOWAIT | LOG_ALSO_STDERR);
 	setup_log_level(d);
 	r = setup_socket(d);
 	if (r)
