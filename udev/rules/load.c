@@ -122,7 +122,7 @@ static int merge_file(char **files, int n, char *path)
 }
 
 /* One entry of udev_rules: a file, or a directory's *.rules files, into
- * files (*n of them); 0 or -errno. */
+ * files (*n of them); 0, 1 when it does not exist, or -errno. */
 static int collect(const char *entry, char **files, int *n)
 {
 	char *names[RULES_FILES_MAX], path[1024];
@@ -131,9 +131,8 @@ static int collect(const char *entry, char **files, int *n)
 
 	if (stat(entry, &st) < 0) {
 		if (errno == ENOENT) {
-			/* no rules: every device gets its kernel name */
 			log_info("no rules at %s", entry);
-			return 0;
+			return 1;
 		}
 		log_err("cannot read rules %s: %s", entry, strerror(errno));
 		return -errno;
@@ -193,15 +192,23 @@ int rules_load(struct rules *rs, const char *paths)
 	char entry[1024], *files[RULES_FILES_MAX] = { NULL };
 	const char *p = paths;
 	size_t len;
-	int n = 0, r = 0, e, i;
+	int n = 0, r = 0, e, i, entries = 0, missing = 0;
 
 	memset(rs, 0, sizeof(*rs));
 	for (; *(p += strspn(p, " \t")); p += len) {
 		len = strcspn(p, " \t");
 		str_copy(entry, p, len < sizeof(entry) ? len + 1 : sizeof(entry));
 		e = collect(entry, files, &n);
-		r = r ? r : e;
+		entries++;
+		missing += e == 1;
+		r = r || e == 1 ? r : e;
 	}
+	/* one folder of a list may be missing (a package's); when none of
+	 * them is there, udev_rules has a typo: every device gets its kernel
+	 * name and the default permissions, which the operator must hear of */
+	if (entries && missing == entries)
+		log_err("no rules: nothing at udev_rules \"%s\" exists, every device gets its "
+			"kernel name and the default permissions", paths);
 	qsort(files, (size_t)n, sizeof(files[0]), by_file_name);
 	for (i = 0; i < n; i++) {
 		if (parse_file(rs, files[i]) < 0)
