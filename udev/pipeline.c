@@ -286,7 +286,8 @@ static void event_write_db(struct udev_event *ev, int partitions)
 		r = db_write(ev->conf, &rec);
 	}
 	if (r < 0) {
-		log_err("cannot write database record of %s: %s", ev->devpath, strerror(-r));
+		log_err("cannot write database record of %s: %s (udev_db %s)", ev->devpath,
+			strerror(-r), ev->conf->db);
 		event_fail(ev, UDEV_EXIT_DB);
 	} else if (ev->conf->libudev_db[0] && (r = ldb_write(ev, &rec)) < 0) {
 		log_err("cannot write libudev's record of %s: %s", ev->devpath, strerror(-r));
