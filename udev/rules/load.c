@@ -156,6 +156,38 @@ static int by_file_name(const void *a, const void *b)
 	return strcmp(path_basename(*(char *const *)a), path_basename(*(char *const *)b));
 }
 
+/* The LABEL of rule i, or NULL. */
+static const char *rule_label(const struct rules *rs, int i)
+{
+	int k;
+
+	for (k = rs->rules[i].first; k < rs->rules[i].first + rs->rules[i].count; k++)
+		if (rs->tokens[k].type == TK_LABEL)
+			return rs->tokens[k].value;
+	return NULL;
+}
+
+/* A LABEL of one file given twice: a GOTO before both goes to the first,
+ * and the second is most likely a copy that meant another name. */
+static void check_labels(const struct rules *rs)
+{
+	const char *l;
+	int i, j;
+
+	for (i = 0; i < rs->nrules; i++) {
+		if (!(l = rule_label(rs, i)))
+			continue;
+		for (j = 0; j < i; j++)
+			if (rs->rules[j].file == rs->rules[i].file && rule_label(rs, j) &&
+			    strcmp(rule_label(rs, j), l) == 0) {
+				log_err("%s:%d: LABEL=\"%s\" again (first at line %d): a GOTO before "
+					"both goes to the first", rs->rules[i].file, rs->rules[i].line, l,
+					rs->rules[j].line);
+				break;
+			}
+	}
+}
+
 /* Points each GOTO at the first later rule holding its LABEL. */
 static void resolve_gotos(struct rules *rs)
 {
@@ -216,6 +248,7 @@ int rules_load(struct rules *rs, const char *paths)
 		free(files[i]);
 	}
 	resolve_gotos(rs);
+	check_labels(rs);
 	return r;
 }
 
