@@ -194,3 +194,17 @@ GENERATED_NAMES=" storm.md "
 		grep -qE "^\| ([0-9, ]*\b)?$c\b" docs/conventions.md || { echo "udevinfo's $c not in conventions.md"; false; }
 	done
 }
+
+@test "docs: README's klibc budgets are tools/size.sh's" {
+	cd "$TOP"
+	local p b kib
+	for p in udevsend hotplug udevd udev; do
+		b=$(sed -n "s/^[[:space:]]*$p) b=\([0-9]*\) ;;/\1/p" tools/size.sh)
+		[ -n "$b" ]
+		kib=$(( (b + 1023) / 1024 ))
+		tr '\n' ' ' <README.md | grep -qE "\`$p\` +$kib KiB" ||
+			{ echo "README does not give $p's budget as $kib KiB (tools/size.sh: $b)"; false; }
+	done
+	b=$(sed -n 's/^[[:space:]]*suite) b=\([0-9]*\) ;;/\1/p' tools/size.sh)
+	tr '\n' ' ' <README.md | grep -qE "whole installed suite +$(( (b + 1023) / 1024 )) KiB"
+}
