@@ -744,10 +744,34 @@ print-version:
 demo:
 	bash tools/demo.sh
 
+# make help: the targets a person runs and the variables packagers set
+help:
+	@printf '%s\n' \
+	'Targets:' \
+	'  all (default)   build the programs into build/VARIANT/' \
+	'  install         install the legacy layout, links, etc/ files, man pages' \
+	'  install-strip   the same, programs stripped' \
+	'  uninstall       remove what install installed and you did not change' \
+	'  check           build and run the test suite' \
+	'  check-uevents   the netlink tests that make the kernel emit uevents' \
+	'  demo            replay an add for every device of this machine, in a sandbox' \
+	'  size            stripped size of each program, with budgets' \
+	'  bench           what one event costs, against the peers' \
+	'  lint            cppcheck and shellcheck' \
+	'  check-cross     the ARM build through one event under qemu-user' \
+	'  check-kernel    boot the suite on a small kernel in qemu' \
+	'  clean           remove build/' \
+	'Variables:' \
+	'  DESTDIR prefix sbindir bindir sysconfdir mandir docdir   where install puts files' \
+	'  CC CFLAGS CPPFLAGS LDFLAGS   after the suite'"'"'s own flags (dpkg-buildflags)' \
+	'  USE_KLIBC=true USE_DIETLIBC=true STATIC=true CROSS_COMPILE=TRIPLE-   the build' \
+	'  HELPER_LIBC=auto|system|diet|klibc|musl   the libc of udevsend and hotplug' \
+	'  V=1   show the commands'
+
 clean:
 	rm -rf build
 
-.PHONY: FORCE all check check-suite check-uevents circles deps size size-check clean install install-strip uninstall print-programs print-outdir print-helper-libc print-version demo \
+.PHONY: FORCE all help check check-suite check-uevents circles deps size size-check clean install install-strip uninstall print-programs print-outdir print-helper-libc print-version demo \
 	fuzz fuzz-bins fuzz-check fuzz-run check-sanitize check-valgrind check-stress lint
 
 # ---- cross build proof -------------------------------------------------------

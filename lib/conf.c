@@ -12,6 +12,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 /* udev's firmware.sh order, then where the 2004 hotplug firmware.agent looked */
 #define CONF_DEFAULT_FIRMWARE \
@@ -167,6 +168,7 @@ int conf_read(struct udev_conf *conf, const char *file)
 	char line[1024];
 	const char *path = conf_path(file);
 	int lineno = 0, bad = 0;
+	struct stat st;
 	FILE *f;
 
 	f = fopen(path, "re");
@@ -174,6 +176,10 @@ int conf_read(struct udev_conf *conf, const char *file)
 		if (path != file && errno == ENOENT)
 			return 0;   /* no udev.conf at the default place: the defaults */
 		return -errno;
+	}
+	if (fstat(fileno(f), &st) == 0 && S_ISDIR(st.st_mode)) {
+		fclose(f);   /* fopen takes a folder, and fgets reads nothing of it */
+		return -EISDIR;
 	}
 	while (fgets(line, sizeof(line), f)) {
 		lineno++;

@@ -18,6 +18,7 @@
 
 static const char *log_prog = "udev";
 static int log_syslog;
+static int log_stderr_too;
 static int log_level = LOG_ERR;
 static char log_ctx[192];
 
@@ -68,24 +69,38 @@ static void syslog_connect(void)
 /* Sends one message, "<facility|prio>prog[pid]: text"; syslogd adds the time.
  * With LOG_TO_SYSLOG_NOWAIT a message that finds syslogd's queue full (10
  * datagrams; syslogd stopped or slow) is dropped rather than waited for. */
-static void syslog_send(const char *buf, size_t n)
+static int syslog_try(const char *buf, size_t n)
 {
 	int r;
 
 	if (syslog_fd < 0)
 		syslog_connect();
 	if (syslog_fd < 0)
-		return;
+		return 0;
 	do
 		r = (int)send(syslog_fd, buf, n,
 			      MSG_NOSIGNAL | (log_syslog == LOG_TO_SYSLOG_NOWAIT ? MSG_DONTWAIT : 0));
 	while (r < 0 && errno == EINTR);
-	if (r < 0 && errno != EAGAIN) {
-		/* a descriptor someone closed (or reused) under us is not ours to close */
-		if (errno != EBADF && errno != ENOTSOCK)
-			close(syslog_fd);
-		syslog_fd = -1;
-	}
+	if (r >= 0 || errno == EAGAIN)
+		return 0;
+	/* a descriptor someone closed (or reused) under us is not ours to close */
+	if (errno != EBADF && errno != ENOTSOCK)
+		close(syslog_fd);
+	syslog_fd = -1;
+	return -1;
+}
+
+/* A failed send connects again and sends once more: the message that found
+ * the socket gone (syslogd restarted, the descriptor closed) is not lost. */
+static void syslog_send(const char *buf, size_t n)
+{
+	if (syslog_try(buf, n) < 0)
+		syslog_try(buf, n);
+}
+
+int log_fd(void)
+{
+	return syslog_fd;
 }
 
 int log_sink_auto(void)
@@ -105,7 +120,8 @@ void log_init(const char *prog, int use_syslog)
 	int level;
 
 	log_prog = prog;
-	log_syslog = use_syslog;
+	log_syslog = use_syslog & ~LOG_ALSO_STDERR;
+	log_stderr_too = log_syslog && (use_syslog & LOG_ALSO_STDERR);
 	level = log_level_parse(env);
 	if (level >= 0)
 		log_level = level;
@@ -157,6 +173,30 @@ int log_get_level(void)
 	return log_level;
 }
 
+/* One line into buf, for syslog or for stderr: its length without a '\n'. */
+static size_t log_format(char *buf, size_t size, int to_syslog, int prio,
+			 const char *fmt, va_list ap)
+{
+	size_t n;
+
+	if (to_syslog)
+		n = fmt_s(buf, size, "<%d>%s[%d]: %s", LOG_DAEMON | (prio & 7), log_prog,
+			  (int)getpid(), log_ctx);
+	else
+		n = fmt_s(buf, size, "%s: %s: ", log_prog, level_names[prio & 7]);
+	if (n < size)
+		n += fmt_v(buf + n, size - n, fmt, ap);
+	return n >= size - 1 ? size - 2 : n;
+}
+
+static void stderr_send(char *buf, size_t n)
+{
+	buf[n++] = '\n';
+	if (write(STDERR_FILENO, buf, n) < 0) {
+		/* nowhere left to report it */
+	}
+}
+
 void log_msg(int prio, const char *fmt, ...)
 {
 	char buf[1024];
@@ -166,25 +206,18 @@ void log_msg(int prio, const char *fmt, ...)
 
 	if (prio > log_level)
 		return;
+	va_start(ap, fmt);
+	n = log_format(buf, sizeof(buf), log_syslog, prio, fmt, ap);
+	va_end(ap);
 	if (log_syslog)
-		n = fmt_s(buf, sizeof(buf), "<%d>%s[%d]: %s", LOG_DAEMON | (prio & 7), log_prog,
-			  (int)getpid(), log_ctx);
-	else
-		n = fmt_s(buf, sizeof(buf), "%s: %s: ", log_prog, level_names[prio & 7]);
-	if (n < sizeof(buf)) {
-		va_start(ap, fmt);
-		n += fmt_v(buf + n, sizeof(buf) - n, fmt, ap);
-		va_end(ap);
-	}
-	if (n >= sizeof(buf) - 1)
-		n = sizeof(buf) - 2;
-	if (log_syslog) {
 		syslog_send(buf, n);
-	} else {
-		buf[n++] = '\n';
-		if (write(STDERR_FILENO, buf, n) < 0) {
-			/* nowhere left to report it */
-		}
+	else
+		stderr_send(buf, n);
+	if (log_stderr_too) {
+		va_start(ap, fmt);
+		n = log_format(buf, sizeof(buf), 0, prio, fmt, ap);
+		va_end(ap);
+		stderr_send(buf, n);
 	}
 	errno = saved;
 }

@@ -14,6 +14,9 @@
  * for the kernel's helpers and udevd --daemon's udev), then syslog NOWAIT. */
 #define LOG_TO_SYSLOG        1
 #define LOG_TO_SYSLOG_NOWAIT 2
+/* or'ed with a syslog sink: stderr as well ("prog: level: message"), for
+ * udevd --daemon before it detaches (early boot has no syslogd yet) */
+#define LOG_ALSO_STDERR      4
 void log_init(const char *prog, int use_syslog);
 int log_sink_auto(void);
 void log_set_level(int prio);
@@ -21,6 +24,9 @@ void log_set_level(int prio);
  * for udev's event); NULL or "" for none. */
 void log_set_context(const char *ctx);
 int log_get_level(void);
+/* The syslog socket while one is connected, else -1: a process that closes
+ * stray descriptors (udev's pool worker, between events) keeps this one. */
+int log_fd(void);
 /* udevcontrol log_priority reaches udevd's udev processes: udevd keeps the
  * level in LOG_PRIORITY_ENV of its own environment, and each udev it runs
  * gets UDEV_LOG=level in place of the event's (envp has room for max

@@ -215,3 +215,19 @@ path_without_dpkg() {
 	[ "$status" -eq 0 ]
 	[[ "$output" == *"missing Debian packages (run as root"*"udev-legacy-no-such-package"* ]]
 }
+
+@test "build: make help names the targets a person runs and the variables packagers set, each real" {
+	make -s -C "$TOP" help >"$T/help" 2>&1 || { cat "$T/help"; false; }
+	cat "$T/help"
+	for t in all install install-strip uninstall check size demo clean; do
+		grep -qE "^  $t( |\$)" "$T/help" || { echo "no $t"; false; }
+	done
+	# every target it names has a rule, every variable is the Makefile's
+	sed -n '/^Targets:/,/^Variables:/p' "$T/help" | sed -n 's/^  \([a-z-]*\).*/\1/p' | while read -r t; do
+		grep -qE "^$t:" "$TOP/Makefile" || { echo "no rule for $t"; exit 1; }
+	done
+	for v in DESTDIR prefix sbindir mandir docdir CFLAGS LDFLAGS USE_KLIBC USE_DIETLIBC STATIC CROSS_COMPILE HELPER_LIBC V; do
+		grep -qw "$v" "$T/help" || { echo "help does not name $v"; false; }
+		grep -qE "\b$v\b" "$TOP/Makefile" || { echo "$v not in the Makefile"; false; }
+	done
+}

@@ -178,3 +178,33 @@ GENERATED_NAMES=" storm.md "
 		grep -q "^| $f " "$TOP/docs/architecture.md" || { echo "$f not in architecture.md"; return 1; }
 	done
 }
+
+@test "docs: no internal issue numbers; a heading that counts its commands counts right; udevinfo's codes in conventions.md" {
+	cd "$TOP"
+	# ("issue 50" means nothing to a reader: say what was asked)
+	! grep -nE '\b[Ii]ssues? #?[0-9]+' README.md docs/*.md docs/*.8 || false
+	# README's "## N commands" lists N indented "make" lines under it
+	local heading words n
+	heading=$(grep -m1 -E '^## [A-Z][a-z]+ commands$' README.md)
+	words=$(echo "$heading" | cut -d' ' -f2)
+	n=$(sed -n "/^$heading\$/,/^## /p" README.md | grep -c '^    make ')
+	case $words in Two) [ "$n" = 2 ] ;; Three) [ "$n" = 3 ] ;; Four) [ "$n" = 4 ] ;; *) false ;; esac
+	# every exit code udevinfo's source uses is in conventions.md's table
+	for c in $(grep -oE 'UDEVINFO_[A-Z_]+ = [0-9]+' udev/programs/udevinfo.c | grep -oE '[0-9]+$'); do
+		grep -qE "^\| ([0-9, ]*\b)?$c\b" docs/conventions.md || { echo "udevinfo's $c not in conventions.md"; false; }
+	done
+}
+
+@test "docs: README's klibc budgets are tools/size.sh's" {
+	cd "$TOP"
+	local p b kib
+	for p in udevsend hotplug udevd udev; do
+		b=$(sed -n "s/^[[:space:]]*$p) b=\([0-9]*\) ;;/\1/p" tools/size.sh)
+		[ -n "$b" ]
+		kib=$(( (b + 1023) / 1024 ))
+		tr '\n' ' ' <README.md | grep -qE "\`$p\` +$kib KiB" ||
+			{ echo "README does not give $p's budget as $kib KiB (tools/size.sh: $b)"; false; }
+	done
+	b=$(sed -n 's/^[[:space:]]*suite) b=\([0-9]*\) ;;/\1/p' tools/size.sh)
+	tr '\n' ' ' <README.md | grep -qE "whole installed suite +$(( (b + 1023) / 1024 )) KiB"
+}

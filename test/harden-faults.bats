@@ -55,6 +55,22 @@ no_tmp_left() { [ -z "$(find "$T/db" -name '.tmp*' 2>/dev/null)" ]; }
 	[ ! -e "$T/dev/ttyS0" ] && [ ! -e "$T/dev/ttyUSB0" ]
 }
 
+@test "faults: a full /dev where the database folder is still to make names the real cause" {
+	# udev_db under udev_root, as by default: a tmpfs /dev with room for
+	# the node but no inode left for .udevdb
+	sed -i "s|^udev_db=.*|udev_db=\"$T/dev/.udevdb\"|" "$T/udev.conf"
+	run in_mount_ns '
+		mount -t tmpfs -o size=16k,nr_inodes=2 tmpfs "$T/dev"
+		rc=0; ev add '$TTYS' tty 2>"$T/add.err" || rc=$?
+		echo "add rc $rc"
+	'
+	echo "$output"
+	cat "$T/add.err"
+	[[ "$output" == *"add rc 8"* ]]
+	grep -qx "udev: err: cannot write database record of $TTYS: No space left on device (udev_db $T/dev/.udevdb)" "$T/add.err"
+	! grep -q "No such file or directory" "$T/add.err" || false
+}
+
 @test "faults: a read-only database fails the add with 8 and the record already there survives" {
 	run ev add $TTYS tty
 	[ "$status" -eq 0 ]

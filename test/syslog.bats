@@ -179,13 +179,55 @@ lost_script='lost() {
 	[ "$output" = "udevsend: error: cannot run /nonexistent/udev, no udevd: lost /class/tty/ttyS0" ]
 }
 
-@test "syslog: udevd --daemon's start-up error reaches syslog whatever its stderr" {
+@test "syslog: udevd --daemon's start-up error reaches syslog and stderr, naming the other udevd" {
 	in_dev_ns "$send_script"'
 		start
 		UDEV_BIN="$BIN/udev" "$BIN/udevd" --daemon </dev/null >/dev/null 2>"$T/stderr"
-		echo "rc $?" >>"$T/rc"'
-	cat "$T/rc"
+		echo "rc $?" >>"$T/rc"
+		pgrep -x udevd >"$T/pid"'
+	cat "$T/rc" "$T/stderr"
 	grep -qx "rc 2" "$T/rc"
-	syslog_has "udevd\[[0-9]+\]: another udevd already listens on socket @$UDEVD_SOCKET"
-	[ ! -s "$T/stderr" ]
+	syslog_has "udevd\[[0-9]+\]: another udevd already listens on socket @$UDEVD_SOCKET \(pid $(cat "$T/pid"): stop it"
+	# before it detaches, the daemon says it where early boot can see it
+	grep -q "^udevd: err: another udevd already listens on socket @$UDEVD_SOCKET (pid $(cat "$T/pid"): " "$T/stderr"
+	[ "$(wc -l <"$T/stderr")" = 1 ]
+}
+
+@test "udevd --daemon: a tmpfs /dev mounted without mode= stops it, saying so on stderr with the fix" {
+	# in_dev_ns's /dev is such a tmpfs (mode 1777)
+	in_dev_ns '
+		UDEVD_LOCK_DIR=/dev UDEV_BIN="$BIN/udev" "$BIN/udevd" --daemon </dev/null >/dev/null 2>"$T/stderr"
+		echo "rc $?" >>"$T/rc"'
+	cat "$T/rc" "$T/stderr"
+	grep -qx "rc 4" "$T/rc"
+	grep -q "^udevd: err: name lock /dev/.$UDEVD_SOCKET.lock: its folder is not root's alone: .* (/dev is owned by uid 0, mode 1777: .*chmod go-w /dev, or mount a tmpfs /dev with mode=0755)\$" "$T/stderr"
+	syslog_has "udevd\[[0-9]+\]: name lock /dev/.$UDEVD_SOCKET.lock: its folder is not root's alone"
+}
+
+# every_event_logs MODE: three events in one udevd, each with a rule error
+# line; each event's line reaches syslog. A pool worker used to close the
+# logger's socket between events as a stray descriptor and then lose a line
+# on the closed (or reused) number.
+every_event_logs() {
+	rules 'KERNEL=="ttyS0", GROUP="no-such-group-a"
+KERNEL=="tty1", GROUP="no-such-group-b"
+KERNEL=="ttyUSB0", GROUP="no-such-group-c"'
+	in_dev_ns "$send_script"'
+		start --workers='"$1"' --max-childs=1
+		send 31 /class/tty/ttyS0
+		send 32 /class/tty/tty1
+		send 33 /class/tty/ttyUSB0'
+	cat "$T/rc"
+	[ "$(grep -c "^rc 3[123] 0\$" "$T/rc")" = 3 ]
+	syslog_has "seq 31 /class/tty/ttyS0: .*no-such-group-a"
+	syslog_has "seq 32 /class/tty/tty1: .*no-such-group-b"
+	syslog_has "seq 33 /class/tty/ttyUSB0: .*no-such-group-c"
+}
+
+@test "syslog: every event's error line arrives (worker pool)" {
+	every_event_logs pool
+}
+
+@test "syslog: every event's error line arrives (fork mode)" {
+	every_event_logs fork
 }

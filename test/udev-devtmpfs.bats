@@ -108,3 +108,30 @@ inode() { stat -c %i "$T/dev/$1"; }
 	[ "$(listed)" = "c 0666 0:0 tty0" ]
 	stop_udevd
 }
+
+@test "devtmpfs: a kernel's node no rule speaks of keeps its owner, group and mode; a permissions line or rule sets only what it gives" {
+	# as /dev/kmsg: devtmpfs makes it 0644; udev.conf's default_mode is 0600
+	rules 'KERNEL=="tty1", GROUP="5"'
+	kernel_node tty0 c 4 0
+	chmod 0644 "$T/dev/tty0"
+	chown 7:8 "$T/dev/tty0"
+	run ev add $TTY0 tty
+	[ "$status" -eq 0 ]
+	[ "$(listed)" = "c 0644 7:8 tty0" ]
+	# a udev.permissions line with a group only: the group, nothing else
+	echo 'tty0::9:' >"$T/permissions"
+	run ev add $TTY0 tty
+	[ "$status" -eq 0 ]
+	[ "$(listed)" = "c 0644 7:9 tty0" ]
+	# a rule's MODE: the mode too; the owner stays the kernel's
+	rules 'KERNEL=="tty0", MODE="0620"'
+	run ev add $TTY0 tty
+	[ "$status" -eq 0 ]
+	[ "$(listed)" = "c 0620 7:9 tty0" ]
+	# a node udev makes itself still gets the defaults
+	rm "$T/dev/tty0" "$T/permissions"
+	rules ''
+	run ev add $TTY0 tty
+	[ "$status" -eq 0 ]
+	[ "$(listed)" = "c 0600 0:0 tty0" ]
+}

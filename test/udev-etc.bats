@@ -47,3 +47,32 @@ setup() {
 	[[ "$output" == *"c 0666 0:0 fuse"* ]]
 	[[ "$output" == *"b 0660 0:$(getent group disk | cut -d: -f3) sdb1"* ]]
 }
+
+@test "etc: a udev_rules that names nothing that exists says so once, at the error level" {
+	rules 'KERNEL=="ttyS0", NAME="tts/0"'
+	sed -i "s|^udev_rules=.*|udev_rules=\"$T/rules.dd\"|" "$T/udev.conf"
+	run ev add /class/tty/ttyS0 tty
+	echo "$output"
+	[ "$status" -eq 0 ]
+	[ "$output" = "udev: err: no rules: nothing at udev_rules \"$T/rules.dd\" exists, every device gets its kernel name and the default permissions" ]
+	# one folder of a list may be missing (a package's): not a word
+	sed -i "s|^udev_rules=.*|udev_rules=\"$T/lib-rules.d $T/rules.d\"|" "$T/udev.conf"
+	run ev add /class/tty/ttyS0 tty
+	[ "$status" -eq 0 ]
+	[ -z "$output" ]
+	[ -c "$T/dev/tts/0" ]
+}
+
+@test "etc: UDEV_CONFIG_FILE naming a folder is an error, not the built-in defaults" {
+	mkdir "$T/conf.d"
+	# (udevtest and udevinfo change nothing: the machine's /dev is safe)
+	UDEV_CONFIG_FILE=$T/conf.d run "$BIN/udevtest" /class/tty/ttyS0
+	echo "$status: $output"
+	[ "$status" -eq 2 ]
+	[ "$output" = "udevtest: err: cannot read $T/conf.d: Is a directory" ]
+	UDEV_CONFIG_FILE=$T/conf.d run "$BIN/udevinfo" -r
+	echo "$status: $output"
+	[ "$status" -ne 0 ]
+	[[ "$output" == *"cannot read $T/conf.d: Is a directory"* ]]
+	[[ "$output" != *"/dev"* ]]
+}

@@ -374,3 +374,33 @@ ENV{TN}==\"char\", NAME=\"tc\"" 'c 0600 0:0 tc'
 }
 @test "\$name: the name so far" { check_add legacy $TTYS tty 'NAME="n1"
 SYMLINK+="$name-link"' 'c 0600 0:0 n1; l n1-link -> n1'; }
+
+# ---- rule errors name the real fault at file:line ---------------------------
+@test "rule errors: '=~' and '=>' are named as unknown operators, not as a value without quotes" {
+	check_logged legacy $TTYS tty 'KERNEL=="ttyS0", SYMLINK+="l"
+KERNEL=~"ttyS0", NAME="x"' 3 "50-test.rules:2: unknown operator '=~' after KERNEL (==, !=, =, += or :=), skipping the rule" 'l l -> ttyS0; c 0600 0:0 ttyS0'
+	check_logged legacy $TTYS tty 'KERNEL=="ttyS0", SYMLINK+="l"
+KERNEL=="ttyS0", NAME=>"x"' 3 "50-test.rules:2: unknown operator '=>' after NAME (==, !=, =, += or :=), skipping the rule" 'l l -> ttyS0; c 0600 0:0 ttyS0'
+}
+
+@test "rule errors: a quote left open mid-line is named, with the value it swallowed" {
+	check_logged legacy $TTYS tty 'KERNEL=="ttyS0", SYMLINK+="l"
+KERNEL=="ttyS0, NAME="x", MODE="0644"' 3 "50-test.rules:2: the value of KERNEL has no closing quote: it ran on to the next quote (\"ttyS0, NAME=\"), skipping the rule" 'l l -> ttyS0; c 0600 0:0 ttyS0'
+	# a missing ',' is still called so
+	check_logged legacy $TTYS tty 'KERNEL=="ttyS0", SYMLINK+="l"
+KERNEL=="ttyS0"NAME="x"' 3 "50-test.rules:2: expected ',' between keys, skipping the rule" 'l l -> ttyS0; c 0600 0:0 ttyS0'
+}
+
+@test "rule errors: LABEL== is refused, and a second LABEL of one name in a file is named" {
+	check_logged legacy $TTYS tty 'KERNEL=="ttyS0", SYMLINK+="l"
+LABEL=="end"' 3 "50-test.rules:2: LABEL takes '=' only, skipping the rule" 'l l -> ttyS0; c 0600 0:0 ttyS0'
+	legacy
+	rules 'KERNEL=="ttyS0", GOTO="end"
+LABEL="end"
+KERNEL=="ttyS0", NAME="x"
+LABEL="end"'
+	run ev add $TTYS tty
+	echo "$output"
+	[ "$output" = "udev: err: $T/rules.d/50-test.rules:4: LABEL=\"end\" again (first at line 2): a GOTO before both goes to the first" ]
+	[ -c "$T/dev/x" ]
+}

@@ -126,14 +126,21 @@ changed() {
 	[ "$status" -eq 1 ]
 }
 
-@test "udevadm info: queries and the attribute walk, as udevinfo's; property is env" {
+@test "udevadm info: queries and the attribute walk, as udevinfo's; property adds the device's own to env" {
 	legacy
 	rules 'KERNEL=="mouse0", NAME="input/m0", SYMLINK+="mouse", ENV{ID_TYPE}="mouse"'
 	run ev add $MOUSE input
 	[ "$status" -eq 0 ]
 	[ "$("$BIN/udevadm" info --query=name --path=$MOUSE)" = input/m0 ]
 	[ "$("$BIN/udevadm" info -q path -n input/m0)" = $MOUSE ]
-	[ "$("$BIN/udevadm" info --query=property --name=input/m0)" = "ID_TYPE=mouse" ]
+	run "$BIN/udevadm" info --query=property --name=input/m0
+	echo "$output"
+	[ "$output" = "DEVPATH=$MOUSE
+DEVNAME=$T/dev/input/m0
+MAJOR=$(cut -d: -f1 "$SYSFS_PATH$MOUSE/dev")
+MINOR=$(cut -d: -f2 "$SYSFS_PATH$MOUSE/dev")
+DEVLINKS=$T/dev/mouse
+ID_TYPE=mouse" ]
 	[ "$("$BIN/udevadm" info --query=symlink --root --name=input/m0)" = "$T/dev/mouse" ]
 	# a device given alone (not under /dev): a device path
 	[ "$("$BIN/udevadm" info --query=name $MOUSE)" = input/m0 ]
@@ -153,6 +160,34 @@ changed() {
 	[ "$status" -eq 0 ]
 	[[ "$output" == *"udevtest: change /class/tty/ttyS0"* ]]
 	[[ "$output" != *"serial-added"* ]]
+}
+
+@test "udevadm info: --query=property of a node udev just made, with no variables (udevadm(8)'s example)" {
+	legacy
+	run ev add /class/mem/null mem
+	[ "$status" -eq 0 ]
+	run "$BIN/udevadm" info --query=property --name=null
+	echo "$output"
+	[ "$status" -eq 0 ]
+	[ "$output" = "DEVPATH=/class/mem/null
+DEVNAME=$T/dev/null
+MAJOR=1
+MINOR=3" ]
+	# udevinfo takes the long options too
+	[ "$("$BIN/udevinfo" --query=property --name=null)" = "$output" ]
+	[ "$("$BIN/udevinfo" --query path --name=null)" = /class/mem/null ]
+	[ "$("$BIN/udevinfo" --root)" = "$T/dev" ]
+}
+
+@test "udevadm info, udevinfo: a bad option is named by its own word" {
+	run "$BIN/udevadm" info --query=all --bogus
+	echo "$output"
+	[ "$status" -eq 1 ]
+	[[ "$output" == *"unknown option '--bogus'"* ]]
+	run "$BIN/udevinfo" -q all -rX
+	echo "$output"
+	[ "$status" -eq 1 ]
+	[[ "$output" == *"unknown option '-rX'"* ]]
 }
 
 @test "udevadm: a bad option is named, with the usage" {

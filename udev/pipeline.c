@@ -133,16 +133,19 @@ static void event_set_devname(struct udev_event *ev, const char *name)
 
 /* The rule's OWNER/GROUP/MODE, else udev.permissions, else default_*;
  * without default_mode in udev.conf, 050's built-in 0600 when every rules
- * file is in the 2004 syntax, else 064's 0660 (conf.c). */
-static void event_perms(struct udev_event *ev, uid_t *uid, gid_t *gid, mode_t *mode)
+ * file is in the 2004 syntax, else 064's 0660 (conf.c). Returns the
+ * PERM_* bits of those a rule or a permissions line gave. */
+static unsigned int event_perms(struct udev_event *ev, uid_t *uid, gid_t *gid, mode_t *mode)
 {
 	char owner[64], group[64];
 	mode_t m = !ev->conf->mode_given && ev->legacy_conf ? 0600 : ev->conf->mode;
+	int given = 0;
 
 	str_copy(owner, ev->conf->owner, sizeof(owner));
 	str_copy(group, ev->conf->group, sizeof(group));
 	if (!ev->owner_set || !ev->group_set || !ev->mode_set)
-		perms_lookup(ev->conf, ev->cache, ev->name, owner, sizeof(owner), group, sizeof(group), &m);
+		given = perms_lookup(ev->conf, ev->cache, ev->name, owner, sizeof(owner), group,
+				     sizeof(group), &m);
 	if (ev->owner_set)
 		str_copy(owner, ev->owner, sizeof(owner));
 	if (ev->group_set)
@@ -155,6 +158,8 @@ static void event_perms(struct udev_event *ev, uid_t *uid, gid_t *gid, mode_t *m
 		log_err("unknown user '%s' for %s, using root", owner, ev->name);
 	if (cache_group(ev->cache, ev->set->group_file, group, gid) < 0)
 		log_err("unknown group '%s' for %s, using root", group, ev->name);
+	return (given > 0 ? (unsigned int)given : 0) | (ev->owner_set ? PERM_OWNER : 0) |
+	       (ev->group_set ? PERM_GROUP : 0) | (ev->mode_set ? PERM_MODE : 0);
 }
 
 /* KEY=value lines the rules added to or changed in the environment. */
@@ -286,7 +291,8 @@ static void event_write_db(struct udev_event *ev, int partitions)
 		r = db_write(ev->conf, &rec);
 	}
 	if (r < 0) {
-		log_err("cannot write database record of %s: %s", ev->devpath, strerror(-r));
+		log_err("cannot write database record of %s: %s (udev_db %s)", ev->devpath,
+			strerror(-r), ev->conf->db);
 		event_fail(ev, UDEV_EXIT_DB);
 	} else if (ev->conf->libudev_db[0] && (r = ldb_write(ev, &rec)) < 0) {
 		log_err("cannot write libudev's record of %s: %s", ev->devpath, strerror(-r));
@@ -322,6 +328,7 @@ static int event_add(struct udev_event *ev, const struct rules *rules)
 	uid_t uid;
 	gid_t gid;
 	mode_t mode;
+	unsigned int given;
 	int r, partitions;
 
 	if (event_devnum(ev) < 0)
@@ -344,14 +351,14 @@ static int event_add(struct udev_event *ev, const struct rules *rules)
 	}
 	if (!ev->name_set)
 		event_default_name(ev);
-	event_perms(ev, &uid, &gid, &mode);
+	given = event_perms(ev, &uid, &gid, &mode);
 	partitions = event_partitions(ev);
 	if (ev->dry_run) {
 		event_print_plan(ev, uid, gid, mode);
 		return ev->rc;
 	}
 	r = node_create(ev->conf, ev->name, event_is_block(ev), ev->major, ev->minor,
-			uid, gid, mode, partitions);
+			uid, gid, mode, given, partitions);
 	if (r < 0) {
 		log_err("cannot create node %s/%s: %s", ev->conf->root, ev->name, strerror(-r));
 		event_fail(ev, r == -EPERM ? UDEV_EXIT_PERM : UDEV_EXIT_NODE);

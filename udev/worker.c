@@ -47,7 +47,8 @@ static int keep_fd(int fd)
 	for (i = 0; i < worker.nstart; i++)
 		if (worker.start_fds[i] == fd)
 			return 1;
-	return fd <= 2 || fd == worker.fd || fd == driver_fd(&driver) || fd == walk_kept_fd();
+	return fd <= 2 || fd == worker.fd || fd == driver_fd(&driver) || fd == walk_kept_fd() ||
+	       fd == log_fd();
 }
 
 /* Descriptors the worker was started with are kept: a fork-mode udev
@@ -72,10 +73,10 @@ static void close_stray_fd(int fd)
  * spares. */
 static int kept_fds(int *keep)
 {
-	int own[3] = { worker.fd, driver_fd(&driver), walk_kept_fd() };
+	int own[4] = { worker.fd, driver_fd(&driver), walk_kept_fd(), log_fd() };
 	int i, j, n = 0, fd;
 
-	for (i = 0; i < worker.nstart + 3; i++) {
+	for (i = 0; i < worker.nstart + 4; i++) {
 		fd = i < worker.nstart ? worker.start_fds[i] : own[i - worker.nstart];
 		for (j = 0; j < n && keep[j] != fd; j++)
 			;
@@ -93,7 +94,7 @@ static int kept_fds(int *keep)
  * /proc/self/fd, which also names each one found. */
 static void close_strays(void)
 {
-	int keep[sizeof(worker.start_fds) / sizeof(worker.start_fds[0]) + 3];
+	int keep[sizeof(worker.start_fds) / sizeof(worker.start_fds[0]) + 4];
 	int r;
 
 	if (!worker.no_close_range) {

@@ -193,6 +193,31 @@ static void qlen_note(void)
 	}
 }
 
+/* What to change when the lock's folder is not root's alone (-EPERM): the
+ * folder, its owner and mode, and the fix, into hint (" (...)"), else "". */
+static void lock_dir_hint(char *lock, char *hint, size_t size, int err)
+{
+	char *slash = strrchr(lock, '/'), mode[8];
+	struct stat st;
+	unsigned int m, i;
+
+	hint[0] = '\0';
+	if (err != -EPERM || !slash)
+		return;
+	*slash = '\0';
+	if (stat(*lock ? lock : "/", &st) == 0) {
+		m = st.st_mode & 07777;
+		for (i = 0; i < 4; i++)
+			mode[i] = (char)('0' + ((m >> (3 * (3 - i))) & 7));
+		mode[4] = '\0';
+		fmt_s(hint, size, " (%s is owned by uid %u, mode %s: make it root's and "
+		      "writable by root alone, chown root %s; chmod go-w %s, or mount a "
+		      "tmpfs /dev with mode=0755)", lock, (unsigned int)st.st_uid, mode, lock,
+		      lock);
+	}
+	*slash = '/';
+}
+
 /* udevd's name lock (namelock.h), or -1: without it, udevsend and the
  * clients believe no udevd on the name. With --netlink a lock that cannot
  * be had (a read-only /dev in early boot) stops nothing: the kernel's
@@ -201,7 +226,7 @@ static void qlen_note(void)
 static int setup_lock_file(struct udevd *d)
 {
 	struct stat was;
-	char lock[256], mode[5];
+	char lock[256], hint[256], mode[5];
 	int i;
 
 	if (geteuid() != 0) {
@@ -225,10 +250,11 @@ static int setup_lock_file(struct udevd *d)
 			   (long)was.st_uid, (long)was.st_nlink);
 		return 0;
 	}
+	lock_dir_hint(lock, hint, sizeof(hint), d->lockfd);
 	log_err("name lock %s: %s: udevsend and the clients will not believe this udevd "
-		"holds @%s%s", lock, d->lockfd == -EPERM ? "its folder is not root's alone" :
+		"holds @%s%s%s", lock, d->lockfd == -EPERM ? "its folder is not root's alone" :
 		strerror(-d->lockfd), d->name, d->netlink ? "; serving the kernel's events all "
-		"the same" : "");
+		"the same" : "", hint);
 	d->lockfd = -1;
 	return !d->netlink;
 }
@@ -469,9 +495,10 @@ int setup(struct udevd *d, int argc, char **argv)
 	log_init("udevd", 0);   /* stderr; syslog with --daemon: */
 	setup_options(d, argc, argv);
 	/* from here on, whatever stderr is (docs/conventions.md): a start-up
-	 * error is not lost with the caller's stderr */
+	 * error is not lost with the caller's stderr, and reaches a terminal
+	 * in early boot, when there is no syslogd yet */
 	if (d->daemonize && !d->debug)
-		log_init("udevd", LOG_TO_SYSLOG_NOWAIT);
+		log_init("udevd", LOG_TO_SYSLOG_NOWAIT | LOG_ALSO_STDERR);
 	setup_log_level(d);
 	r = setup_socket(d);
 	if (r)

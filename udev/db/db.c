@@ -142,6 +142,18 @@ static int db_store(const struct udev_conf *conf, const struct db_record *rec,
 	return db_write_file(file, tmp, buf, len);
 }
 
+/* The database folder and its parents; 0, or why it could not be made
+ * (-ENOSPC on a full /dev: the cause a later -ENOENT would hide). */
+static int db_make_dir(const char *dir)
+{
+	if (mkdir(dir, 0755) == 0 || errno == EEXIST)
+		return 0;
+	if (errno != ENOENT)
+		return -errno;
+	path_mkdir_parents(dir, 0755);
+	return mkdir(dir, 0755) == 0 || errno == EEXIST ? 0 : -errno;
+}
+
 /* The links index (index.h) gets rec's entries before rec is written,
  * and loses those of the record it replaces that rec no longer lists. The
  * folder is made when the first write finds it missing. */
@@ -160,11 +172,9 @@ int db_write(const struct udev_conf *conf, const struct db_record *rec)
 	found = db_read(conf, rec->devpath, &old);
 	r = db_store(conf, rec, name, file, buf, len);
 	if (r == -ENOENT) {
-		if (mkdir(conf->db, 0755) < 0 && errno != EEXIST) {
-			path_mkdir_parents(conf->db, 0755);
-			mkdir(conf->db, 0755);
-		}
-		r = db_store(conf, rec, name, file, buf, len);
+		r = db_make_dir(conf->db);
+		if (r == 0)
+			r = db_store(conf, rec, name, file, buf, len);
 	}
 	if (r < 0)
 		return r;

@@ -5,6 +5,7 @@
  * free is made in place, with no temporary name and no rename. */
 #include "compat.h"
 #include "node.h"
+#include "perms.h"
 #include "fd.h"
 #include "log.h"
 #include "namelock.h"
@@ -169,7 +170,7 @@ static int node_take_back(int dir, const char *base, mode_t type, dev_t devnum)
  * so, 0 when base is something else, -ENOENT when nothing is there,
  * -EPERM. */
 static int node_keep(int dir, const char *base, mode_t type, dev_t devnum,
-		     uid_t uid, gid_t gid, mode_t mode)
+		     uid_t uid, gid_t gid, mode_t mode, unsigned int given)
 {
 	struct stat st;
 	int ids, r;
@@ -178,6 +179,10 @@ static int node_keep(int dir, const char *base, mode_t type, dev_t devnum,
 		return errno == ENOENT ? -ENOENT : 0;
 	if (!same_node(&st, type, devnum))
 		return 0;
+	/* what no rule gave stays the kernel's, as systemd-udevd leaves it */
+	uid = given & PERM_OWNER ? uid : st.st_uid;
+	gid = given & PERM_GROUP ? gid : st.st_gid;
+	mode = given & PERM_MODE ? mode : st.st_mode;
 	ids = st.st_uid != uid || st.st_gid != gid;
 	if (!ids && (st.st_mode & 07777) == (mode & 07777))
 		return 1;
@@ -224,11 +229,11 @@ static int node_own(int dir, gid_t dir_gid, const char *tmp, const char *base,
  * and mode are set, as the temporary name would have had); a name taken
  * meanwhile, or by something else, is replaced by a rename. */
 static int node_one(int dir, gid_t dir_gid, const char *base, int block, dev_t devnum,
-		    uid_t uid, gid_t gid, mode_t mode)
+		    uid_t uid, gid_t gid, mode_t mode, unsigned int given)
 {
 	char tmp[NAME_MAX + 1];
 	mode_t type = (block ? S_IFBLK : S_IFCHR) | (mode & 07777);
-	int r = node_keep(dir, base, type & S_IFMT, devnum, uid, gid, mode);
+	int r = node_keep(dir, base, type & S_IFMT, devnum, uid, gid, mode, given);
 
 	if (r == -ENOENT) {
 		if (mknodat(dir, base, type, devnum) == 0)
@@ -254,7 +259,7 @@ static int lock_name(const struct udev_conf *conf, const char *name)
 
 int node_create(const struct udev_conf *conf, const char *name, int block,
 		unsigned int major, unsigned int minor, uid_t uid, gid_t gid,
-		mode_t mode, int partitions)
+		mode_t mode, unsigned int given, int partitions)
 {
 	char part[NAME_MAX + 16];
 	const char *base;
@@ -266,11 +271,11 @@ int node_create(const struct udev_conf *conf, const char *name, int block,
 	dir = walk_parent_gid(conf->root, name, 1, &base, &dir_gid);
 	if (dir < 0)   /* a refused walk is no chown failure (exit 5, not 7) */
 		return dir == -EPERM ? -EACCES : dir;
-	kept = node_one(dir, dir_gid, base, block, makedev(major, minor), uid, gid, mode);
+	kept = node_one(dir, dir_gid, base, block, makedev(major, minor), uid, gid, mode, given);
 	for (n = 1, r = kept; r >= 0 && n <= partitions; n++) {
 		fmt_s(part, sizeof(part), "%s%d", base, n);
 		r = node_one(dir, dir_gid, part, block, makedev(major, minor + (unsigned int)n),
-			     uid, gid, mode);
+			     uid, gid, mode, given);
 	}
 	walk_done(dir);
 	return r < 0 ? r : kept;

@@ -11,11 +11,13 @@
 /* Creates udev_root/name (and name1..nameN for partitions) atomically:
  * mknod beside, chown/chmod, rename over. A name that is a node of the
  * same type and number already (the kernel's, on devtmpfs) keeps its
- * inode: owner, group and mode are set in place. Returns 0 when name was
- * made, 1 when it was kept, or -errno. */
+ * inode: of owner, group and mode, those given (PERM_* bits of perms.h:
+ * by a rule or udev.permissions) are set in place, the others kept as the
+ * kernel made them. Returns 0 when name was made, 1 when it was kept, or
+ * -errno. */
 int node_create(const struct udev_conf *conf, const char *name, int block,
 		unsigned int major, unsigned int minor, uid_t uid, gid_t gid,
-		mode_t mode, int partitions);
+		mode_t mode, unsigned int given, int partitions);
 /* Removes the node (not when kept: it was there before udev, the
  * kernel's) and its partition nodes, each only when it is a device node of
  * the recorded number (major:minor, then minor + N; 0:0: any device node),

@@ -28,9 +28,6 @@ struct perm_fields {
 	char pat[256];        /* the name of the first line that matched */
 };
 
-#define PERM_OWNER 1u
-#define PERM_GROUP 2u
-#define PERM_MODE  4u
 
 /* 1 when this line's glob matches name, or after that when it has the same
  * name (fields not yet given copied), else 0. */
@@ -172,5 +169,5 @@ int perms_lookup(const struct udev_conf *conf, struct udev_cache *c, const char 
 	int hit = c ? perms_kept(conf, c, &s) : perms_scan(conf, &s);
 
 	free(s.text);   /* a lookup keeps no lines: always NULL (for the analyser) */
-	return hit;
+	return hit > 0 ? (int)f.set : hit;
 }

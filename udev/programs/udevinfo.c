@@ -91,7 +91,30 @@ static int print_record(const struct db_record *rec, void *data)
 static int query_type_ok(const char *q)
 {
 	return strcmp(q, "name") == 0 || strcmp(q, "symlink") == 0 ||
-	       strcmp(q, "path") == 0 || strcmp(q, "env") == 0 || strcmp(q, "all") == 0;
+	       strcmp(q, "path") == 0 || strcmp(q, "env") == 0 || strcmp(q, "all") == 0 ||
+	       strcmp(q, "property") == 0;   /* udevadm's: env with the device's own */
+}
+
+/* The device's properties, as libudev's have them: the record's devpath,
+ * node, number (sysfs) and links, then the variables the rules set. */
+static void print_env(const struct db_record *rec)
+{
+	char dev[32], *colon;
+
+	fmt_print(stdout, "DEVPATH=%s\n", rec->devpath);
+	if (rec->name[0])
+		fmt_print(stdout, "DEVNAME=%s/%s\n", conf.root, rec->name);
+	if (sysfs_attr_read(rec->devpath, "dev", dev, sizeof(dev)) >= 0 &&
+	    (colon = strchr(dev, ':'))) {
+		*colon++ = '\0';
+		colon[strcspn(colon, "\n")] = '\0';
+		fmt_print(stdout, "MAJOR=%s\nMINOR=%s\n", dev, colon);
+	}
+	if (rec->symlinks[0]) {
+		fmt_print(stdout, "DEVLINKS=");
+		print_list(rec->symlinks, 1);
+	}
+	fmt_print(stdout, "%s", rec->env);
 }
 
 /* KEY='value' lines, as later udevadm's --export printed them: a shell
@@ -127,7 +150,9 @@ static void query(const struct opts *o, struct db_record *rec)
 	else if (strcmp(o->query, "env") == 0 && o->exp)
 		print_export(rec->env);
 	else if (strcmp(o->query, "env") == 0)
-		fmt_print(stdout, "%s", rec->env);
+		fmt_print(stdout, "%s", rec->env);   /* the rules' variables, as 0.5x */
+	else if (strcmp(o->query, "property") == 0)
+		print_env(rec);
 	else
 		print_record(rec, NULL);
 }
@@ -236,45 +261,49 @@ static int find_record(const struct opts *o, struct db_record *rec)
 	return db_find_name(&conf, name, rec);
 }
 
-/* udev 100's long options, in place as the short ones getopt reads
- * (klibc has no getopt_long): --query=X and --query X become -qX and
- * -q X; an unknown one stays, for getopt's error. */
-static void long_opts(int argc, char **argv)
+/* udevadm info's long options, which udevinfo takes too: each into its
+ * letter (a value after '=' split off), in place in the words of av
+ * (room for argc * 2 + 1); the new count. */
+static int long_opts(int argc, char **argv, char **av)
 {
-	static const char *const names[] = {
-		"query", "name", "path", "root", "attribute-walk", "export-db", "export",
+	static const char *const map[] = {
+		"--query", "-q", "--name", "-n", "--path", "-p", "--root", "-r",
+		"--attribute-walk", "-a", "--export-db", "-e", "--export", "-x",
 	};
-	static const char letters[] = "qnprabx";
-	static char words[8][3 + CONF_PATH_MAX];
-	int i, k, w = 0;
-	size_t n;
+	int i, n = 0;
+	unsigned int k;
+	size_t len;
 
-	for (i = 1; i < argc && strcmp(argv[i], "--") != 0; i++) {
-		for (k = 0; k < 7; k++) {
-			n = strlen(names[k]);
-			if (strncmp(argv[i], "--", 2) != 0 || strncmp(argv[i] + 2, names[k], n) != 0 ||
-			    (argv[i][2 + n] && (argv[i][2 + n] != '=' || k > 2)))
+	for (i = 0; i < argc; i++) {
+		av[n++] = argv[i];
+		if (strncmp(argv[i], "--", 2) != 0 || !argv[i][2])
+			continue;
+		for (k = 0; k < sizeof(map) / sizeof(map[0]); k += 2) {
+			len = strlen(map[k]);
+			if (strncmp(argv[i], map[k], len) != 0 ||
+			    (argv[i][len] && argv[i][len] != '='))
 				continue;
-			if (w == 8)
-				return;
-			fmt_s(words[w], sizeof(words[w]), "-%c%s", letters[k] == 'b' ? 'e' : letters[k],
-			      argv[i][2 + n] ? argv[i] + 3 + n : "");
-			argv[i] = words[w++];
+			av[n - 1] = (char *)map[k + 1];
+			if (argv[i][len] == '=')
+				av[n++] = argv[i] + len + 1;
 			break;
 		}
 	}
+	av[n] = NULL;
+	return n;
 }
 
 /* The options into o; 0, or the usage error's code, said in the suite's
  * words (lib/opts.c). */
 static int parse_opts(int argc, char **argv, struct opts *o)
 {
-	int c;
+	int c, word = optind;
 
 	memset(o, 0, sizeof(*o));
 	opterr = 0;
-	long_opts(argc, argv);
-	while ((c = getopt(argc, argv, ":q:n:p:radexVh")) != -1) {
+	/* word: the argument getopt reads now, named when it is wrong (after
+	 * the call, optind may be past it or still on it) */
+	for (; (c = getopt(argc, argv, ":q:n:p:radexVh")) != -1; word = optind) {
 		switch (c) {
 		case 'q': o->query = optarg; break;
 		case 'n': o->node = optarg; break;
@@ -293,7 +322,7 @@ static int parse_opts(int argc, char **argv, struct opts *o)
 		case ':':   /* (klibc's getopt sets no optopt: the word it passed) */
 			return opts_missing("udevinfo", UDEVINFO_HELP, argv[optind - 1]);
 		default:
-			return opts_unknown("udevinfo", UDEVINFO_HELP, argv[optind > 1 ? optind - 1 : 1]);
+			return opts_unknown("udevinfo", UDEVINFO_HELP, argv[word < argc ? word : argc - 1]);
 		}
 	}
 	return optind < argc ? usage("extra argument", argv[optind]) : 0;
@@ -303,12 +332,16 @@ int main(int argc, char **argv)
 {
 	struct db_record rec;
 	struct opts o;
+	char *av[2 * 32 + 1];
 	int r;
 
 	if (opts_std(argc, argv, "udevinfo", UDEVINFO_HELP))
 		return 0;
 	log_init("udevinfo", log_sink_auto());
-	if ((r = parse_opts(argc, argv, &o)))
+	if (argc > 32)
+		return usage("too many arguments:", argv[32]);
+	argc = long_opts(argc, argv, av);
+	if ((r = parse_opts(argc, av, &o)))
 		return r;
 	conf_defaults(&conf);
 	r = conf_load(&conf, NULL);

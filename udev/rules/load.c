@@ -124,7 +124,7 @@ static int merge_file(char **files, int n, char *path)
 }
 
 /* One entry of udev_rules: a file, or a directory's *.rules files, into
- * files (*n of them); 0 or -errno. */
+ * files (*n of them); 0, 1 when it does not exist, or -errno. */
 static int collect(const char *entry, char **files, int *n)
 {
 	char *names[RULES_FILES_MAX], path[1024];
@@ -133,9 +133,8 @@ static int collect(const char *entry, char **files, int *n)
 
 	if (stat(entry, &st) < 0) {
 		if (errno == ENOENT) {
-			/* no rules: every device gets its kernel name */
 			log_info("no rules at %s", entry);
-			return 0;
+			return 1;
 		}
 		log_err("cannot read rules %s: %s", entry, strerror(errno));
 		return -errno;
@@ -157,6 +156,38 @@ static int collect(const char *entry, char **files, int *n)
 static int by_file_name(const void *a, const void *b)
 {
 	return strcmp(path_basename(*(char *const *)a), path_basename(*(char *const *)b));
+}
+
+/* The LABEL of rule i, or NULL. */
+static const char *rule_label(const struct rules *rs, int i)
+{
+	int k;
+
+	for (k = rs->rules[i].first; k < rs->rules[i].first + rs->rules[i].count; k++)
+		if (rs->tokens[k].type == TK_LABEL)
+			return rs->tokens[k].value;
+	return NULL;
+}
+
+/* A LABEL of one file given twice: a GOTO before both goes to the first,
+ * and the second is most likely a copy that meant another name. */
+static void check_labels(const struct rules *rs)
+{
+	const char *l;
+	int i, j;
+
+	for (i = 0; i < rs->nrules; i++) {
+		if (!(l = rule_label(rs, i)))
+			continue;
+		for (j = 0; j < i; j++)
+			if (rs->rules[j].file == rs->rules[i].file && rule_label(rs, j) &&
+			    strcmp(rule_label(rs, j), l) == 0) {
+				log_err("%s:%d: LABEL=\"%s\" again (first at line %d): a GOTO before "
+					"both goes to the first", rs->rules[i].file, rs->rules[i].line, l,
+					rs->rules[j].line);
+				break;
+			}
+	}
 }
 
 /* Points each GOTO at the first later rule holding its LABEL. */
@@ -195,15 +226,23 @@ int rules_load(struct rules *rs, const char *paths)
 	char entry[1024], *files[RULES_FILES_MAX] = { NULL };
 	const char *p = paths;
 	size_t len;
-	int n = 0, r = 0, e, i;
+	int n = 0, r = 0, e, i, entries = 0, missing = 0;
 
 	memset(rs, 0, sizeof(*rs));
 	for (; *(p += strspn(p, " \t")); p += len) {
 		len = strcspn(p, " \t");
 		str_copy(entry, p, len < sizeof(entry) ? len + 1 : sizeof(entry));
 		e = collect(entry, files, &n);
-		r = r ? r : e;
+		entries++;
+		missing += e == 1;
+		r = r || e == 1 ? r : e;
 	}
+	/* one folder of a list may be missing (a package's); when none of
+	 * them is there, udev_rules has a typo: every device gets its kernel
+	 * name and the default permissions, which the operator must hear of */
+	if (entries && missing == entries)
+		log_err("no rules: nothing at udev_rules \"%s\" exists, every device gets its "
+			"kernel name and the default permissions", paths);
 	qsort(files, (size_t)n, sizeof(files[0]), by_file_name);
 	for (i = 0; i < n; i++) {
 		if (parse_file(rs, files[i]) < 0)
@@ -211,6 +250,7 @@ int rules_load(struct rules *rs, const char *paths)
 		free(files[i]);
 	}
 	resolve_gotos(rs);
+	check_labels(rs);
 	return r;
 }
 

@@ -169,6 +169,9 @@ static const char *classify(struct token *t, const char *key, const char *attr)
 		t->assign_written = t->op != OP_MATCH && t->op != OP_NOMATCH;
 		if (t->op != OP_NOMATCH)
 			t->op = OP_MATCH;
+	} else if ((t->type == TK_LABEL || t->type == TK_GOTO) && t->op != OP_ASSIGN) {
+		/* no 064 had them: LABEL== is a typo that would name a label */
+		return t->type == TK_LABEL ? "LABEL takes '=' only" : "GOTO takes '=' only";
 	} else if ((t->op == OP_MATCH || t->op == OP_NOMATCH) &&
 		   token_defs[t->type].step != STEP_PROGRAM &&
 		   (t->type != TK_NAME || attr)) {   /* NAME==: finish_rule decides */
@@ -333,6 +336,14 @@ static const char *parse_pair(struct rules *rs, const char **pp)
 		p++;
 	if (!err && parse_op(&p, &t.op) < 0)
 		err = "expected ==, !=, =, += or :=";
+	if (!err && *p && strchr("~<>=!*", *p)) {
+		/* "=~", "=>": an operator of another tool, not a value */
+		char op[3] = { p[-1], p[0], '\0' };
+
+		fmt_s(msg, sizeof(msg), "unknown operator '%s' after %s (==, !=, =, += or :=)",
+		      op, key);
+		err = msg;
+	}
 	if (!err && t.op != OP_ASSIGN)
 		rs->operators = 1;
 	while (!err && isspace((unsigned char)*p))
@@ -539,6 +550,22 @@ void finish_rule(struct rules *rs, struct rule *r, int dialect, int *program)
 	group_by_step(tok, r->count, r);
 }
 
+/* Text after a value, where ',' or the end belongs: when the value holds
+ * "KEY=" or ends in '=' its closing quote is missing (the value ran on
+ * to the next key's opening quote); else the ',' is. */
+static const char *open_quote(const struct token *t)
+{
+	static char msg[160];
+	size_t n = strlen(t->value);
+
+	if (n && (t->value[n - 1] == '=' || strstr(t->value, ", ")))
+		fmt_s(msg, sizeof(msg), "the value of %s has no closing quote: it ran on to "
+		      "the next quote (\"%s\")", token_defs[t->type].key, t->value);
+	else
+		return "expected ',' between keys";
+	return msg;
+}
+
 void parse_line(struct rules *rs, const char *line, const char *file, int lineno)
 {
 	int first = rs->ntokens, cut = -1;
@@ -558,7 +585,7 @@ void parse_line(struct rules *rs, const char *line, const char *file, int lineno
 		if (cut < 0 && !*rs->tokens[rs->ntokens - 1].value)
 			cut = rs->ntokens - 1 - first;
 		if (*p && *p != ',' && !isspace((unsigned char)*p)) {
-			err = "expected ',' between keys";
+			err = open_quote(&rs->tokens[rs->ntokens - 1]);
 			break;
 		}
 	}

@@ -102,8 +102,7 @@ static int map_opt(const char *to, const char *v)
 	if (to[len - 1] != ' ')
 		return push(to, v);
 	str_copy(word, to, len < sizeof(word) ? len : sizeof(word));
-	/* info --query=property: udevinfo calls it env */
-	return push(word, "") < 0 ? -1 : push(strcmp(v, "property") == 0 ? "env" : v, "");
+	return push(word, "") < 0 ? -1 : push(v, "");
 }
 
 /* argv[*i] through map (its value taken from argv too when it has one);

@@ -8,6 +8,7 @@
 #include "str.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <poll.h>
 #include <stdlib.h>
 #include <string.h>
@@ -41,13 +42,41 @@ int sock_sndbuf(int sock)
  * since a udevd starting beside us may be between the two. The holder
  * itself is never asked, so a silent one costs nothing. */
 #define NAME_LOCK_MS 200
+
+/* F_GETLK: what the kernel says of the lock's holder. */
+int sock_name_holder(void)
+{
+	struct flock fl;
+	char path[256];
+	int fd, pid = 0;
+
+	if (namelock_path(path, sizeof(path)) < 0)
+		return 0;
+	fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return 0;
+	memset(&fl, 0, sizeof(fl));
+	fl.l_type = F_WRLCK;
+	fl.l_whence = SEEK_SET;
+	if (fcntl(fd, F_GETLK, &fl) == 0 && fl.l_type != F_UNLCK)
+		pid = (int)fl.l_pid;
+	close(fd);
+	return pid;
+}
+
 int sock_name_taken(const char *name)
 {
-	int i;
+	int i, pid;
 
 	for (i = 0; i < NAME_LOCK_MS / 10; i++) {
 		if (namelock_held() == 1) {
-			log_err("another udevd already listens on socket @%s; exiting", name);
+			pid = sock_name_holder();
+			if (pid > 0)
+				log_err("another udevd already listens on socket @%s (pid %d: stop "
+					"it first, or name this one's socket with UDEVD_SOCKET); "
+					"exiting", name, pid);
+			else
+				log_err("another udevd already listens on socket @%s; exiting", name);
 			return 2;
 		}
 		poll(NULL, 0, 10);

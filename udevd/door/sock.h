@@ -11,5 +11,8 @@ int sock_sndbuf(int sock);
 /* bind() found the name taken: 2 (logged) when a udevd of root holds it
  * (its name lock, namelock.h), 3 when anything else does. */
 int sock_name_taken(const char *name);
+/* The pid that holds the name lock, 0 when unknown (none, or one in
+ * another pid namespace). */
+int sock_name_holder(void);
 
 #endif
