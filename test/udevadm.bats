@@ -236,13 +236,23 @@ MINOR=3" ]
 	[ "$output" = "$("$BIN/udevinfo" -q all -n input/m0)" ]
 	[[ "$output" == *"P: $MOUSE"* ]]
 	[[ "$output" == *"E: ID_TYPE=mouse"* ]]
-	run "$BIN/udevadm" info --query=property --export --name=input/m0
+	# the rules' variables alone (udevinfo's -q env), as KEY='value'
+	run "$BIN/udevinfo" -q env -x -n input/m0
 	[ "$status" -eq 0 ]
 	[ "$output" = "ID_TYPE='mouse'
 ID_Q='it'\\''s'" ]
+	# the properties: the device's own first, then the rules' variables
+	run "$BIN/udevadm" info --query=property --export --name=input/m0
+	[ "$status" -eq 0 ]
+	[ "${lines[0]}" = "DEVPATH='$MOUSE'" ]
+	[[ "$output" == *"
+DEVLINKS='$T/dev/mouse'
+ID_TYPE='mouse'
+ID_Q='it'\\''s'" ]]
 	# what a shell evals of it is the value
 	eval "$output"
 	[ "$ID_Q" = "it's" ]
+	[ "$DEVNAME" = "$T/dev/input/m0" ]
 	[ "$("$BIN/udevadm" info -x $MOUSE)" = "$output" ]
 }
 

@@ -95,48 +95,76 @@ static int query_type_ok(const char *q)
 	       strcmp(q, "property") == 0;   /* udevadm's: env with the device's own */
 }
 
-/* The device's properties, as libudev's have them: the record's devpath,
- * node, number (sysfs) and links, then the variables the rules set. */
-static void print_env(const struct db_record *rec)
+/* value up to end as a shell word, in single quotes (a ' as '\'') */
+static void put_quoted(const char *v, const char *end)
 {
-	char dev[32], *colon;
-
-	fmt_print(stdout, "DEVPATH=%s\n", rec->devpath);
-	if (rec->name[0])
-		fmt_print(stdout, "DEVNAME=%s/%s\n", conf.root, rec->name);
-	if (sysfs_attr_read(rec->devpath, "dev", dev, sizeof(dev)) >= 0 &&
-	    (colon = strchr(dev, ':'))) {
-		*colon++ = '\0';
-		colon[strcspn(colon, "\n")] = '\0';
-		fmt_print(stdout, "MAJOR=%s\nMINOR=%s\n", dev, colon);
-	}
-	if (rec->symlinks[0]) {
-		fmt_print(stdout, "DEVLINKS=");
-		print_list(rec->symlinks, 1);
-	}
-	fmt_print(stdout, "%s", rec->env);
+	fputc('\'', stdout);
+	for (; v < end; v++)
+		if (*v == '\'')
+			fputs("'\\''", stdout);
+		else
+			fputc(*v, stdout);
+	fputs("'\n", stdout);
 }
 
-/* KEY='value' lines, as later udevadm's --export printed them: a shell
- * can eval them (a ' of the value is '\'') */
-static void print_export(const char *env)
+/* KEY=value, or with exp KEY='value' as later udevadm's --export printed
+ * it: a shell can eval it */
+static void print_prop(const char *key, const char *val, int exp)
+{
+	if (!exp) {
+		fmt_print(stdout, "%s=%s\n", key, val);
+		return;
+	}
+	fmt_print(stdout, "%s=", key);
+	put_quoted(val, val + strlen(val));
+}
+
+/* KEY=value lines (the rules' variables), plain or as print_prop's exp */
+static void print_vars(const char *env, int exp)
 {
 	const char *p = env, *eq, *end;
 
+	if (!exp) {
+		fmt_print(stdout, "%s", env);
+		return;
+	}
 	for (; *p; p = *end ? end + 1 : end) {
 		end = p + strcspn(p, "\n");
 		eq = memchr(p, '=', (size_t)(end - p));
 		if (!eq)
 			continue;
-		fwrite(p, 1, (size_t)(eq - p), stdout);
-		fputs("='", stdout);
-		for (eq++; eq < end; eq++)
-			if (*eq == '\'')
-				fputs("'\\''", stdout);
-			else
-				fputc(*eq, stdout);
-		fputs("'\n", stdout);
+		fwrite(p, 1, (size_t)(eq + 1 - p), stdout);
+		put_quoted(eq + 1, end);
 	}
+}
+
+/* The device's properties, as libudev's have them: the record's devpath,
+ * node, number (sysfs) and links, then the variables the rules set. */
+static void print_env(const struct db_record *rec, int exp)
+{
+	char dev[32], val[LIST_SIZE + 256], *colon, *w, *save = NULL, buf[LIST_SIZE];
+	size_t n = 0;
+
+	print_prop("DEVPATH", rec->devpath, exp);
+	if (rec->name[0]) {
+		fmt_s(val, sizeof(val), "%s/%s", conf.root, rec->name);
+		print_prop("DEVNAME", val, exp);
+	}
+	if (sysfs_attr_read(rec->devpath, "dev", dev, sizeof(dev)) >= 0 &&
+	    (colon = strchr(dev, ':'))) {
+		*colon++ = '\0';
+		colon[strcspn(colon, "\n")] = '\0';
+		print_prop("MAJOR", dev, exp);
+		print_prop("MINOR", colon, exp);
+	}
+	if (rec->symlinks[0]) {
+		str_copy(buf, rec->symlinks, sizeof(buf));
+		val[0] = '\0';
+		for (w = strtok_r(buf, " ", &save); w && n < sizeof(val); w = strtok_r(NULL, " ", &save))
+			n += fmt_s(val + n, sizeof(val) - n, "%s%s/%s", n ? " " : "", conf.root, w);
+		print_prop("DEVLINKS", val, exp);
+	}
+	print_vars(rec->env, exp);
 }
 
 static void query(const struct opts *o, struct db_record *rec)
@@ -147,12 +175,10 @@ static void query(const struct opts *o, struct db_record *rec)
 		print_list(rec->symlinks, o->root);
 	else if (strcmp(o->query, "path") == 0)
 		fmt_print(stdout, "%s\n", rec->devpath);
-	else if (strcmp(o->query, "env") == 0 && o->exp)
-		print_export(rec->env);
 	else if (strcmp(o->query, "env") == 0)
-		fmt_print(stdout, "%s", rec->env);   /* the rules' variables, as 0.5x */
+		print_vars(rec->env, o->exp);   /* the rules' variables, as 0.5x */
 	else if (strcmp(o->query, "property") == 0)
-		print_env(rec);
+		print_env(rec, o->exp);
 	else
 		print_record(rec, NULL);
 }

@@ -149,7 +149,7 @@ static int run_udev(void)
 }
 
 /* info DEVICE with no -q, -a or -d (later udevadm): everything the
- * database has, or its variables with --export */
+ * database has, or with --export its properties (as -q property -x) */
 static int info_default(int argc, char **argv)
 {
 	int i, device = 0, exp = 0;
@@ -164,7 +164,7 @@ static int info_default(int argc, char **argv)
 		device |= argv[i][0] != '-';
 	if (!device)
 		return 0;
-	return push("-q", "") < 0 ? -1 : push(exp ? "env" : "all", "");
+	return push("-q", "") < 0 ? -1 : push(exp ? "property" : "all", "");
 }
 
 static int run_command(const struct adm_cmd *c, int argc, char **argv)
