@@ -99,7 +99,8 @@ static void not_run(struct udevd *d, const struct message *m)
 }
 
 /* udevd's own variables that came with the event are not udevd's: they go
- * (marks.h), in the received datagram itself. */
+ * (marks.h), in the received datagram itself; and the event's own
+ * variables go first, the rest being its sender's caller's (own.h). */
 static void drop_marks(const struct message *m)
 {
 	char *env = (char *)(m->hdr + 1);
