@@ -112,7 +112,8 @@ setup() { common_setup; }
 
 @test "suite: make check's runner fails a run whose test leaves a process of the build running, and kills it" {
 	# a build of its own (a copy of sleep): only processes whose executable
-	# is under BIN count, never another checkout's testing at the same time
+	# is under BIN count, never another checkout's testing at the same time.
+	# The one left running keeps bats's descriptors (bats would wait for it)
 	mkdir "$T/bin"
 	cp "$(command -v sleep)" "$T/bin/sleep"
 	mark=$((900 + RANDOM % 99)).$$
