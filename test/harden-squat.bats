@@ -14,11 +14,12 @@ setup() {
 	HOSTILE="/usr/bin/python3 $TOP/test/tools/hostile.py"
 	command -v setpriv >/dev/null || skip "needs setpriv (util-linux)"
 	command -v ip >/dev/null || skip "needs ip (iproute2)"
-	SQUAT_PID=
+	SQUAT_PID= LOCKER_PID=
 }
 
 teardown() {
 	[ -z "$SQUAT_PID" ] || kill "$SQUAT_PID" 2>/dev/null || :
+	[ -z "$LOCKER_PID" ] || kill "$LOCKER_PID" 2>/dev/null || :
 	netlink_teardown
 }
 
@@ -173,6 +174,23 @@ udevsend_ms() {
 	! grep -q '^got ' "$T/squat" || false
 }
 
+# nobody_locks FILE: nobody makes FILE (in a folder it may write) and holds
+# a write lock on it, as root's udevd holds its name lock, until teardown
+nobody_locks() {
+	local d=$T
+	while [ -n "$d" ]; do chmod o+x "$d"; d=${d%/*}; done
+	setpriv --reuid=nobody --regid=nogroup --clear-groups /usr/bin/python3 -c '
+import fcntl, os, sys, time
+fd = os.open(sys.argv[1], os.O_RDWR | os.O_CREAT, 0o600)
+fcntl.lockf(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+print("locked", flush=True)
+time.sleep(600)
+' "$1" </dev/null >"$T/locker" 2>&1 3>&- &
+	LOCKER_PID=$!
+	wait_for grep -q locked "$T/locker" || { cat "$T/locker"; return 1; }
+	[ "$(stat -c %U "$1")" = nobody ]
+}
+
 @test "trust 13: a name lock in a folder others may write is believed by no one: udevd refuses to start, saying why" {
 	mkdir -m 1777 "$T/open"
 	UDEVD_LOCK_DIR=$T/open run timeout 20 $(udevd_in) "$BIN/udevd"
@@ -185,6 +203,12 @@ udevsend_ms() {
 	UDEVD_LOCK_DIR=$T/open udevsend_ms 13
 	[ "$status" -eq 4 ]
 	[ "$ms" -lt 1500 ]
+	# nor is one nobody made there and holds, beside its squat of the name
+	nobody_locks "$T/open/.$UDEVD_SOCKET.lock"
+	UDEVD_LOCK_DIR=$T/open udevsend_ms 15
+	[ "$status" -eq 4 ]
+	[ "$ms" -lt 1500 ]
+	[ "$(grep -c '^end 15 ' "$T/fake.log")" -eq 1 ]
 	# nor is a name whose lock folder is missing
 	UDEVD_LOCK_DIR=$T/missing udevsend_ms 14
 	[ "$status" -eq 4 ]

@@ -21,6 +21,7 @@ setup() {
 teardown() {
 	[ -z "${SQUAT_PID:-}" ] || kill "$SQUAT_PID" 2>/dev/null || true
 	[ -z "${MON_PID:-}" ] || kill "$MON_PID" 2>/dev/null || true
+	[ -z "${NOBODY_MON_PID:-}" ] || kill "$NOBODY_MON_PID" 2>/dev/null || true
 	udevd_teardown
 	kill "$NS_PID" 2>/dev/null || true
 }
@@ -408,8 +409,23 @@ start_monitor_ns() {
 @test "trust 5: a non-root process cannot subscribe, nor leave descriptors in udevd" {
 	export UDEV_BIN=$TOP/test/fake-udev
 	start_udevd --workers=fork
-	nobody timeout 2 "$BIN/udevmonitor" --udev >"$T/mon.log" 2>&1 || true
-	! grep -q 'monitor subscribed' "$T/udevd.log" || false
+	# nobody's udevmonitor, asking again and again, while root's sees an event
+	nsenter --net="/proc/$NS_PID/ns/net" setpriv --reuid=nobody --regid=nogroup --clear-groups \
+		"$BIN/udevmonitor" --udev --env </dev/null >"$T/nobody-mon.log" 2>&1 3>&- &
+	NOBODY_MON_PID=$!
+	wait_for grep -q 'refused the monitor subscription' "$T/nobody-mon.log" ||
+		wait_for grep -q 'monitor subscribed' "$T/udevd.log"
+	start_monitor_ns
+	run send ACTION=add DEVPATH=/devices/m1 SEQNUM=1 SECRET=for-root-only tty
+	[ "$status" -eq 0 ]
+	wait_for grep -q '^SECRET=for-root-only$' "$T/mon.log"
+	sleep 0.5
+	kill "$NOBODY_MON_PID"
+	cat "$T/nobody-mon.log"
+	# what nobody's monitor received: no event
+	! grep -q 'for-root-only' "$T/nobody-mon.log" || false
+	! grep -q '^UDEV\[' "$T/nobody-mon.log" || false
+	[ "$(grep -c 'monitor subscribed' "$T/udevd.log")" -eq 1 ]
 	before=$(ls "/proc/$UDEVD_PID/fd" | wc -l)
 	# 50 messages from nobody, each passing 8 descriptors
 	nobody /usr/bin/python3 -c '

@@ -109,3 +109,40 @@ setup() { common_setup; }
 	# nothing of them is left behind
 	! pgrep -f "sleep $mark" || false
 }
+
+@test "suite: make check's runner fails a run whose test leaves a process of the build running, and kills it" {
+	# a build of its own (a copy of sleep): only processes whose executable
+	# is under BIN count, never another checkout's testing at the same time.
+	# The one left running keeps bats's descriptors (bats would wait for it)
+	mkdir "$T/bin"
+	cp "$(command -v sleep)" "$T/bin/sleep"
+	mark=$((900 + RANDOM % 99)).$$
+	cat >"$T/leak.bats" <<-EOF
+	AT_TEST "a test that stops what it started" {
+		"$T/bin/sleep" $mark 1 &
+		p=\$!
+		sleep 0.2
+		kill \$p
+		wait \$p || :
+	}
+	AT_TEST "a test that leaves it running" {
+		"$T/bin/sleep" $mark 2 </dev/null >/dev/null 2>&1 3>&- &
+	}
+	EOF
+	sed -i 's/^AT_TEST/@test/' "$T/leak.bats"
+	BIN=$T/bin run timeout 120 "$TOP/tools/run-bats.sh" "$T/leak.bats"
+	echo "$output"
+	[ "$status" -eq 1 ]
+	[[ "$output" == *"ok 2 a test that leaves it running"* ]]
+	[[ "$output" == *"processes of $T/bin still running after the tests (killed):"* ]]
+	[[ "$output" == *"$T/bin/sleep $mark 2"* ]]
+	[[ "$output" != *"sleep $mark 1"* ]]
+	[[ "$output" == *"bats: 2 passed, 1 failed, 0 skipped"* ]]
+	! pgrep -f "sleep $mark" || false
+	# the same file without the leak passes
+	sed -i '/leaves it running/,$d' "$T/leak.bats"
+	BIN=$T/bin run timeout 120 "$TOP/tools/run-bats.sh" "$T/leak.bats"
+	echo "$output"
+	[ "$status" -eq 0 ]
+	[[ "$output" == *"bats: 1 passed, 0 failed, 0 skipped"* ]]
+}

@@ -16,6 +16,10 @@ setup() {
 	modern
 	[ "$(id -u)" = 0 ] || skip "needs root (mknod, chown)"
 }
+teardown() {
+	stop_udevd
+	return 0
+}
 
 # kernel_node NAME TYPE MAJOR MINOR: what devtmpfs makes before the event
 kernel_node() { mknod -m 0600 "$T/dev/$1" "$2" "$3" "$4"; }

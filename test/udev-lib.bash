@@ -41,14 +41,15 @@ fi
 
 # ev ACTION DEVPATH SUBSYSTEM [VAR=value...]: runs udev like udevd would.
 # On the modern tree the kernel's MAJOR/MINOR/DEVNAME come from uevent.
+# EV_TIMEOUT=SECS: udev is killed after SECS seconds (exit 124, timeout's).
 ev() {
 	local action=$1 devpath=$2 subsystem=$3 kenv=()
 	shift 3
 	if [ -f "$SYSFS_PATH$devpath/uevent" ]; then
 		mapfile -t kenv < "$SYSFS_PATH$devpath/uevent"
 	fi
-	env ACTION="$action" DEVPATH="$devpath" SUBSYSTEM="$subsystem" SEQNUM=1 \
-		"${kenv[@]}" "$@" "${UDEV_RUN[@]}" "$subsystem"
+	${EV_TIMEOUT:+timeout -k 2 "$EV_TIMEOUT"} env ACTION="$action" DEVPATH="$devpath" \
+		SUBSYSTEM="$subsystem" SEQNUM=1 "${kenv[@]}" "$@" "${UDEV_RUN[@]}" "$subsystem"
 }
 
 # listing: one line per entry below $T/dev, sorted:

@@ -8,19 +8,28 @@
 load lib
 load udevd-lib
 
-setup() { udevd_setup; BG=; }
+setup() { udevd_setup; BG= NS_PID=; }
 teardown() {
 	[ -z "$BG" ] || kill $BG 2>/dev/null || true
 	udevd_teardown
+	[ -z "$NS_PID" ] || kill "$NS_PID" 2>/dev/null || true
 }
 
 SLOW_READERS="python3 $TOP/test/tools/slow-readers.py"
 HOSTILE="/usr/bin/python3 $TOP/test/tools/hostile.py"
 NOBODY="setpriv --reuid nobody --regid nogroup --clear-groups"
 
+# msgs_traced: what the traced udevd received and sent (test/tools/strace-msgs.py)
+msgs_traced() { python3 "$TOP/test/tools/strace-msgs.py" "$T/trace.log"; }
+
 @test "acks: 400 helpers that read their ack late (stopped until every event ran) all exit with their event's code" {
+	command -v strace >/dev/null || skip "no strace"
 	# a send buffer of 64 KiB holds ~80 acks: the rest must be kept and sent later
 	UDEVD_SNDBUF=32768 start_udevd --max-childs=8
+	# every message udevd takes and every ack it sends, to count them
+	strace -qq -p "$UDEVD_PID" -xx -s 48 -e trace=recvmsg,sendto -o "$T/trace.log" &
+	BG=$!
+	wait_for eval '! grep -q "^TracerPid:[[:space:]]*0$" "/proc/$UDEVD_PID/status"'
 	# under the sanitizers each helper's leak scan at exit costs ~60 ms of
 	# CPU (3x its whole run): 400 continued at once on 2 CPUs took 16-22 s
 	# to exit with their acks already read. udevd keeps its leak check; the
@@ -29,20 +38,36 @@ NOBODY="setpriv --reuid nobody --regid nogroup --clear-groups"
 		UDEVSEND_ACK_TIMEOUT=60 run timeout 300 $SLOW_READERS "$BIN/udevsend" 400 1 20
 	echo "$output"
 	[ "$status" -eq 0 ]
-	grep -q "socket busy: keeping replies" "$T/udevd.log"
 	# the last kept ones go (or find their helper gone) on udevd's next turn
-	wait_for grep -q "every kept reply sent" "$T/udevd.log"
-	# a kept ack may find its helper gone (its probe got the result first:
-	# "its receiver is gone"), never a full socket
-	! grep -q "not delivered" "$T/udevd.log"
+	wait_for grep -q "every kept reply sent" "$T/udevd.log" || :
+	kill -INT $BG; wait $BG || true; BG=
+	# what the helpers see: each event went to udevd once (no helper had to
+	# send it again), and udevd sent each helper its ack: delivered, or
+	# found its helper gone after its status question brought the result;
+	# an ack dropped on a full socket has only its EAGAIN here
+	msgs_traced >"$T/msgs"
+	[ "$(awk '$1 == "recv" && $2 == 1 { print $4 }' "$T/msgs" | sort -n | uniq -c |
+		awk '$1 == 1' | wc -l)" -eq 400 ]
+	awk '$1 == "send" && $2 == 2 && $3 == 1 && ($5 == "ok" || $5 == "ECONNREFUSED") { print $4 }' \
+		"$T/msgs" | sort -nu >"$T/acked"
+	seq 1 400 | diff - "$T/acked" | grep '^[<>]' | head -5 | sed 's/^. /no ack sent to seqnum /'
+	[ "$(wc -l <"$T/acked")" -eq 400 ]
+	grep -q "socket busy: keeping replies" "$T/udevd.log"
+	grep -q "every kept reply sent" "$T/udevd.log"
+	# a kept ack may find its helper gone ("its receiver is gone"), never a
+	# full socket
+	! grep -q "not delivered" "$T/udevd.log" || false
 }
 
 @test "acks: a client that reads none of its 40 acks until every event ran, and never asks, gets each (kept by udevd)" {
+	# one socket: its queue holds 11 datagrams (net.unix.max_dgram_qlen 10,
+	# set in the test's own network namespace: a machine may have 4096), so
+	# udevd must keep 29 acks and send them as the client reads; with no
+	# status question, nothing else can bring a client its result
+	netns_start
+	in_ns sh -c 'echo 10 >/proc/sys/net/unix/max_dgram_qlen'
 	start_udevd --max-childs=8
-	# one socket: its queue holds 11 datagrams, so udevd must keep 29 acks and
-	# send them as the client reads; with no status question, nothing else
-	# can bring a client its result
-	run timeout 120 $DGRAM late --count 40 --seqnum 1 --wait 60
+	run timeout 120 $(udevd_in) $DGRAM late --count 40 --seqnum 1 --wait 60
 	echo "$output"
 	[ "$status" -ne 124 ] || { echo "not done within 120 s"; return 1; }
 	[ "$status" -eq 0 ]

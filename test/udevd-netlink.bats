@@ -333,6 +333,62 @@ drop_events_again() {
 	in_ns "$BIN/udevsettle" --timeout=120
 }
 
+# drop_ns_events: the udevd started with UDEVD_NETLINK_RCVBUF=1 is stopped
+# while the kernel makes 40 bridges in the test's network namespace and
+# deletes them: their uevents reach that namespace's listeners only (no
+# listener of the machine), and most are dropped (ENOBUFS); returns once
+# udevd has rescanned sysfs and the rescan's events are handled. The
+# make check way to a rescan.
+drop_ns_events() {
+	local n i
+	n=$(grep -c "rescan: [0-9]* devices" "$T/udevd.log" || :)
+	kill -STOP "$UDEVD_PID"
+	for ((i = 0; i < 40; i++)); do echo "link add lose$i type bridge"; done | in_ns ip -batch - ||
+		{ kill -CONT "$UDEVD_PID"; skip "no bridge interfaces in this kernel"; }
+	for ((i = 0; i < 40; i++)); do echo "link del lose$i"; done | in_ns ip -batch -
+	kill -CONT "$UDEVD_PID"
+	WAIT_TIMEOUT=30 wait_for grep -q "the kernel dropped events" "$T/udevd.log" || { tail -20 "$T/udevd.log"; return 1; }
+	WAIT_TIMEOUT=30 wait_for rescans_more "$n"
+	in_ns "$BIN/udevsettle" --timeout=120
+}
+
+@test "trust 8 (make check): a device without a node is remembered once added and forgotten once removed: three rescans after events lost in the test's namespace" {
+	command -v ip >/dev/null || skip "needs ip (iproute2)"
+	local s=$T/sys i
+	mkdir -p "$s/class/net/eth7" "$s/class/scsi_host/host9" "$s/class/scsi_host/host8"
+	# and 64 more, so that udevd's table of them grows twice
+	for ((i = 100; i < 164; i++)); do mkdir "$s/class/scsi_host/host$i"; done
+	export SYSFS_PATH=$s
+	printf '#!/bin/sh\necho "$ACTION $DEVPATH $SUBSYSTEM" >>%s\n' "$T/runs.log" >"$T/log-run"
+	chmod 755 "$T/log-run"
+	# host8 has something to remember: a record
+	printf '%s\n' "RUN+=\"$T/log-run\"" 'KERNEL=="host8", ENV{KEEP}="1"' >"$T/rules.d/50-run.rules"
+	UDEVD_NETLINK_RCVBUF=1 start_udevd_nl
+	drop_ns_events
+	# the first rescan adds every one (none was seen)
+	[ "$(grep -c "^add /class/" "$T/runs.log")" -eq 67 ]
+	[ ! -e "$T/db/class@net@eth7" ]
+	grep -qx 'E:KEEP=1' "$T/db/class@scsi_host@host8"
+	# the second: host9, host8 and every other of the 64 went meanwhile;
+	# the ones seen added are not added again, the gone ones get a remove
+	rm -r "$s/class/scsi_host/host9" "$s/class/scsi_host/host8"
+	for ((i = 100; i < 164; i += 2)); do rm -r "$s/class/scsi_host/host$i"; done
+	: >"$T/runs.log"
+	drop_ns_events
+	grep "/class/" "$T/runs.log" | sort >"$T/second"
+	{
+		echo "remove /class/scsi_host/host8 scsi_host"
+		for ((i = 100; i < 164; i += 2)); do echo "remove /class/scsi_host/host$i scsi_host"; done
+		echo "remove /class/scsi_host/host9 scsi_host"
+	} | sort | diff - "$T/second"
+	# the third: the removed ones are forgotten (no remove again), the ones
+	# still there still remembered (no add), the one that went since removed
+	rm -r "$s/class/scsi_host/host101"
+	: >"$T/runs.log"
+	drop_ns_events
+	[ "$(grep "/class/" "$T/runs.log")" = "remove /class/scsi_host/host101 scsi_host" ]
+}
+
 @test "trust 8: devices without a node and without a record, once seen, are not added again by the next rescan; when gone, they get their remove" {
 	local s=$T/sys i
 	mkdir -p "$s/class/net/eth7" "$s/class/scsi_host/host9" "$s/class/scsi_host/host8"
