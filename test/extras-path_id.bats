@@ -164,8 +164,6 @@ scsi_disk() {
 }
 
 @test "path_id: IMPORT{builtin} in udev makes the by-path link of the event's device" {
-	[[ $VARIANT != klibc && $VARIANT != *diet ]] ||
-		skip "udev of the firmware builds runs /lib/udev/path_id instead (EXTRAS_BUILTIN=false)"
 	scsi_disk /devices/pci0000:00/0000:00:1f.2 0 0:0:0 sda 8:0
 	rules 'KERNEL=="sda", IMPORT{builtin}="path_id", SYMLINK+="disk/by-path/$env{ID_PATH}"'
 	ev add /block/sda block

@@ -162,8 +162,6 @@ ID_BUS=usb" ]
 }
 
 @test "usb_id: IMPORT{builtin} in udev: the same keys, DEVPATH the event's" {
-	[[ $VARIANT != klibc && $VARIANT != *diet ]] ||
-		skip "udev of the firmware builds runs /lib/udev/usb_id instead (EXTRAS_BUILTIN=false)"
 	serial_adapter
 	rules 'KERNEL=="ttyUSB*", IMPORT{builtin}="usb_id --export", SYMLINK+="serial/by-id/$env{ID_BUS}-$env{ID_SERIAL}"
 KERNEL=="ttyUSB*", ENV{ID_TYPE}=="generic", SYMLINK+="t-$env{ID_REVISION}"'
@@ -186,6 +184,7 @@ KERNEL=="ttyUSB*", SYMLINK+="yes"'
 	! nm "$B/udev" | grep -q usb_id_run
 	mkdir -p "$T/lib/udev"
 	ln -s "$B/udev-extras" "$T/lib/udev/usb_id"
+	unset UDEV_EXTRAS_DIR
 	serial_adapter
 	rules 'KERNEL=="ttyUSB*", IMPORT{builtin}="usb_id --export", SYMLINK+="serial/by-id/$env{ID_BUS}-$env{ID_SERIAL}"'
 	UDEV_RUN=("$B/udev")

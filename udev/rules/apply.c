@@ -264,8 +264,10 @@ static int run_program(struct udev_event *ev, const char *value, char *out, size
 
 		if (rc != -ENOSYS)
 			return rc;
-		/* an extra this build left out: its program, where install put it */
-		fmt_s(line, sizeof(line), "%s/%s", LIBUDEVDIR, argv[0]);
+		/* an extra this build left out: its program, where install put
+		 * it ($UDEV_EXTRAS_DIR: a test's build folder) */
+		fmt_s(line, sizeof(line), "%s/%s",
+		      getenv("UDEV_EXTRAS_DIR") ? getenv("UDEV_EXTRAS_DIR") : LIBUDEVDIR, argv[0]);
 		argv[0] = line;
 	}
 	return exec_run(argv, ev->env.v, out, size, ev->exec_timeout);

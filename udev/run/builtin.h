@@ -17,7 +17,7 @@ struct builtin {
 /* udev 100-117's extras (usb_id ...): built in (builtin_extras.c), or in a
  * build without them (the firmware ones: EXTRAS_BUILTIN in the Makefile)
  * named with run NULL (builtin_extras_none.c), and run as the program
- * LIBUDEVDIR/NAME instead. */
+ * LIBUDEVDIR/NAME instead ($UDEV_EXTRAS_DIR/NAME when that is set). */
 extern const struct builtin builtin_extras[];
 extern const unsigned int builtin_extras_n;
 

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /* A build without udev 100-117's extras inside udev (EXTRAS_BUILTIN=false,
  * the firmware builds' default): IMPORT{builtin} of one runs the program
- * LIBUDEVDIR/NAME, the same code with a process of its own (builtin.h). */
+ * LIBUDEVDIR/NAME ($UDEV_EXTRAS_DIR/NAME), the same code with a process of
+ * its own (builtin.h). */
 #include "compat.h"
 #include "builtin.h"
 
