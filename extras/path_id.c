@@ -12,7 +12,7 @@
 #include "compat.h"
 #include "fmt.h"
 #include "log.h"
-#include "path_id.h"
+#include "path_id_san.h"
 #include "probes.h"
 #include "str.h"
 #include "sysfs.h"
@@ -38,20 +38,6 @@ static const char *after_last(const char *s, const char *sep)
 	return r ? r + strlen(sep) : s;
 }
 
-const char *path_base(const char *s)
-{
-	return after_last(s, "/");
-}
-
-/* s cut at its last '/' (dirname for these paths). */
-void path_up(char *s)
-{
-	char *p = strrchr(s, '/');
-
-	if (p)
-		*p = '\0';
-}
-
 /* The least N of the entries TYPE<N> in dir, and own if less (the
  * script's get_port_offset): the first host, usb bus or ide port of a
  * controller counts as 0. */
@@ -74,7 +60,7 @@ static long port_offset(const char *dir, const char *type, long own)
 }
 
 /* d = "WHAT" or "WHAT-d" */
-void path_prepend(struct path_walk *w, const char *what)
+static void path_prepend(struct path_walk *w, const char *what)
 {
 	char buf[sizeof(w->d)];
 

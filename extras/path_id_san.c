@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0-only
-/* path_id's steps for storage networks and s390 (path_id.h): the address
+/* path_id's steps for storage networks and s390 (path_id_san.h): the address
  * is the remote port's or the session's, read from sysfs, and ends the
  * chain (no PCI address before it), as udev 100's script named them. */
 #include "compat.h"
 #include "fmt.h"
-#include "path_id.h"
+#include "path_id_san.h"
 #include "str.h"
 #include "sysfs.h"
 

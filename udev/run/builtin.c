@@ -2,6 +2,7 @@
 /* The built-in probes (see builtin.h). */
 #include "compat.h"
 #include "builtin.h"
+#include "builtin_extras.h"
 #include "../../extras/probes.h"
 #include "fmt.h"
 #include "log.h"

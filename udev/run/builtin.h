@@ -8,19 +8,6 @@
 
 #include <stddef.h>
 
-struct builtin {
-	const char *name;
-	int (*run)(int argc, char **argv, char *out, size_t size);
-	int event_devpath;   /* no DEVPATH argument: the event's (udev 100's $DEVPATH) */
-};
-
-/* udev 100-117's extras (usb_id ...): built in (builtin_extras.c), or in a
- * build without them (the firmware ones: EXTRAS_BUILTIN in the Makefile)
- * named with run NULL (builtin_extras_none.c), and run as the program
- * LIBUDEVDIR/NAME instead ($UDEV_EXTRAS_DIR/NAME when that is set). */
-extern const struct builtin builtin_extras[];
-extern const unsigned int builtin_extras_n;
-
 /* NULL when the first word of cmd names a built-in, else the parser's
  * message ("unknown built-in 'NAME'"). */
 const char *builtin_check(const char *cmd);

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-only
-/* udev 100-117's extras built into udev (builtin.h); a firmware build links
+/* udev 100-117's extras built into udev (builtin_extras.h); a firmware build links
  * builtin_extras_none.c instead and runs them as programs. */
 #include "compat.h"
-#include "builtin.h"
+#include "builtin_extras.h"
 #include "../../extras/probes.h"
 
 const struct builtin builtin_extras[] = {

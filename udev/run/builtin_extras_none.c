@@ -2,9 +2,9 @@
 /* A build without udev 100-117's extras inside udev (EXTRAS_BUILTIN=false,
  * the firmware builds' default): IMPORT{builtin} of one runs the program
  * LIBUDEVDIR/NAME ($UDEV_EXTRAS_DIR/NAME), the same code with a process of
- * its own (builtin.h). */
+ * its own (builtin_extras.h). */
 #include "compat.h"
-#include "builtin.h"
+#include "builtin_extras.h"
 
 #include <stddef.h>
 

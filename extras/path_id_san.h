@@ -1,10 +1,12 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
-/* path_id's walk (path_id.c), shared with its storage-network steps
- * (path_id_san.c: zfcp/DASD, Fibre Channel, SAS, FireWire, iSCSI). */
-#ifndef EXTRAS_PATH_ID_H
-#define EXTRAS_PATH_ID_H
+/* path_id's storage-network steps (zfcp/DASD, Fibre Channel, SAS,
+ * FireWire, iSCSI), and the walk they take part in (path_id.c). */
+#ifndef EXTRAS_PATH_ID_SAN_H
+#define EXTRAS_PATH_ID_SAN_H
 
 #include "sysfs.h"
+
+#include <string.h>
 
 struct path_walk {
 	const char *devpath;       /* as given */
@@ -13,9 +15,20 @@ struct path_walk {
 	char d[1024];              /* ID_PATH so far, the nearest address first */
 };
 
-const char *path_base(const char *s);
-void path_up(char *s);
-void path_prepend(struct path_walk *w, const char *what);
+/* The last component of a path. */
+static inline const char *path_base(const char *s)
+{
+	return strrchr(s, '/') ? strrchr(s, '/') + 1 : s;
+}
+
+/* s cut at its last '/' (dirname for these paths). */
+static inline void path_up(char *s)
+{
+	char *p = strrchr(s, '/');
+
+	if (p)
+		*p = '\0';
+}
 
 /* One step each, as path_id's script had them: 0, or -1 when the
  * address cannot be named (the walk ends, path_id exits 1). */
