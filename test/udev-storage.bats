@@ -15,7 +15,7 @@ setup() {
 	fake_sysfs
 	default_rules
 }
-teardown() { storage_teardown; }
+teardown() { stop_udevd; storage_teardown; }
 
 UUID1=11111111-0000-4000-8000-0000000000a1
 
