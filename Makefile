@@ -205,9 +205,23 @@ UDEV_CORE_OBJS := udev/event/event.o udev/event/env.o udev/event/props.o \
 	udev/db/record.o udev/db/db.o udev/db/index.o udev/db/ldb.o \
 	udev/run/exec.o udev/run/builtin.o udev/run/devd.o udev/run/sock.o udev/run/hotplug_gate.o hotplug/filter.o \
 	udev/keep/cache.o udev/keep/watch.o udev/pipeline.o udev/driver.o
+# udev 100-117's extras (usb_id ...): one program of their own, installed
+# in $(libudevdir) under each one's name, and udev's built-ins too, but in
+# the firmware builds, whose udev has a budget (tools/size.sh): there
+# IMPORT{builtin} runs the program (EXTRAS_BUILTIN=true|false chooses).
+EXTRAS_OBJS := extras/extras_lib.o extras/usb_id.o extras/path_id.o extras/path_id_san.o
+EXTRAS_BUILTIN ?= $(if $(filter klibc %diet,$(VARIANT)),false,true)
+$(if $(filter true false,$(EXTRAS_BUILTIN)),,$(error EXTRAS_BUILTIN=$(EXTRAS_BUILTIN): true or false))
+EXTRAS_NAMES := usb_id path_id
+PROGRAMS += udev-extras $(EXTRAS_NAMES)
+udev-extras_OBJS := extras/udev-extras.o $(EXTRAS_OBJS)
+LINKED_PROGRAMS += $(EXTRAS_NAMES)
+$(foreach p,$(EXTRAS_NAMES),$(eval LINK_$(p) := udev-extras))
 VOLUME_OBJS := extras/volume.o extras/volume_fs.o extras/volume_probe.o extras/volume_export.o
 # IMPORT{builtin} (udev/run/builtin.c) runs vol_id's and disk_id's code
 UDEV_CORE_OBJS += extras/vol_id.main.o extras/disk_id.main.o $(VOLUME_OBJS)
+UDEV_CORE_OBJS += $(if $(filter true,$(EXTRAS_BUILTIN)),udev/run/builtin_extras.o $(EXTRAS_OBJS),\
+	udev/run/builtin_extras_none.o)
 PROGRAMS += udev udevstart udevinfo udevtest firmware vol_id disk_id
 MULTICALL_udev := udevstart udevinfo udevtest firmware vol_id disk_id
 udev_OBJS := udev/programs/multicall.o udev/worker.o \
@@ -701,6 +715,13 @@ install: all
 	for p in $(filter $(LIBUDEV_PROGRAMS),$(PROGRAMS)); do \
 		echo "  LN      $(D_LIBUDEV)/$$p -> $$rel/$$(readlink $(O)/$$p)"; \
 		ln -sfn $$rel/$$(readlink $(O)/$$p) $(D_LIBUDEV)/$$p || exit 1; done
+	$(Q)for p in $(filter udev-extras,$(PROGRAMS)); do \
+		echo "  INSTALL $(D_LIBUDEV)/$$p$(if $(INSTALL_STRIP), (stripped))"; \
+		$(INSTALL) -m 755 $(O)/$$p $(D_LIBUDEV)/$$p || exit 1; \
+		$(if $(INSTALL_STRIP),$(STRIP_PROGRAM) $(D_LIBUDEV)/$$p || exit 1;) done
+	$(Q)for p in $(filter $(EXTRAS_NAMES),$(PROGRAMS)); do \
+		echo "  LN      $(D_LIBUDEV)/$$p -> udev-extras"; \
+		ln -sfn udev-extras $(D_LIBUDEV)/$$p || exit 1; done
 	$(Q)for p in $(filter $(SBIN_PROGRAMS),$(LINKED_PROGRAMS)); do \
 		echo "  LN      $(D_SBIN)/$$p"; \
 		ln -sfn $$(readlink $(O)/$$p) $(D_SBIN)/$$p || exit 1; done
@@ -717,7 +738,7 @@ install: all
 uninstall:
 	rm -f $(addprefix $(D_SBIN)/,$(SBIN_PROGRAMS)) \
 		$(addprefix $(D_BIN)/,$(USRBIN_PROGRAMS)) \
-		$(addprefix $(D_LIBUDEV)/,$(LIBUDEV_PROGRAMS)) $(HOTPLUG_LINK) \
+		$(addprefix $(D_LIBUDEV)/,$(LIBUDEV_PROGRAMS) udev-extras $(EXTRAS_NAMES)) $(HOTPLUG_LINK) \
 		$(addprefix $(DESTDIR)$(mandir)/man8/,$(notdir $(MANPAGES))) \
 		$(addprefix $(DESTDIR)$(docdir)/,$(notdir $(DOCS))) \
 		$(addprefix $(DESTDIR)$(docdir)/perf-log/,$(notdir $(PERF_LOG)))

@@ -15,5 +15,20 @@
  * the whole run (builtin.h). */
 int vol_id_run(int argc, char **argv, char *out, size_t size);
 int disk_id_run(int argc, char **argv, char *out, size_t size);
+/* udev 100-117's extras (extras/udev-extras.c is their program), the same way:
+ * DEVPATH their last word, or as a built-in the event's (builtin.c). */
+int usb_id_run(int argc, char **argv, char *out, size_t size);
+#define USB_ID_USAGE "usage: usb_id [--export] [--usb-info] [--num-info] [DEVPATH]"
+int path_id_run(int argc, char **argv, char *out, size_t size);
+#define PATH_ID_USAGE "usage: path_id DEVPATH"
+
+/* $DEVPATH when an extra runs as a program (it wins over the argument, as
+ * in udev 100); NULL as a built-in, which has the event's. */
+extern const char *extras_devpath_env;
+/* 1 when run as a program: a usage error goes to stderr with the usage,
+ * as the suite says it (lib/opts.c), not to the built-in's log. */
+extern int extras_as_program;
+/* "PROG: WHAT 'ARG'"; EXIT_USAGE. */
+int extras_usage(const char *prog, const char *usage, const char *what, const char *arg);
 
 #endif

@@ -20,6 +20,8 @@ udev_setup() {
 	EOF
 	# the udev behind start_udevd, and the one udevsend runs without a udevd
 	export UDEV_CONFIG_FILE="$T/udev.conf" UDEV_NO_SLEEP=1 UDEV_BIN="$BIN/udev"
+	# the extras a firmware build's udev runs as programs (EXTRAS_BUILTIN=false)
+	export UDEV_EXTRAS_DIR="$BIN"
 	export SYSFS_PATH="$TOP/test/sysfs-legacy"
 	unset UDEV_LOG
 }

@@ -261,12 +261,24 @@ static int run_program(struct udev_event *ev, const char *value, char *out, size
 	subst_format(ev, value, line, sizeof(line));
 	str_escape(cmd, line, sizeof(cmd));
 	/* a bare program gets the subsystem, as in 2004 */
-	argc = exec_split(cmd, argv, EXEC_ARGS_MAX, builtin ? NULL : ev->subsystem);
+	/* a built-in may get the event's DEVPATH as one word more (builtin.h) */
+	argc = exec_split(cmd, argv, builtin ? EXEC_ARGS_MAX - 1 : EXEC_ARGS_MAX,
+			  builtin ? NULL : ev->subsystem);
 	if (argc == 0)
 		return -EINVAL;
 	log_debug("running '%s'", cmd);
-	if (builtin)
-		return builtin_run(argc, argv, out, size, ev->exec_timeout, ev->tmpnode);
+	if (builtin) {
+		int rc = builtin_run(argc, argv, out, size, ev->exec_timeout, ev->tmpnode,
+				     ev->devpath);
+
+		if (rc != -ENOSYS)
+			return rc;
+		/* an extra this build left out: its program, where install put
+		 * it ($UDEV_EXTRAS_DIR: a test's build folder) */
+		fmt_s(line, sizeof(line), "%s/%s",
+		      getenv("UDEV_EXTRAS_DIR") ? getenv("UDEV_EXTRAS_DIR") : LIBUDEVDIR, argv[0]);
+		argv[0] = line;
+	}
 	return exec_run(argv, ev->env.v, out, size, ev->exec_timeout);
 }
 

@@ -2,6 +2,7 @@
 /* The built-in probes (see builtin.h). */
 #include "compat.h"
 #include "builtin.h"
+#include "builtin_extras.h"
 #include "../../extras/probes.h"
 #include "fmt.h"
 #include "log.h"
@@ -12,12 +13,9 @@
 #include <string.h>
 #include <unistd.h>
 
-static const struct builtin {
-	const char *name;
-	int (*run)(int argc, char **argv, char *out, size_t size);
-} builtins[] = {
-	{ "disk_id", disk_id_run },
-	{ "vol_id", vol_id_run },
+static const struct builtin builtins[] = {
+	{ "disk_id", disk_id_run, 0 },
+	{ "vol_id", vol_id_run, 0 },
 };
 
 static const struct builtin *builtin_find(const char *name, size_t len)
@@ -27,6 +25,10 @@ static const struct builtin *builtin_find(const char *name, size_t len)
 	for (i = 0; i < sizeof(builtins) / sizeof(builtins[0]); i++)
 		if (strlen(builtins[i].name) == len && strncmp(builtins[i].name, name, len) == 0)
 			return &builtins[i];
+	for (i = 0; i < builtin_extras_n; i++)
+		if (strlen(builtin_extras[i].name) == len &&
+		    strncmp(builtin_extras[i].name, name, len) == 0)
+			return &builtin_extras[i];
 	return NULL;
 }
 
@@ -39,7 +41,7 @@ const char *builtin_check(const char *cmd)
 		return NULL;
 	str_copy(name, cmd, sizeof(name));
 	name[strcspn(name, " ")] = '\0';
-	fmt_s(msg, sizeof(msg), "unknown built-in '%s' (vol_id, disk_id)", name);
+	fmt_s(msg, sizeof(msg), "unknown built-in '%s' (vol_id, disk_id, usb_id, path_id)", name);
 	return msg;
 }
 
@@ -59,8 +61,19 @@ static void on_end(int sig)
 	kill(getpid(), sig);
 }
 
+/* argv's first word that is no option, or NULL. */
+static const char *positional(int argc, char **argv)
+{
+	int i;
+
+	for (i = 1; i < argc; i++)
+		if (argv[i][0] != '-')
+			return argv[i];
+	return NULL;
+}
+
 int builtin_run(int argc, char **argv, char *out, size_t size, int timeout,
-		const char *tmpnode)
+		const char *tmpnode, const char *devpath)
 {
 	const struct builtin *b = builtin_find(argv[0], strlen(argv[0]));
 	struct sigaction sa, term, dfl;
@@ -69,6 +82,12 @@ int builtin_run(int argc, char **argv, char *out, size_t size, int timeout,
 
 	if (!b)
 		return -ENOENT;
+	if (!b->run)
+		return -ENOSYS;
+	if (b->event_devpath && !positional(argc, argv) && devpath) {
+		argv[argc++] = (char *)devpath;   /* argv has room (builtin.h) */
+		argv[argc] = NULL;
+	}
 	memset(&sa, 0, sizeof(sa));
 	memset(&dfl, 0, sizeof(dfl));
 	sa.sa_handler = on_end;

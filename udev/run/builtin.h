@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
-/* IMPORT{builtin}: the probes udev carries (vol_id, disk_id) run in udev's
+/* IMPORT{builtin}: the probes udev carries (vol_id, disk_id, usb_id) run in udev's
  * own process, as a pool worker or as udev per event, instead of as a
  * program: the same code as the programs (extras/probes.h), no fork, no
  * exec. */
@@ -18,8 +18,11 @@ const char *builtin_check(const char *cmd);
  * process with SIGALRM, as a crash would: no probe can be stopped halfway
  * and the process go on (udevd acks the event as it acks a crashed udev).
  * That, or SIGTERM meanwhile (udevd's exec timeout), removes tmpnode (the
- * event's temporary node, or NULL) first. */
+ * event's temporary node, or NULL) first. usb_id named without a DEVPATH
+ * gets devpath (the event's) as its last word: argv must have room for one
+ * more. -ENOSYS for an extra this build has not built in (the caller runs
+ * the program). */
 int builtin_run(int argc, char **argv, char *out, size_t size, int timeout,
-		const char *tmpnode);
+		const char *tmpnode, const char *devpath);
 
 #endif
