@@ -120,21 +120,25 @@ scsi_disk() {
 	# a disk with no device behind it: ID_PATH= and 1, as the script
 	check /block/loop0 "" 1
 	run "$BIN/path_id" /block/nosuch
-	[ "$status" -eq 1 ] && [ -z "$output" ]
+	[ "$status" -eq 1 ]
+	[ -z "$output" ]
 	cdev sound/pcmC0D0p /devices/pci0000:00/0000:00:1b.0 116:16
 	dev /devices/pci0000:00/0000:00:1b.0 pci
 	run "$BIN/path_id" /class/sound/pcmC0D0p
-	[ "$status" -eq 1 ] && [ -z "$output" ]
+	[ "$status" -eq 1 ]
+	[ -z "$output" ]
 	# a device under an address it does not know: what it named, and 1
 	dev /devices/vbus0/host0/target0:0:0/0:0:0:0 scsi
 	bdev sdz /devices/vbus0/host0/target0:0:0/0:0:0:0 8:400
 	check /block/sdz scsi-0:0:0:0 1
 	run "$BIN/path_id"
-	[ "$status" -eq 1 ] && [ "${lines[0]}" = "path_id: missing 'DEVPATH'" ]
+	[ "$status" -eq 1 ]
+	[ "${lines[0]}" = "path_id: missing 'DEVPATH'" ]
 	# $DEVPATH wins, as in udev 100; the sysfs mount point may lead the argument
 	scsi_disk /devices/pci0000:00/0000:00:1f.2 0 0:0:0 sda 8:0
 	DEVPATH=/block/sda run "$BIN/path_id" /block/loop0
-	[ "$status" -eq 0 ] && [ "$output" = ID_PATH=pci-0000:00:1f.2-scsi-0:0:0:0 ]
+	[ "$status" -eq 0 ]
+	[ "$output" = ID_PATH=pci-0000:00:1f.2-scsi-0:0:0:0 ]
 	check "$S/block/sda" pci-0000:00:1f.2-scsi-0:0:0:0
 }
 

@@ -119,9 +119,11 @@ ID_BUS=usb'
 	dev /devices/platform/serial8250 platform
 	cdev tty/ttyS0 /devices/platform/serial8250 4:64
 	run "$BIN/usb_id" -x /class/tty/ttyS0
-	[ "$status" -eq 1 ] && [ -z "$output" ]
+	[ "$status" -eq 1 ]
+	[ -z "$output" ]
 	run "$BIN/usb_id" -x /class/tty/ttyS9
-	[ "$status" -eq 1 ] && [ -z "$output" ]
+	[ "$status" -eq 1 ]
+	[ -z "$output" ]
 	run "$BIN/usb_id" -x -b /class/tty/ttyUSB0
 	[ "$status" -eq 1 ]
 	[ "${lines[0]}" = "usb_id: unknown option '-b'" ]
@@ -135,7 +137,8 @@ ID_BUS=usb'
 	DEVPATH=/class/input/input5/event5 run "$BIN/usb_id"
 	[ "$output" = Logitech_Optical_USB_Mouse ]
 	run "$BIN/usb_id" --help
-	[ "$status" -eq 0 ] && [[ "$output" = "usage: usb_id "* ]]
+	[ "$status" -eq 0 ]
+	[[ "$output" = "usage: usb_id "* ]]
 	run "$BIN/udev-extras" -x
 	[ "$status" -eq 1 ]
 }

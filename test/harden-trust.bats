@@ -416,7 +416,7 @@ start_monitor_ns() {
 	wait_for grep -q 'refused the monitor subscription' "$T/nobody-mon.log" ||
 		wait_for grep -q 'monitor subscribed' "$T/udevd.log"
 	start_monitor_ns
-	run send ACTION=add DEVPATH=/devices/m1 SEQNUM=1 SECRET=for-root-only tty
+	run send ACTION=add DEVPATH=/devices/m1 SEQNUM=1 SECRET=for-root-only UDEVSEND_EVENT_KEYS=SECRET tty
 	[ "$status" -eq 0 ]
 	wait_for grep -q '^SECRET=for-root-only$' "$T/mon.log"
 	sleep 0.5

@@ -42,11 +42,11 @@ trap 'rm -f "$tmp"' EXIT
 # 13,344 bytes; with path_id 22,272, fnmatch and opendir from klibc), added
 # to the suite's budget; in these builds udev has none of their code
 # (EXTRAS_BUILTIN=false: its IMPORT{builtin} runs the program, 384 bytes).
-# Together (2026-12-07, klibc) they made hotplug 14,464 bytes (the parent's
-# pid and the queued answer), udevd 66,176 (the lock's checks, the
-# journal of the queue, the broadcast's split, start-up errors on stderr,
-# udevadm's spellings) and udev 101,408 (path-safe substitution, the loader
-# variables, socket:, udev 100's rule checks): budgets 14.5, 65 and 100 KiB.
+# Together (2026-12-07, klibc, with a queue journal since taken out again)
+# they made hotplug 14,464 bytes, udevd 66,176 (the lock's checks, the
+# broadcast's split, start-up errors on stderr, udevadm's spellings) and
+# udev 101,408 (path-safe substitution, the loader variables, socket:,
+# udev 100's rule checks): budgets 14.5, 65 and 100 KiB.
 # The default build (glibc) links udevsend statically against the smallest
 # libc present (Makefile, HELPER_LIBC): 16 KiB holds dietlibc's, klibc's and
 # musl's; the dynamic glibc one (no small libc installed) is over it.
