@@ -71,7 +71,8 @@ query() { $DGRAM send --type $SEQNUM_QUERY --seqnum "$1" --flags 1; }
 	EOF
 	wait_for grep -q "^ack 77 0" "$T/mon.out"
 	grep -q "^ack 76 17" "$T/mon.out"
-	run send_event SEQNUM=10 DEVPATH=/devices/m FAKE_UDEV_EXIT=3
+	# a variable of the caller is the event's own when UDEVSEND_EVENT_KEYS names it
+	run send_event SEQNUM=10 DEVPATH=/devices/m FAKE_UDEV_EXIT=3 UDEVSEND_EVENT_KEYS=FAKE_UDEV_EXIT
 	[ "$status" -eq 3 ]
 	wait_for grep -q "^event" "$T/mon.out"
 	grep -qx "event 10 10 3 DEVPATH=/devices/m FAKE_UDEV_EXIT=3" "$T/mon.out"
