@@ -142,7 +142,7 @@ static void print_vars(const char *env, int exp)
  * node, number (sysfs) and links, then the variables the rules set. */
 static void print_env(const struct db_record *rec, int exp)
 {
-	char dev[32], val[LIST_SIZE + 256], *colon, *w, *save = NULL, buf[LIST_SIZE];
+	char dev[32] = "", val[LIST_SIZE + 256] = "", *colon, *w, *save = NULL, buf[LIST_SIZE];
 	size_t n = 0;
 
 	print_prop("DEVPATH", rec->devpath, exp);
@@ -323,7 +323,7 @@ static int long_opts(int argc, char **argv, char **av)
  * words (lib/opts.c). */
 static int parse_opts(int argc, char **argv, struct opts *o)
 {
-	int c, word = optind;
+	int c, word = optind > 0 ? optind : 1;   /* (klibc starts optind at 0) */
 
 	memset(o, 0, sizeof(*o));
 	opterr = 0;
