@@ -190,27 +190,33 @@ static void qlen_note(void)
 	}
 }
 
+/* mode's permission bits as four octal digits into buf[5] (fmt knows no %o) */
+static const char *mode_octal(mode_t mode, char *buf)
+{
+	int i;
+
+	for (i = 0; i < 4; i++)
+		buf[i] = (char)('0' + ((mode >> (9 - 3 * i)) & 7));
+	buf[4] = '\0';
+	return buf;
+}
+
 /* What to change when the lock's folder is not root's alone (-EPERM): the
  * folder, its owner and mode, and the fix, into hint (" (...)"), else "". */
 static void lock_dir_hint(char *lock, char *hint, size_t size, int err)
 {
-	char *slash = strrchr(lock, '/'), mode[8];
+	char *slash = strrchr(lock, '/'), mode[5];
 	struct stat st;
-	unsigned int m, i;
 
 	hint[0] = '\0';
 	if (err != -EPERM || !slash)
 		return;
 	*slash = '\0';
 	if (stat(*lock ? lock : "/", &st) == 0) {
-		m = st.st_mode & 07777;
-		for (i = 0; i < 4; i++)
-			mode[i] = (char)('0' + ((m >> (3 * (3 - i))) & 7));
-		mode[4] = '\0';
 		fmt_s(hint, size, " (%s is owned by uid %u, mode %s: make it root's and "
 		      "writable by root alone, chown root %s; chmod go-w %s, or mount a "
-		      "tmpfs /dev with mode=0755)", lock, (unsigned int)st.st_uid, mode, lock,
-		      lock);
+		      "tmpfs /dev with mode=0755)", lock, (unsigned int)st.st_uid,
+		      mode_octal(st.st_mode, mode), lock, lock);
 	}
 	*slash = '/';
 }
@@ -224,7 +230,6 @@ static int setup_lock_file(struct udevd *d)
 {
 	struct stat was;
 	char lock[256], hint[256], mode[5];
-	int i;
 
 	if (geteuid() != 0) {
 		/* no one believes us anyway (only acks of uid 0 count), and the
@@ -239,12 +244,9 @@ static int setup_lock_file(struct udevd *d)
 	if (d->lockfd >= 0) {
 		if (!was.st_mode)
 			return 0;
-		for (i = 0; i < 4; i++)   /* fmt knows no %o */
-			mode[i] = (char)('0' + ((was.st_mode >> (9 - 3 * i)) & 7));
-		mode[4] = '\0';
 		log_notice("name lock %s was %s %s of uid %ld with %ld links: replaced by "
-			   "root's 0600", lock, S_ISREG(was.st_mode) ? "a file" : "no regular file", mode,
-			   (long)was.st_uid, (long)was.st_nlink);
+			   "root's 0600", lock, S_ISREG(was.st_mode) ? "a file" : "no regular file",
+			   mode_octal(was.st_mode, mode), (long)was.st_uid, (long)was.st_nlink);
 		return 0;
 	}
 	lock_dir_hint(lock, hint, sizeof(hint), d->lockfd);
