@@ -10,6 +10,7 @@
 #include "door/seen.h"
 #include "loop.h"
 #include "answer/monitor.h"
+#include "queue/journal.h"
 #include "queue/queue.h"
 #include "workers/runner.h"
 
@@ -48,6 +49,8 @@ struct udevd {
 	uint64_t fork_retry_ms;     /* no event starts before this (fork failed) */
 	int budget_held;            /* ready events wait for the budget, not max_childs */
 	struct refusals refusals;   /* refused messages logged this second */
+	struct journal journal;     /* events answered "queued", for the next udevd */
+	int ack_when_done;          /* --ack-when-done: no "queued" answer */
 };
 
 /* Options (and UDEVD_MAX_CHILDS, UDEVD_WORKERS), the log level, the socket,

@@ -31,7 +31,9 @@
 #   processes' user and system time and what the worker's kinds of system calls cost in
 #   the guest, guest/sysprobe.c: PROBE lines on the console), TIME_RULES (the timing
 #   boots keep only these installed rules files, e.g. "50-udev.rules 80-drivers.rules",
-#   or "none": what each costs; the table then goes to PERF_DOC only when it is given).
+#   or "none": what each costs; the table then goes to PERF_DOC only when it is given),
+#   TIME_UDEVD (options of the udevd the hotplug and udevsend timing boots start, e.g.
+#   "--ack-when-done": every helper waits for udev's code, the behaviour before 2026-12).
 set -euo pipefail
 
 here=$(cd "$(dirname "$0")" && pwd)
@@ -295,7 +297,8 @@ run_scenario() { # NAME
 			local rules=${TIME_RULES:-}
 			[ "$h" = "${h%+norules}" ] || rules=none
 			boot "time-$h" kproof=time kproof.helper="${h%+norules}" kproof.luns="${TIME_LUNS// /,}" \
-				${TIME_PROBE:+kproof.probe=1} ${rules:+kproof.rules="${rules// /,}"}
+				${TIME_PROBE:+kproof.probe=1} ${rules:+kproof.rules="${rules// /,}"} \
+				${TIME_UDEVD:+kproof.udevd="${TIME_UDEVD// /,}"}
 			report "time-$h"
 		done
 		if [ -n "${TIME_RULES:-}" ] && [ -z "${PERF_DOC:-}" ]; then

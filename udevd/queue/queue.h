@@ -39,6 +39,7 @@ struct event {
 	struct sockaddr_un addr;          /* where the ack goes */
 	socklen_t addrlen;
 	int kernel;                       /* from netlink or a rescan: no ack */
+	int answered;                     /* answered "queued" (journal.h): no ack */
 	struct event_waiter *waiters;     /* freed by the one who acks */
 	const char *props;                /* udev's properties (msg.h), while the */
 	size_t propslen;                  /* runner's done() runs; NULL: env's */

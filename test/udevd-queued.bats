@@ -1,0 +1,166 @@
+#!/usr/bin/env bats
+# SPDX-License-Identifier: GPL-2.0-only
+# The "queued" answer (docs/protocol.md): a helper with nothing after it
+# (the kernel's own, or hotplug's udevsend hook with no later script) goes
+# once udevd holds its event in the journal; one with later scripts still
+# waits for udev's code; a udevd killed with such events queued leaves them
+# to the next udevd, which runs each once, in SEQNUM order.
+
+load lib
+load udevd-lib
+
+setup() { udevd_setup; JOURNAL=$T/.$UDEVD_SOCKET.queue; }
+teardown() { udevd_teardown; }
+
+# ended_ge N / ends_of_is SEQ N: for wait_for (read again each try)
+ended_ge() { [ "$(ended_count)" -ge "$1" ]; }
+ends_of_is() { [ "$(grep -c "^end $1 " "$FAKE_UDEV_LOG")" -eq "$2" ]; }
+
+# elapsed_ms T0: milliseconds since T0 (an ${EPOCHREALTIME/./})
+elapsed_ms() { echo $(( (${EPOCHREALTIME/./} - $1) / 1000 )); }
+
+@test "queued: the kernel's udevsend (UDEVSEND_WAIT=queued) exits 0 before its event runs; the journal empties after" {
+	start_udevd
+	t0=${EPOCHREALTIME/./}
+	run send_within 10 UDEVSEND_WAIT=queued SEQNUM=1 DEVPATH=/devices/q1 FAKE_UDEV_SLEEP=3
+	ms=$(elapsed_ms "$t0")
+	echo "$output; udevsend took $ms ms"
+	echo "status $status: $output"
+	[ "$status" -eq 0 ]
+	[ "$ms" -lt 2000 ]
+	! grep -q '^end 1 ' "$FAKE_UDEV_LOG" || false
+	[ -s "$JOURNAL" ]
+	wait_for grep -q '^end 1 /devices/q1 add' "$FAKE_UDEV_LOG"
+	wait_for test ! -s "$JOURNAL"
+	[ "$(stat -c '%u %a' "$JOURNAL")" = "0 600" ]
+}
+
+@test "queued: a helper that waits gets udev's own code: by default, UDEVSEND_WAIT=done, udevd --ack-when-done" {
+	start_udevd
+	run send_within 10 SEQNUM=1 DEVPATH=/devices/w1 FAKE_UDEV_EXIT=3 FAKE_UDEV_SLEEP=0.3
+	echo "status $status: $output"
+	[ "$status" -eq 3 ]
+	run send_within 10 UDEVSEND_WAIT=done SEQNUM=2 DEVPATH=/devices/w2 FAKE_UDEV_EXIT=4
+	echo "status $status: $output"
+	[ "$status" -eq 4 ]
+	# the queued answer is 0: udev's code is udevd's to log
+	run send_within 10 UDEVSEND_WAIT=queued SEQNUM=3 DEVPATH=/devices/w3 FAKE_UDEV_EXIT=5 \
+		FAKE_UDEV_SLEEP=0.5
+	echo "status $status: $output"
+	[ "$status" -eq 0 ]
+	wait_for grep -q 'seqnum 3 add /devices/w3: rc 5' "$T/udevd.log"
+	# an event without a SEQNUM always waits
+	run send_within 10 UDEVSEND_WAIT=queued DEVPATH=/devices/w4 FAKE_UDEV_EXIT=6
+	echo "status $status: $output"
+	[ "$status" -eq 6 ]
+	stop_udevd
+	start_udevd --ack-when-done
+	run send_within 10 UDEVSEND_WAIT=queued SEQNUM=5 DEVPATH=/devices/w5 FAKE_UDEV_EXIT=7
+	echo "status $status: $output"
+	[ "$status" -eq 7 ]
+	[ ! -s "$JOURNAL" ]
+}
+
+# hotplug with 10-udev.hotplug -> udevsend (sent in-process) and a script
+# of the subsystem after it that logs how many events had ended
+hp_setup() {
+	export HOTPLUG_DIR=$T/hotplug.d LOG=$T/log
+	mkdir -p "$HOTPLUG_DIR/default" "$HOTPLUG_DIR/test"
+	ln -s "$BIN/udevsend" "$HOTPLUG_DIR/default/10-udev.hotplug"
+	printf '#!/bin/sh\ngrep -c "^end " "$FAKE_UDEV_LOG" >> "$LOG"\n' >"$HOTPLUG_DIR/test/50-after.hotplug"
+	chmod 755 "$HOTPLUG_DIR/test/50-after.hotplug"
+}
+
+@test "queued: hotplug waits for udev when a script follows its udevsend hook, and goes first when none does" {
+	hp_setup
+	start_udevd
+	UDEVSEND_WAIT=queued ACTION=add DEVPATH=/devices/h1 SEQNUM=1 FAKE_UDEV_SLEEP=1 \
+		run timeout 10 "$BIN/hotplug" test
+	echo "status $status: $output"
+	[ "$status" -eq 0 ]
+	[ "$(cat "$LOG")" = 1 ]
+	# a later script of default/ counts too
+	mv "$HOTPLUG_DIR/test/50-after.hotplug" "$HOTPLUG_DIR/default/zz-after.hotplug"
+	UDEVSEND_WAIT=queued ACTION=add DEVPATH=/devices/h2 SEQNUM=2 FAKE_UDEV_SLEEP=1 \
+		run timeout 10 "$BIN/hotplug" test
+	echo "status $status: $output"
+	[ "$status" -eq 0 ]
+	[ "$(cat "$LOG")" = "$(printf '1\n2')" ]
+	rm "$HOTPLUG_DIR/default/zz-after.hotplug"
+	t0=${EPOCHREALTIME/./}
+	UDEVSEND_WAIT=queued ACTION=add DEVPATH=/devices/h3 SEQNUM=3 FAKE_UDEV_SLEEP=3 \
+		run timeout 10 "$BIN/hotplug" test
+	ms=$(elapsed_ms "$t0")
+	echo "hotplug took $ms ms"
+	echo "status $status: $output"
+	[ "$status" -eq 0 ]
+	[ "$ms" -lt 2000 ]
+	! grep -q '^end 3 ' "$FAKE_UDEV_LOG" || false
+	wait_for grep -q '^end 3 /devices/h3 add' "$FAKE_UDEV_LOG"
+}
+
+@test "queued: udevd SIGKILLed with 6 events answered queued: the udevd the next helper starts runs each once, in order" {
+	start_udevd
+	"$BIN/udevcontrol" stop_exec_queue
+	for i in 3 1 2 6 4 5; do
+		run send_within 5 UDEVSEND_WAIT=queued SEQNUM=$i DEVPATH=/devices/k FAKE_UDEV_SLEEP=0.1
+		echo "seqnum $i: $output"
+		echo "status $status: $output"
+		[ "$status" -eq 0 ]
+	done
+	[ ! -s "$FAKE_UDEV_LOG" ]
+	kill -KILL "$UDEVD_PID"
+	wait "$UDEVD_PID" || :
+	UDEVD_PID=
+	# the next event's helper starts a udevd, which finds the six first
+	UDEVD_BIN=$BIN/udevd run send_within 20 SEQNUM=7 DEVPATH=/devices/k
+	echo "status $status: $output"
+	[ "$status" -eq 0 ]
+	wait_for ended_ge 7
+	sleep 0.5
+	[ "$(started_seqnums | tr '\n' ' ')" = "1 2 3 4 5 6 7 " ]
+	no_overlap 1 2 3 4 5 6 7
+	[ "$(ended_count)" -eq 7 ]
+	wait_for test ! -s "$JOURNAL"
+}
+
+@test "queued: SIGTERM leaves the events it did not run to the next udevd, which runs them once" {
+	start_udevd
+	"$BIN/udevcontrol" stop_exec_queue
+	for i in 1 2 3; do
+		run send_within 5 UDEVSEND_WAIT=queued SEQNUM=$i DEVPATH=/devices/t
+		echo "status $status: $output"
+		[ "$status" -eq 0 ]
+	done
+	stop_udevd
+	[ ! -s "$FAKE_UDEV_LOG" ]
+	[ -s "$JOURNAL" ]
+	start_udevd
+	grep -q 'journal: 3 events answered by the udevd before us, queued again' "$T/udevd.log"
+	wait_for ended_ge 3
+	[ "$(started_seqnums | tr '\n' ' ')" = "1 2 3 " ]
+	no_overlap 1 2 3
+	wait_for test ! -s "$JOURNAL"
+	# a third udevd finds nothing left to run
+	stop_udevd
+	start_udevd
+	sleep 0.5
+	[ "$(ended_count)" -eq 3 ]
+	[ "$(grep -c 'journal: [0-9]* events' "$T/udevd.log")" -eq 1 ]
+}
+
+@test "queued: an event running when udevd is SIGKILLed runs again under the next udevd (udevd(8) says so)" {
+	start_udevd
+	run send_within 5 UDEVSEND_WAIT=queued SEQNUM=1 DEVPATH=/devices/r1 FAKE_UDEV_SLEEP=1
+	echo "status $status: $output"
+	[ "$status" -eq 0 ]
+	wait_for grep -q '^start 1 ' "$FAKE_UDEV_LOG"
+	kill -KILL "$UDEVD_PID"
+	wait "$UDEVD_PID" || :
+	UDEVD_PID=
+	start_udevd
+	# the first run (its udev outlived udevd) and the second both end
+	wait_for ends_of_is 1 2
+	[ "$(grep -c '^start 1 ' "$FAKE_UDEV_LOG")" -eq 2 ]
+	wait_for test ! -s "$JOURNAL"
+}
