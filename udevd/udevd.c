@@ -32,6 +32,8 @@
 
 static struct udevd udevd;
 
+static void sentry_release(struct udevd *d);
+
 static void event_finished(void *ctx, struct event *ev, int rc)
 {
 	struct udevd *d = ctx;
@@ -49,6 +51,8 @@ static void event_finished(void *ctx, struct event *ev, int rc)
 	queue_done(&d->q, ev);
 	event_free(ev);
 	journal_trim(&d->journal);
+	if (!d->journal.pending)
+		sentry_release(d);
 }
 
 /* ---- messages -------------------------------------------------------------- */
@@ -117,19 +121,40 @@ static void drop_marks(const struct message *m)
 }
 
 /* A helper with nothing to run after udev (MSG_F_MAY_QUEUE) is answered
- * at once, as soon as its event is in the journal: it exits rather than
- * wait, a task fewer per event held in a storm. Without the journal (or
- * with --ack-when-done) it waits for udev's code, as any other. */
+ * as soon as its event is in the journal: it exits rather than wait, a
+ * task fewer per event held in a storm. Without the journal (or with
+ * --ack-when-done) it waits for udev's code, as any other.
+ *
+ * But the journal is only as good as the udevd that runs it again: with
+ * every helper gone, a udevd killed mid-storm would leave its events until
+ * the next uevent starts a udevd. So the newest of these helpers is kept
+ * waiting, the sentry: answered "queued" when a newer one takes its place,
+ * or when the journal holds nothing unfinished. Its probes (every
+ * PROBE_MS: answer_status says it holds nothing else) find a dead udevd,
+ * and it starts the next one, which runs the journal again. */
+static void sentry_release(struct udevd *d)
+{
+	struct msg_hdr h = d->sentry.hdr;
+
+	if (!d->sentry.held)
+		return;
+	d->sentry.held = 0;
+	h.flags |= MSG_F_QUEUED;
+	ack_reply(&h, 0, 0, &d->sentry.addr, d->sentry.addrlen);
+}
+
 static void answer_queued(struct udevd *d, const struct message *m, struct event *ev)
 {
-	struct msg_hdr h = *m->hdr;
-
-	if (d->ack_when_done || (h.flags & (MSG_F_MAY_QUEUE | MSG_F_SEQNUM)) !=
-	    (MSG_F_MAY_QUEUE | MSG_F_SEQNUM) || journal_add(&d->journal, m->hdr) < 0)
+	if (d->ack_when_done || (m->hdr->flags & (MSG_F_MAY_QUEUE | MSG_F_SEQNUM)) !=
+	    (MSG_F_MAY_QUEUE | MSG_F_SEQNUM) || m->fromlen > sizeof(d->sentry.addr) ||
+	    journal_add(&d->journal, m->hdr) < 0)
 		return;
 	ev->answered = 1;
-	h.flags |= MSG_F_QUEUED;
-	ack_reply(&h, 0, 0, m->from, m->fromlen);
+	sentry_release(d);
+	d->sentry.hdr = *m->hdr;
+	memcpy(&d->sentry.addr, m->from, m->fromlen);
+	d->sentry.addrlen = m->fromlen;
+	d->sentry.held = 1;
 }
 
 static void handle_event(struct udevd *d, const struct message *m)
@@ -372,7 +397,10 @@ static void answer_status(struct udevd *d, const struct message *m)
 	enum dedup_state st = DEDUP_UNKNOWN;
 	size_t held = queue_length(&d->q);
 
-	if (req.flags & MSG_F_SEQNUM)
+	if (d->sentry.held && (req.flags & MSG_F_SEQNUM) && req.seqnum == d->sentry.hdr.seqnum) {
+		st = DEDUP_PENDING;   /* the sentry waits on, probing at its fastest */
+		held = 0;
+	} else if (req.flags & MSG_F_SEQNUM)
 		st = dedup_state(&d->dedup, req.seqnum, &rc);
 	else if (held)
 		st = DEDUP_PENDING;
