@@ -200,3 +200,27 @@ hp_setup() {
 	[ "$(grep -c '^start 1 ' "$FAKE_UDEV_LOG")" -eq 2 ]
 	wait_for test ! -s "$JOURNAL"
 }
+
+@test "queued: the next udevd does not wait for the seqnums its predecessor finished, as for a gap" {
+	start_udevd
+	i=0
+	for ev in 1:/devices/a:2 2:/devices/b:0 3:/devices/b:0 4:/devices/a:0; do
+		IFS=: read -r seq dev secs <<<"$ev"
+		send_bg "$seq" UDEVSEND_WAIT=queued SEQNUM="$seq" DEVPATH="$dev" FAKE_UDEV_SLEEP="$secs"
+		i=$((i + 1))
+		wait_for journal_has "$i"
+	done
+	# 2 and 3 finished (their ends in the journal), 1 runs, 4 waits for it
+	wait_for ends_of_is 3 1
+	sleep 0.3
+	kill_helpers
+	kill -KILL "$UDEVD_PID"
+	wait "$UDEVD_PID" || :
+	UDEVD_PID=
+	start_udevd
+	grep -q 'journal: 2 events answered by the udevd before us, queued again' "$T/udevd.log"
+	wait_for ends_of_is 4 1
+	! grep 'did not arrive' "$T/udevd.log" || false
+	[ "$(grep -c '^end 2 ' "$FAKE_UDEV_LOG")" -eq 1 ]
+	[ "$(grep -c '^end 3 ' "$FAKE_UDEV_LOG")" -eq 1 ]
+}

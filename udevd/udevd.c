@@ -212,6 +212,8 @@ static void replayed_event(void *ctx, struct msg_event *m)
  * udevd that died before it ran the events it had answered "queued". */
 static void setup_journal(struct udevd *d)
 {
+	uint64_t *done;
+	size_t ndone;
 	int r;
 
 	d->journal.fd = -1;
@@ -222,8 +224,13 @@ static void setup_journal(struct udevd *d)
 		log_warn("journal: %s: every helper waits for udev's code", strerror(-r));
 		return;
 	}
-	r = journal_replay(&d->journal, replayed_event, d);
+	r = journal_replay(&d->journal, replayed_event, d, &done, &ndone);
 	journal_flush(&d->journal);
+	/* the gaps between them are events it finished: no wait for those */
+	if (r > 0)
+		queue_skip(&d->q, done, ndone);
+	else
+		free(done);
 	if (r < 0)
 		log_err("journal: cannot read it: %s, ignoring", strerror(-r));
 	else if (r > 0)

@@ -95,11 +95,11 @@ static uint64_t *finished(const char *buf, size_t size, size_t *n)
 }
 
 static int replay_records(struct journal *j, const char *buf, size_t size,
-			  void (*fn)(void *ctx, struct msg_event *m), void *ctx)
+			  void (*fn)(void *ctx, struct msg_event *m), void *ctx,
+			  uint64_t *done, size_t ndone)
 {
 	static struct msg_event m;
-	size_t off = 0, len, ndone;
-	uint64_t *done = finished(buf, size, &ndone);
+	size_t off = 0, len;
 	int given = 0;
 
 	while ((len = record_len(buf + off, size - off))) {
@@ -112,16 +112,18 @@ static int replay_records(struct journal *j, const char *buf, size_t size,
 		given++;
 		fn(ctx, &m);
 	}
-	free(done);
 	return given;
 }
 
-int journal_replay(struct journal *j, void (*fn)(void *ctx, struct msg_event *m), void *ctx)
+int journal_replay(struct journal *j, void (*fn)(void *ctx, struct msg_event *m), void *ctx,
+		   uint64_t **done, size_t *ndone)
 {
 	char *buf;
 	ssize_t n;
 	int given;
 
+	*done = NULL;
+	*ndone = 0;
 	if (j->fd < 0 || j->bytes == 0)
 		return 0;
 	buf = malloc(j->bytes);
@@ -132,7 +134,8 @@ int journal_replay(struct journal *j, void (*fn)(void *ctx, struct msg_event *m)
 		free(buf);
 		return -errno;
 	}
-	given = replay_records(j, buf, (size_t)n, fn, ctx);
+	*done = finished(buf, (size_t)n, ndone);
+	given = replay_records(j, buf, (size_t)n, fn, ctx, *done, *ndone);
 	free(buf);
 	j->replayed = (size_t)given;
 	journal_trim(j);

@@ -28,8 +28,10 @@ struct journal {
 /* Opens (creates, 0600, no symlink) the file; -errno (j->fd stays -1). */
 int journal_open(struct journal *j);
 /* Every event taken and not finished, oldest first, to fn, which queues it
- * (its record stays until journal_done). The number given, or -errno. */
-int journal_replay(struct journal *j, void (*fn)(void *ctx, struct msg_event *m), void *ctx);
+ * (its record stays until journal_done). The number given, or -errno.
+ * *done: the seqnums recorded finished, sorted (malloc'd, or NULL), *ndone. */
+int journal_replay(struct journal *j, void (*fn)(void *ctx, struct msg_event *m), void *ctx,
+		   uint64_t **done, size_t *ndone);
 /* The event h (+ its environment, as received) is taken: 0 once it is in
  * the file, -errno when it is not (the sender then waits for udev's code). */
 int journal_add(struct journal *j, const struct msg_hdr *h);
