@@ -185,7 +185,7 @@ MULTICALL_udevd := udevcontrol udevsettle udevtrigger udevmonitor udevadm
 udevd_OBJS := udevd/multicall.o udevd/udevd.main.o udevd/setup.o \
 	udevd/door/sock.o udevd/door/netlink.o udevd/door/marks.o udevd/door/dedup.o \
 	udevd/door/refuse.o udevd/door/rescan.o udevd/door/seen.o udevd/door/own.o \
-	udevd/queue/queue.o udevd/queue/claims.o udevd/queue/devseq.o \
+	udevd/queue/queue.o udevd/queue/claims.o udevd/queue/devseq.o udevd/queue/journal.o \
 	udevd/workers/runner.o udevd/workers/pool.o udevd/workers/fork.o udevd/workers/child.o \
 	udevd/workers/budget.o \
 	udevd/answer/ack.o udevd/answer/outbox.o udevd/answer/monitor.o udevd/answer/broadcast.o \

@@ -58,6 +58,7 @@ struct result {
 	double cpu_helpers, cpu_settle, cpu_spawn, cpu_daemon;
 	long hwm_kb;
 	unsigned int failed, late, nodes_bad;
+	unsigned int peak_helpers;	/* the most alive at once (a count, not a time) */
 	int nodes_checked;
 };
 
@@ -295,6 +296,8 @@ static unsigned int fire(const struct opts *o, struct result *res, unsigned int 
 		}
 		spawned++;
 		live[n_live++] = pid;
+		if (n_live > res->peak_helpers)
+			res->peak_helpers = n_live;
 		*done += reap(res, 0, 0);
 	}
 	return spawned;
@@ -510,7 +513,7 @@ static void report(const struct opts *o, const struct result *r)
 	       !r->nodes_checked ? "none" : r->nodes_bad ? "bad" : "ok");
 	if (r->nodes_bad)
 		printf(" nodes_bad=%u", r->nodes_bad);
-	printf("\n");
+	printf(" peak_helpers=%u\n", r->peak_helpers);
 }
 
 static void usage(void)

@@ -46,7 +46,9 @@ trap 'rm -f "$tmp"' EXIT
 # they made hotplug 14,464 bytes, udevd 66,176 (the lock's checks, the
 # broadcast's split, start-up errors on stderr, udevadm's spellings) and
 # udev 101,408 (path-safe substitution, the loader variables, socket:,
-# udev 100's rule checks): budgets 14.5, 65 and 100 KiB.
+# udev 100's rule checks): budgets 14.5, 65 and 100 KiB. The journal back
+# with its sentry and the gaps it knows (issue 57) made udevd 66,560 bytes:
+# 66 KiB, the suite 209 KiB.
 # The default build (glibc) links udevsend statically against the smallest
 # libc present (Makefile, HELPER_LIBC): 16 KiB holds dietlibc's, klibc's and
 # musl's; the dynamic glibc one (no small libc installed) is over it.
@@ -58,10 +60,10 @@ budget() {
 	case $1 in
 	udevsend) b=8448 ;;
 	hotplug) b=14848 ;;
-	udevd) b=66560 ;;
+	udevd) b=67584 ;;
 	udev) b=102400 ;;
 	udev-extras) b=32768 ;;
-	suite) b=212992 ;;
+	suite) b=214016 ;;
 	*) return ;;
 	esac
 	case $variant in
