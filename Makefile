@@ -218,7 +218,8 @@ udev-extras_OBJS := extras/udev-extras.o $(EXTRAS_OBJS)
 LINKED_PROGRAMS += $(EXTRAS_NAMES)
 $(foreach p,$(EXTRAS_NAMES),$(eval LINK_$(p) := udev-extras))
 VOLUME_FS_OBJS := extras/volume.o extras/volume_fs.o extras/volume_probe.o \
-	extras/volume_shape.o extras/volume_raid.o extras/volume_ms.o extras/volume_udf.o
+	extras/volume_shape.o extras/volume_raid.o extras/volume_ms.o extras/volume_udf.o \
+	extras/volume_hfs.o
 VOLUME_OBJS := $(VOLUME_FS_OBJS) extras/volume_export.o
 # IMPORT{builtin} (udev/run/builtin.c) runs vol_id's and disk_id's code
 UDEV_CORE_OBJS += extras/vol_id.main.o extras/disk_id.main.o $(VOLUME_OBJS)

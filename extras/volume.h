@@ -98,7 +98,8 @@ int probe_md(struct volume *v);
 /* volume_ms.c: NTFS, exFAT. */
 int probe_ntfs(struct volume *v);
 int probe_exfat(struct volume *v);
-/* volume_udf.c */
+/* volume_udf.c, volume_hfs.c (HFS and HFS+) */
 int probe_udf(struct volume *v);
+int probe_hfs(struct volume *v);
 
 #endif
