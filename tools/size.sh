@@ -47,6 +47,11 @@ trap 'rm -f "$tmp"' EXIT
 # broadcast's split, start-up errors on stderr, udevadm's spellings) and
 # udev 101,408 (path-safe substitution, the loader variables, socket:,
 # udev 100's rule checks): budgets 14.5, 65 and 100 KiB.
+# Issue 59 gave udev (vol_id's probes) the 8,640 bytes that nineteen more
+# formats measured (exFAT, NTFS, f2fs, nilfs2, ocfs2, reiserfs, jfs, HFS,
+# HFS+, UDF, minix, cramfs, erofs, romfs, ubifs, jffs2, bcache, LVM2, md:
+# 455 bytes a format, most of them one row of volume_shape.c's table), and
+# the suite the same.
 # The default build (glibc) links udevsend statically against the smallest
 # libc present (Makefile, HELPER_LIBC): 16 KiB holds dietlibc's, klibc's and
 # musl's; the dynamic glibc one (no small libc installed) is over it.
@@ -59,9 +64,9 @@ budget() {
 	udevsend) b=8448 ;;
 	hotplug) b=14848 ;;
 	udevd) b=66560 ;;
-	udev) b=102400 ;;
+	udev) b=111040 ;;
 	udev-extras) b=32768 ;;
-	suite) b=212992 ;;
+	suite) b=221632 ;;
 	*) return ;;
 	esac
 	case $variant in
