@@ -58,6 +58,8 @@ static void ntfs_label(struct volume *v, const unsigned char *rec, unsigned long
 				volume_label_unicode(v, rec + off + voff, vlen, VOL_UTF16LE);
 			return;
 		}
+		if (len > size - off)
+			return;   /* past the record (and no wrap where long is 32 bits) */
 		off += len;
 	}
 }
