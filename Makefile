@@ -219,7 +219,10 @@ PROGRAMS += udev-extras $(EXTRAS_NAMES)
 udev-extras_OBJS := extras/udev-extras.o $(EXTRAS_OBJS)
 LINKED_PROGRAMS += $(EXTRAS_NAMES)
 $(foreach p,$(EXTRAS_NAMES),$(eval LINK_$(p) := udev-extras))
-VOLUME_OBJS := extras/volume.o extras/volume_fs.o extras/volume_probe.o extras/volume_export.o
+VOLUME_FS_OBJS := extras/volume.o extras/volume_fs.o extras/volume_probe.o \
+	extras/volume_shape.o extras/volume_raid.o extras/volume_ms.o extras/volume_udf.o \
+	extras/volume_hfs.o
+VOLUME_OBJS := $(VOLUME_FS_OBJS) extras/volume_export.o
 # IMPORT{builtin} (udev/run/builtin.c) runs vol_id's and disk_id's code
 UDEV_CORE_OBJS += extras/vol_id.main.o extras/disk_id.main.o $(VOLUME_OBJS)
 UDEV_CORE_OBJS += $(if $(filter true,$(EXTRAS_BUILTIN)),udev/run/builtin_extras.o $(EXTRAS_OBJS),\
@@ -373,7 +376,7 @@ fuzz-rules_OBJS   := $(UDEV_CORE_OBJS)
 fuzz-subst_OBJS   := $(UDEV_CORE_OBJS)
 fuzz-db_OBJS      := $(UDEV_CORE_OBJS)
 fuzz-hotplug_OBJS := hotplug/filter.o
-fuzz-volume_OBJS  := extras/volume.o extras/volume_fs.o extras/volume_probe.o
+fuzz-volume_OBJS  := $(VOLUME_FS_OBJS)
 FUZZ_MAIN    ?= driver
 FUZZ_SECONDS ?= 60
 FUZZ_BINS    := $(addprefix $(O)/fuzz/fuzz-,$(FUZZERS))

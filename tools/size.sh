@@ -49,6 +49,12 @@ trap 'rm -f "$tmp"' EXIT
 # udev 100's rule checks): budgets 14.5, 65 and 100 KiB. The journal back
 # with its sentry and the gaps it knows (issue 57) made udevd 66,560 bytes:
 # 66 KiB, the suite 209 KiB.
+# Issue 59 gave udev (vol_id's probes) the 8,672 bytes that nineteen more
+# formats measured (exFAT, NTFS, f2fs, nilfs2, ocfs2, reiserfs, jfs, HFS,
+# HFS+, UDF, minix, cramfs, erofs, romfs, ubifs, jffs2, bcache, LVM2, md:
+# 456 bytes a format, most of them one row of volume_shape.c's table), to
+# the half KiB README gives budgets in: udev 108.5 KiB, the suite
+# 217.5 with udevd's 66.
 # The default build (glibc) links udevsend statically against the smallest
 # libc present (Makefile, HELPER_LIBC): 16 KiB holds dietlibc's, klibc's and
 # musl's; the dynamic glibc one (no small libc installed) is over it.
@@ -61,9 +67,9 @@ budget() {
 	udevsend) b=8448 ;;
 	hotplug) b=14848 ;;
 	udevd) b=67584 ;;
-	udev) b=102400 ;;
+	udev) b=111104 ;;
 	udev-extras) b=32768 ;;
-	suite) b=214016 ;;
+	suite) b=222720 ;;
 	*) return ;;
 	esac
 	case $variant in
