@@ -53,6 +53,7 @@ struct udevd {
 	struct refusals refusals;   /* refused messages logged this second */
 	struct journal journal;     /* events answered "queued", for the next udevd */
 	int ack_when_done;          /* --ack-when-done: no "queued" answer */
+	int nice, have_nice;        /* --nice: udevd's own, not its children's */
 	struct sentry {             /* the newest helper answered "queued" waits on */
 		struct msg_hdr hdr; /* its event's header; held: not answered yet */
 		struct sockaddr_un addr;
