@@ -129,7 +129,7 @@ static void setup_valued_option(struct udevd *d, int argc, char **argv, int *i)
 		if (str_to_u64(v + (v[0] == '-'), &group) < 0 || group > (v[0] == '-' ? 20 : 19))
 			bad_value_exit(names[7], v);
 		d->nice = v[0] == '-' ? -(int)group : (int)group;
-		d->have_nice = 1;
+		d->nice_given = 1;
 	} else if (k == 7) {   /* groups as a bitmask, as mdevd -O: not the kernel's, not libudev's */
 		if (str_to_u64(v, &group) < 0 || group > 0xffffffffULL || (group & 3))
 			bad_value_exit(names[6], v);
@@ -151,6 +151,7 @@ static void setup_options(struct udevd *d, int argc, char **argv)
 	d->exec_timeout_ms = EXEC_TIMEOUT_MS;
 	d->idle_ms = IDLE_TIMEOUT_MS;
 	d->mode = RUNNER_POOL;
+	d->nice = NICE_DEFAULT;
 	v = getenv(BROADCAST_ENV);
 	d->monitor.bc.udev = !v || !(strcmp(v, "0") == 0 || strcmp(v, "no") == 0);
 	if ((v = getenv("UDEVD_MAX_CHILDS")) && *v)

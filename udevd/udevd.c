@@ -701,21 +701,27 @@ static int setup_loop(struct udevd *d)
 	return 0;
 }
 
-/* --nice: udevd itself at that nice value, its children back at the one it
- * had. In a storm every waiting helper wants the CPU that udevd needs to
- * answer it: a daemon that answers sooner keeps fewer of them alive. */
+/* --nice (NICE_DEFAULT): udevd itself at that nice value, its children back
+ * at the one it had. In a storm every waiting helper wants the CPU that
+ * udevd needs to answer it: a daemon that answers sooner keeps fewer of
+ * them alive (under qemu, 512 disks: 58-60 helpers alive at once against
+ * 193-307, the lowest MemAvailable 66 MiB against 51-58). */
 static void setup_nice(struct udevd *d)
 {
 	int before;
 
-	if (!d->have_nice)
-		return;
 	errno = 0;
 	before = getpriority(PRIO_PROCESS, 0);
 	if (errno)
 		before = 0;
+	if (d->nice == before)
+		return;
 	if (setpriority(PRIO_PROCESS, 0, d->nice) < 0) {
-		log_warn("--nice=%d: %s, staying at %d", d->nice, strerror(errno), before);
+		/* (not root: the default is no error, a value asked for is) */
+		if (d->nice_given)
+			log_warn("--nice=%d: %s, staying at %d", d->nice, strerror(errno), before);
+		else
+			log_info("nice %d: %s, staying at %d", d->nice, strerror(errno), before);
 		return;
 	}
 	child_nice(before);
