@@ -18,6 +18,7 @@
 #include <sys/socket.h>
 #include <sys/un.h>
 
+#define NICE_DEFAULT (-10)   /* udevd's own (--nice): a helper waits for its answer */
 #define EXIT_SETUP 4   /* exit codes: 1 usage, 2 name taken by udevd, 3 by another, 4 setup failed */
 
 struct udevd {
@@ -53,6 +54,7 @@ struct udevd {
 	struct refusals refusals;   /* refused messages logged this second */
 	struct journal journal;     /* events answered "queued", for the next udevd */
 	int ack_when_done;          /* --ack-when-done: no "queued" answer */
+	int nice, nice_given;       /* --nice: udevd's own, not its children's */
 	struct sentry {             /* the newest helper answered "queued" waits on */
 		struct msg_hdr hdr; /* its event's header; held: not answered yet */
 		struct sockaddr_un addr;
