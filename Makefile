@@ -217,7 +217,8 @@ PROGRAMS += udev-extras $(EXTRAS_NAMES)
 udev-extras_OBJS := extras/udev-extras.o $(EXTRAS_OBJS)
 LINKED_PROGRAMS += $(EXTRAS_NAMES)
 $(foreach p,$(EXTRAS_NAMES),$(eval LINK_$(p) := udev-extras))
-VOLUME_OBJS := extras/volume.o extras/volume_fs.o extras/volume_probe.o extras/volume_export.o
+VOLUME_OBJS := extras/volume.o extras/volume_fs.o extras/volume_probe.o extras/volume_export.o \
+	extras/volume_part.o
 # IMPORT{builtin} (udev/run/builtin.c) runs vol_id's and disk_id's code
 UDEV_CORE_OBJS += extras/vol_id.main.o extras/disk_id.main.o $(VOLUME_OBJS)
 UDEV_CORE_OBJS += $(if $(filter true,$(EXTRAS_BUILTIN)),udev/run/builtin_extras.o $(EXTRAS_OBJS),\
@@ -364,7 +365,7 @@ $(LINKS): $(O)/%: $$(O)/$$(LINK_$$*)
 # One harness per parser. Built with a small replay main (driver.c) they run
 # over their committed corpora in `make check`; `make fuzz` builds them with
 # clang's libFuzzer + ASan/UBSan into build/fuzz/ and runs each FUZZ_SECONDS.
-FUZZERS := msg conf rules subst db hotplug volume
+FUZZERS := msg conf rules subst db hotplug volume part
 fuzz-msg_OBJS     :=
 fuzz-conf_OBJS    :=
 fuzz-rules_OBJS   := $(UDEV_CORE_OBJS)
@@ -372,6 +373,7 @@ fuzz-subst_OBJS   := $(UDEV_CORE_OBJS)
 fuzz-db_OBJS      := $(UDEV_CORE_OBJS)
 fuzz-hotplug_OBJS := hotplug/filter.o
 fuzz-volume_OBJS  := extras/volume.o extras/volume_fs.o extras/volume_probe.o
+fuzz-part_OBJS    := extras/volume.o extras/volume_part.o
 FUZZ_MAIN    ?= driver
 FUZZ_SECONDS ?= 60
 FUZZ_BINS    := $(addprefix $(O)/fuzz/fuzz-,$(FUZZERS))
