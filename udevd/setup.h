@@ -8,6 +8,7 @@
 #include "door/dedup.h"
 #include "door/refuse.h"
 #include "door/seen.h"
+#include "door/watch.h"
 #include "loop.h"
 #include "answer/monitor.h"
 #include "queue/queue.h"
@@ -48,6 +49,7 @@ struct udevd {
 	uint64_t fork_retry_ms;     /* no event starts before this (fork failed) */
 	int budget_held;            /* ready events wait for the budget, not max_childs */
 	struct refusals refusals;   /* refused messages logged this second */
+	struct watch watch;         /* the nodes of OPTIONS watch (door/watch.h) */
 };
 
 /* Options (and UDEVD_MAX_CHILDS, UDEVD_WORKERS), the log level, the socket,

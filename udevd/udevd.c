@@ -522,6 +522,8 @@ static void dispatch(struct udevd *d)
 		receive_all(d);
 	if (d->netlink && loop_ready(&d->loop, d->nl))
 		receive_netlink(d);
+	if (d->watch.fd >= 0 && loop_ready(&d->loop, d->watch.fd))
+		watch_read(&d->watch, kernel_event, d);
 }
 
 static int64_t next_timeout(struct udevd *d, uint64_t now)
@@ -595,6 +597,8 @@ static int setup_loop(struct udevd *d)
 			&d->loop, &d->q, event_finished, d) < 0)
 		return -ENOMEM;
 	runner_set_max(&d->runner, d->max_childs);
+	if (watch_init(&d->watch) < 0 || loop_add(&d->loop, d->watch.fd) < 0)
+		log_info("watch: no inotify on udev_db, OPTIONS watch not followed");
 	d->runner.gone = child_gone;
 	budget_init(&d->budget);
 	return 0;

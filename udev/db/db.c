@@ -3,6 +3,7 @@
 #include "compat.h"
 #include "db.h"
 #include "index.h"
+#include "watchlist.h"
 #include "fd.h"
 #include "path.h"
 #include "proc.h"
@@ -29,6 +30,11 @@ static void db_record_name(const char *devpath, int old, char *name, size_t size
 	for (p = name; *p; p++)
 		if (*p == '/')
 			*p = '@';
+}
+
+void db_name(const char *devpath, char *name, size_t size)
+{
+	db_record_name(devpath, 0, name, size);
 }
 
 static int db_file_as(const struct udev_conf *conf, const char *devpath, int old,
@@ -182,6 +188,9 @@ int db_write(const struct udev_conf *conf, const struct db_record *rec)
 		db_unlink_old(conf, rec->devpath);
 	if (found == 0 && old.symlinks[0])   /* without links, nothing to take out of the index */
 		dblinks_remove(conf, name, old.symlinks, rec->symlinks);
+	/* the watch list follows the record: a new watch, or one dropped */
+	if (rec->watch || (found == 0 && old.watch))
+		return db_watch_set(conf, rec, rec->watch);
 	return 0;
 }
 

@@ -4,7 +4,8 @@
  * (class@tty@ttyS0, as udev 0.5x); records named with a leading '@' by
  * earlier versions are read too, and replaced when written. Lines: P: devpath,
  * N: name, S: symlink (one each), A: partitions, R: ignore_remove; and later
- * additions, M: major:minor, U: subsystem and E: KEY=value set by the rules.
+ * additions, M: major:minor, U: subsystem, W: watched (the folder .watch
+ * lists those: watchlist.h) and E: KEY=value set by the rules.
  * Devices without a node (network interfaces, RUN-only devices) have a
  * record, with an empty N:, only when there is something to remember (a
  * variable, an option, a symlink: pipeline.c); udevd remembers the others
@@ -23,6 +24,8 @@
  * under its old name in that folder (only earlier versions wrote them). A
  * process that keeps conf (the pool worker) calls it after reading it. */
 void db_check_old_names(const struct udev_conf *conf);
+/* The record's file name under udev_db (class@tty@ttyS0). */
+void db_name(const char *devpath, char *name, size_t size);
 /* Writes buf to tmp, renamed over file (removed when that fails). */
 int db_write_file(const char *file, const char *tmp, const char *buf, size_t len);
 /* Writes rec in place (open with O_TRUNC, write, close; a temporary file
