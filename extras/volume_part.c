@@ -309,30 +309,17 @@ int part_entry_find(struct volume *v, unsigned int number, unsigned long long st
 	return r;
 }
 
-/* The disk's node: its name beside node when that is the right device,
- * else a temporary node of its number there (removed at once). */
-static int disk_open(const char *node, const char *name, dev_t dev)
+/* The disk, through a temporary node of its number beside node (in
+ * udev_root when udev runs the probe), removed at once. */
+static int disk_open(const char *node, dev_t dev)
 {
 	char path[1024];
 	const char *slash = strrchr(node, '/');
-	struct stat st;
-	int fd = -1;
+	int fd;
 
 	fmt_s(path, sizeof(path), "%s%s", slash ? "" : "./", node);
-	*(strrchr(path, '/') + 1) = '\0';
-	if (name[0] && !strchr(name, '/')) {
-		str_append(path, name, sizeof(path));
-		fd = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK);
-		if (fd >= 0 && (fstat(fd, &st) < 0 || !S_ISBLK(st.st_mode) || st.st_rdev != dev)) {
-			close(fd);
-			fd = -1;
-		}
-		*(strrchr(path, '/') + 1) = '\0';
-	}
-	if (fd >= 0)
-		return fd;
-	fmt_s(path + strlen(path), sizeof(path) - strlen(path), ".tmp-disk-%u-%u-%d",
-	      major(dev), minor(dev), (int)proc_self());
+	fmt_s(strrchr(path, '/') + 1, sizeof(path) - (size_t)(strrchr(path, '/') + 1 - path),
+	      ".tmp-disk-%u-%u-%d", major(dev), minor(dev), (int)proc_self());
 	if (mknod(path, S_IFBLK | 0600, dev) < 0)
 		return -1;
 	fd = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK);
@@ -340,21 +327,9 @@ static int disk_open(const char *node, const char *name, dev_t dev)
 	return fd;
 }
 
-/* The parent's DEVNAME from its uevent file ("" when none). */
-static void devname(const char *parent, char *out, size_t size)
-{
-	char buf[1024], *p;
-
-	out[0] = '\0';
-	if (sysfs_attr_read(parent, "uevent", buf, sizeof(buf)) > 0 && (p = strstr(buf, "DEVNAME="))) {
-		p[8 + strcspn(p + 8, "\n")] = '\0';
-		str_copy(out, p + 8, size);
-	}
-}
-
 void part_entry_probe(struct volume *v, const char *node, const char *devpath)
 {
-	char self[64], parent[SYSFS_PATH_MAX], num[24], name[128];
+	char self[64], parent[SYSFS_PATH_MAX], num[24];
 	unsigned long long start = 0, number = 0;
 	unsigned int maj, min;
 	struct volume disk;
@@ -374,9 +349,8 @@ void part_entry_probe(struct volume *v, const char *node, const char *devpath)
 	fmt_s(parent, sizeof(parent), "%s/..", devpath);
 	if (sysfs_devnum(parent, &maj, &min) < 0)
 		return;
-	devname(parent, name, sizeof(name));
 	memset(&disk, 0, sizeof(disk));
-	disk.fd = disk_open(node, name, makedev(maj, min));
+	disk.fd = disk_open(node, makedev(maj, min));
 	if (disk.fd < 0)
 		return;
 	if (part_entry_find(&disk, (unsigned int)number, start, &v->part.entry) > 0)

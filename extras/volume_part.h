@@ -35,8 +35,8 @@ int part_entry_find(struct volume *v, unsigned int number, unsigned long long st
 		    struct part_entry *e);
 /* When v's device is a partition (devpath in sysfs, or NULL: found from
  * the node's device number under SYSFS_PATH/dev/block), its entry from
- * its disk's table into v->part.entry. The disk is opened as the node of
- * its name beside node, or else a temporary node made there. */
+ * its disk's table into v->part.entry. The disk is opened through a
+ * temporary node of its number made beside node (root only). */
 void part_entry_probe(struct volume *v, const char *node, const char *devpath);
 /* ID_PART_TABLE_* and ID_PART_ENTRY_* lines of what v->part holds. */
 void part_export(const struct volume *v, char *out, size_t size);
