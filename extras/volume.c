@@ -73,6 +73,32 @@ void volume_uuid16(unsigned char *out, const unsigned char *id)
 	*out = '\0';
 }
 
+void volume_ucs2(unsigned char *out, size_t size, const unsigned char *p, size_t units,
+		 unsigned int (*get)(const unsigned char *))
+{
+	size_t o = 0, i;
+	unsigned int c;
+
+	for (i = 0; i < units && o + 4 < size; i++) {
+		c = get(p + 2 * i);
+		if (!c)
+			break;
+		if (c < 0x80) {
+			out[o++] = (unsigned char)c;
+		} else if (c < 0x800) {
+			out[o++] = (unsigned char)(0xc0 | c >> 6);
+			out[o++] = (unsigned char)(0x80 | (c & 0x3f));
+		} else {
+			out[o++] = (unsigned char)(0xe0 | c >> 12);
+			out[o++] = (unsigned char)(0x80 | ((c >> 6) & 0x3f));
+			out[o++] = (unsigned char)(0x80 | (c & 0x3f));
+		}
+	}
+	while (o && (out[o - 1] == ' ' || out[o - 1] == '\t'))
+		o--;
+	out[o] = '\0';
+}
+
 void volume_text(unsigned char *out, size_t size, const unsigned char *field, size_t len)
 {
 	size_t n = strnlen((const char *)field, len);

@@ -47,6 +47,10 @@ unsigned long long le64(const unsigned char *p);
 void volume_uuid16(unsigned char *out, const unsigned char *id);
 /* A label field of len bytes: up to its first NUL, trailing blanks dropped. */
 void volume_label(struct volume *v, const unsigned char *field, size_t len);
+/* units UCS-2 characters at p (read with get: le16 or be16) as UTF-8
+ * into out, up to a NUL character, trailing blanks dropped. */
+void volume_ucs2(unsigned char *out, size_t size, const unsigned char *p, size_t units,
+		 unsigned int (*get)(const unsigned char *));
 /* A text field (LUKS UUID, ISO dates) copied like volume_label into out. */
 void volume_text(unsigned char *out, size_t size, const unsigned char *field, size_t len);
 

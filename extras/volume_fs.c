@@ -147,32 +147,6 @@ int probe_xfs(struct volume *v)
 	return volume_found(v, "filesystem", "xfs");
 }
 
-/* A Joliet volume label: UCS-2 big-endian, 16 characters, as UTF-8. */
-static void iso_joliet_label(unsigned char *out, size_t size, const unsigned char *p)
-{
-	size_t o = 0;
-	unsigned int c, i;
-
-	for (i = 0; i < 32 && o + 4 < size; i += 2) {
-		c = be16(p + i);
-		if (c == 0)
-			break;
-		if (c < 0x80) {
-			out[o++] = (unsigned char)c;
-		} else if (c < 0x800) {
-			out[o++] = (unsigned char)(0xc0 | c >> 6);
-			out[o++] = (unsigned char)(0x80 | (c & 0x3f));
-		} else {
-			out[o++] = (unsigned char)(0xe0 | c >> 12);
-			out[o++] = (unsigned char)(0x80 | ((c >> 6) & 0x3f));
-			out[o++] = (unsigned char)(0x80 | (c & 0x3f));
-		}
-	}
-	while (o && out[o - 1] == ' ')
-		o--;
-	out[o] = '\0';
-}
-
 /* The supplementary descriptor with a Joliet escape sequence, if any:
  * its label into out ("" when none). */
 static int iso_joliet(struct volume *v, unsigned char *out, size_t size)
@@ -187,7 +161,7 @@ static int iso_joliet(struct volume *v, unsigned char *out, size_t size)
 			return r < 0 ? r : 0;
 		if (vd[0] == 2 && vd[88] == '%' && vd[89] == '/' &&
 		    (vd[90] == '@' || vd[90] == 'C' || vd[90] == 'E')) {
-			iso_joliet_label(out, size, vd + 40);
+			volume_ucs2(out, size, vd + 40, 16, be16);   /* UCS-2 big-endian */
 			break;
 		}
 	}

@@ -162,32 +162,6 @@ static void guid(char *out, const unsigned char *g)
 	volume_uuid16((unsigned char *)out, b);
 }
 
-/* UTF-16LE units (up to a NUL) as UTF-8, trailing white space dropped. */
-static void utf16le(unsigned char *out, size_t size, const unsigned char *p, size_t units)
-{
-	size_t o = 0, i;
-	unsigned int c;
-
-	for (i = 0; i < units && o + 4 < size; i++) {
-		c = le16(p + 2 * i);
-		if (!c)
-			break;
-		if (c < 0x80) {
-			out[o++] = (unsigned char)c;
-		} else if (c < 0x800) {
-			out[o++] = (unsigned char)(0xc0 | c >> 6);
-			out[o++] = (unsigned char)(0x80 | (c & 0x3f));
-		} else {
-			out[o++] = (unsigned char)(0xe0 | c >> 12);
-			out[o++] = (unsigned char)(0x80 | ((c >> 6) & 0x3f));
-			out[o++] = (unsigned char)(0x80 | (c & 0x3f));
-		}
-	}
-	while (o && (out[o - 1] == ' ' || out[o - 1] == '\t'))
-		o--;
-	out[o] = '\0';
-}
-
 /* The logical sector size: the device's, 512 for an image. */
 static unsigned int sector_size(const struct volume *v)
 {
@@ -264,7 +238,7 @@ static int gpt_find(struct volume *v, const unsigned char *hdr, unsigned int ssz
 		e->flags = le64(ent + 48);
 		guid(e->type, ent);
 		guid(e->uuid, ent + 16);
-		utf16le(e->name, sizeof(e->name), ent + 56, 36);
+		volume_ucs2(e->name, sizeof(e->name), ent + 56, 36, le16);
 		return 1;
 	}
 	return 0;

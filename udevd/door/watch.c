@@ -7,6 +7,7 @@
 #include "compat.h"
 #include "watch.h"
 #include "conf.h"
+#include "fd.h"
 #include "log.h"
 #include "path.h"
 #include "str.h"
@@ -218,7 +219,7 @@ static void one_event(struct watch *w, const struct inotify_event *ev, rescan_fn
 		} else if (ev->len) {
 			entry_added(w, ev->name);
 		}
-	} else if ((ev->mask & IN_IGNORED) && (s = find_wd(w, ev->wd))) {
+	} else if (ev->mask & IN_IGNORED) {
 		while ((s = find_wd(w, ev->wd)))   /* the node is gone */
 			forget(w, s, 0);
 	} else if ((ev->mask & IN_CLOSE_WRITE) && (s = find_wd(w, ev->wd))) {
@@ -226,22 +227,26 @@ static void one_event(struct watch *w, const struct inotify_event *ev, rescan_fn
 	}
 }
 
+struct reading {
+	struct watch *w;
+	rescan_fn *fn;
+	void *ctx;
+};
+
+static int each_event(void *ctx, const struct inotify_event *ev)
+{
+	struct reading *r = ctx;
+
+	if (ev->mask & IN_Q_OVERFLOW)
+		log_err("watch: inotify queue overflow, writes may be missed");
+	else
+		one_event(r->w, ev, r->fn, r->ctx);
+	return 0;
+}
+
 void watch_read(struct watch *w, rescan_fn *fn, void *ctx)
 {
-	union {
-		struct inotify_event ev;
-		char buf[4096];
-	} u;
-	const struct inotify_event *ev;
-	ssize_t n, at;
+	struct reading r = { w, fn, ctx };
 
-	while ((n = read(w->fd, u.buf, sizeof(u.buf))) > 0) {
-		for (at = 0; at + (ssize_t)sizeof(*ev) <= n; at += (ssize_t)sizeof(*ev) + ev->len) {
-			ev = (const struct inotify_event *)(u.buf + at);
-			if (ev->mask & IN_Q_OVERFLOW)
-				log_err("watch: inotify queue overflow, writes may be missed");
-			else
-				one_event(w, ev, fn, ctx);
-		}
-	}
+	(void)fd_inotify_each(w->fd, each_event, &r);
 }
