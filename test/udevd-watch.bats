@@ -79,7 +79,9 @@ label_is() { [ "$(links by-label)" = "$1 -> ../../sda" ]; }
 	[ ! -e "$T/db/.watch" ]
 	WAIT_TIMEOUT=5 wait_for grep -q "watch: $SDA no longer watched" "$T/udevd.log"
 	# a node of the same device made again is nobody's watch
-	mknod "$T/dev/sda" b $(sed 's/:/ /' "$S$SDA/dev")
+	local mm
+	mm=$(cat "$S$SDA/dev")
+	mknod "$T/dev/sda" b "${mm%:*}" "${mm#*:}"
 	PATH=$PATH:/sbin:/usr/sbin mkfs.ext4 -q -F -L again "$T/dev/sda"
 	sleep 0.5
 	! grep -q 'written, change of' "$T/udevd.log" || false
@@ -111,8 +113,7 @@ KERNEL=="sdc", OPTIONS+="nowatch"
 KERNEL=="sdc", OPTIONS+="watch"'
 	add_all() { for d in "$@"; do ev add "$d" block || return 1; done; }
 	add_all "$A" "$B" "$C"
-	[ "$(cd "$T/db/.watch" && ls | sed 's/.*@//')" = "sda
-sdc" ]
+	[ "$(ls "$T/db/.watch")" = "$(printf '%s\n' "${A#/}" "${C#/}" | tr / @)" ]
 	grep -qx 'W:1' "$T/db/"*@sda
 	! grep -q '^W:' "$T/db/"*@sdb || false
 	# the entry names the device and its node
@@ -122,7 +123,7 @@ sdc" ]
 	# a change whose rules no longer watch takes the entry away
 	rules 'KERNEL=="sdc", OPTIONS+="watch"'
 	ev change "$A" block
-	[ "$(ls "$T/db/.watch")" = "$(ls "$T/db/.watch" | grep sdc)" ]
+	[ "$(ls "$T/db/.watch")" = "$(echo "${C#/}" | tr / @)" ]
 	! grep -q '^W:' "$T/db/"*@sda || false
 	ev remove "$C" block
 	[ ! -e "$T/db/.watch" ]

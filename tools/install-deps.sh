@@ -15,6 +15,8 @@ pkgs_check="$pkgs_check busybox-static"
 pkgs_check="$pkgs_check qemu-user-static"
 # file system tools: images for vol_id and the persistent storage rules (vol_id.bats, udev-storage.bats)
 pkgs_check="$pkgs_check e2fsprogs dosfstools btrfs-progs xfsprogs genisoimage squashfs-tools cryptsetup-bin"
+# partition tables: sfdisk (fdisk) and sgdisk (gdisk) (vol_id-part.bats, udev-storage.bats)
+pkgs_check="$pkgs_check fdisk gdisk"
 # a real libudev client: pyudev over the system's libudev1 (udevd-libudev.bats)
 pkgs_check="$pkgs_check python3-pyudev libudev1"
 pkgs_static="$pkgs_build libklibc-dev dietlibc-dev musl-tools"
