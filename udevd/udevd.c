@@ -513,6 +513,10 @@ static void dispatch(struct udevd *d)
 {
 	if (loop_ready(&d->loop, d->sigpipe[0]))
 		handle_signals(d);
+	/* before the results: a write the event's own programs made is seen
+	 * while that event still runs (watch.h) */
+	if (d->watch.fd >= 0 && loop_ready(&d->loop, d->watch.fd))
+		watch_read(&d->watch, &d->q, kernel_event, d);
 	runner_read(&d->runner);
 	if (d->reap) {
 		d->reap = 0;
@@ -522,8 +526,6 @@ static void dispatch(struct udevd *d)
 		receive_all(d);
 	if (d->netlink && loop_ready(&d->loop, d->nl))
 		receive_netlink(d);
-	if (d->watch.fd >= 0 && loop_ready(&d->loop, d->watch.fd))
-		watch_read(&d->watch, kernel_event, d);
 }
 
 static int64_t next_timeout(struct udevd *d, uint64_t now)

@@ -190,17 +190,26 @@ int watch_init(struct watch *w)
 	return 0;
 }
 
-/* A node closed after a write: its device's change event. */
-static void node_written(struct watch_node *s, rescan_fn *fn, void *ctx)
+/* A node closed after a write: its device's change event, unless an
+ * event of it runs (its programs wrote it). */
+static void node_written(struct watch_node *s, const struct queue *q, rescan_fn *fn, void *ctx)
 {
 	static struct msg_event m;
+	struct event *ev;
+
+	for (ev = queue_running_next(q, NULL); ev; ev = queue_running_next(q, ev))
+		if (strcmp(ev->u.devpath, s->devpath) == 0) {
+			log_debug("watch: %s written while %s runs, no event", s->name, ev->u.action);
+			return;
+		}
 
 	log_info("watch: %s written, change of %s", s->name, s->devpath);
 	if (rescan_event(&m, "change", "watch", s->devpath, s->subsystem, s->major, s->minor) == 0)
 		fn(ctx, &m);
 }
 
-static void one_event(struct watch *w, const struct inotify_event *ev, rescan_fn *fn, void *ctx)
+static void one_event(struct watch *w, const struct inotify_event *ev, const struct queue *q,
+		      rescan_fn *fn, void *ctx)
 {
 	struct watch_node *s;
 
@@ -223,12 +232,13 @@ static void one_event(struct watch *w, const struct inotify_event *ev, rescan_fn
 		while ((s = find_wd(w, ev->wd)))   /* the node is gone */
 			forget(w, s, 0);
 	} else if ((ev->mask & IN_CLOSE_WRITE) && (s = find_wd(w, ev->wd))) {
-		node_written(s, fn, ctx);
+		node_written(s, q, fn, ctx);
 	}
 }
 
 struct reading {
 	struct watch *w;
+	const struct queue *q;
 	rescan_fn *fn;
 	void *ctx;
 };
@@ -240,13 +250,13 @@ static int each_event(void *ctx, const struct inotify_event *ev)
 	if (ev->mask & IN_Q_OVERFLOW)
 		log_err("watch: inotify queue overflow, writes may be missed");
 	else
-		one_event(r->w, ev, r->fn, r->ctx);
+		one_event(r->w, ev, r->q, r->fn, r->ctx);
 	return 0;
 }
 
-void watch_read(struct watch *w, rescan_fn *fn, void *ctx)
+void watch_read(struct watch *w, const struct queue *q, rescan_fn *fn, void *ctx)
 {
-	struct reading r = { w, fn, ctx };
+	struct reading r = { w, q, fn, ctx };
 
 	(void)fd_inotify_each(w->fd, each_event, &r);
 }

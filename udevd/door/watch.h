@@ -5,12 +5,16 @@
  * a "change" event of its device, so that the rules read it again. The
  * list is read at start-up (a watch outlives a restart of udevd) and
  * followed: an entry written adds its node, an entry removed (remove)
- * drops it. While .watch is missing, the nearest folder of its path that
+ * drops it. A write while an event of the device runs brings no event (the
+ * rules' own programs, as udev's worker stops watching while it works in
+ * later udev): the caller reads the watch before the workers' results.
+ * While .watch is missing, the nearest folder of its path that
  * is there is watched for the next step (udevd makes none of them). */
 #ifndef UDEVD_WATCH_H
 #define UDEVD_WATCH_H
 
 #include "rescan.h"
+#include "../queue/queue.h"
 
 struct watch_node;
 
@@ -27,7 +31,8 @@ struct watch {
  * 0, or -errno (no watching then: the rest of udevd goes on). */
 int watch_init(struct watch *w);
 /* Reads what inotify has: the list's changes, and for each node closed
- * after a write, fn with its change event. */
-void watch_read(struct watch *w, rescan_fn *fn, void *ctx);
+ * after a write, fn with its change event, unless an event of the same
+ * device runs in q. */
+void watch_read(struct watch *w, const struct queue *q, rescan_fn *fn, void *ctx);
 
 #endif
