@@ -2,8 +2,9 @@
 /* Partition tables (see volume_part.h): the MBR of the IBM PC (dos: four
  * 16-byte entries at byte 446 and the 0x55 0xaa signature at 510, logical
  * partitions in a chain of extended boot records) and the UEFI GPT (a
- * protective MBR, the header at LBA 1, its array of entries, both with a
- * CRC32), as the UEFI specification (chapter 5) lays them out. */
+ * protective MBR, the header at LBA 1 or its backup in the last sector,
+ * its array of entries, both with a CRC32), as the UEFI specification
+ * (chapter 5) lays them out. */
 #include "compat.h"
 #include "enc.h"
 #include "fmt.h"
@@ -22,6 +23,7 @@
 #define MBR_EXTENDED(t) ((t) == 0x05 || (t) == 0x0f || (t) == 0x85)
 #define MBR_LOGICAL_MAX 128          /* extended boot records followed at most */
 #define GPT_ARRAY_MAX (1024 * 1024)  /* bytes of entries read at most */
+#define GPT_LBA_MAX (1ULL << 40)     /* no entries beyond (4 PiB of 4 KiB sectors) */
 
 static void hex(char *out, unsigned long long v, int digits)
 {
@@ -174,23 +176,35 @@ static unsigned int sector_size(const struct volume *v)
 	return 512;
 }
 
-/* The GPT header at LBA 1 after a protective MBR, its CRC and its
- * entries' CRC checked: 1 and hdr (92 bytes) filled in, 0, -errno. */
-static int gpt_header(struct volume *v, unsigned char *hdr, unsigned int *ssz)
+/* The entries' CRC: 1 when the array hdr names has it, 0, -errno. */
+static int gpt_entries_ok(struct volume *v, const unsigned char *hdr, unsigned int ssz)
 {
-	unsigned char buf[4096], mbr[512];
-	unsigned long crc, len, num, esz;
-	unsigned long long off, done;
-	int i, r = volume_at(v, 0, mbr, sizeof(mbr), 510, "\x55\xaa", 2);
+	unsigned char buf[4096];
+	unsigned long long off = le64(hdr + 72) * ssz, done, all = le32(hdr + 80) * 1ULL * le32(hdr + 84);
+	unsigned long crc = 0xffffffffUL, len;
+	int r;
 
-	for (i = 0; r > 0 && i < 4 && mbr[446 + 16 * i + 4] != 0xee; i++)
-		;
-	if (r <= 0 || i == 4)
-		return r < 0 ? r : 0;
-	*ssz = sector_size(v);
-	r = volume_at(v, *ssz, buf, 512, 0, "EFI PART", 8);
+	for (done = 0; done < all; done += len) {
+		len = all - done < sizeof(buf) ? (unsigned long)(all - done) : sizeof(buf);
+		r = volume_read(v, off + done, buf, len);
+		if (r < 0)
+			return r == -ENODATA ? 0 : r;
+		crc = crc32_update(crc, buf, len);
+	}
+	return (crc ^ 0xffffffffUL) == le32(hdr + 88);
+}
+
+/* The GPT header at lba: signature, its CRC, where it says it is, counts
+ * and sizes in bounds, its entries' CRC. 1 and hdr (92 bytes), 0, -errno. */
+static int gpt_header_at(struct volume *v, unsigned long long lba, unsigned int ssz,
+			 unsigned char *hdr)
+{
+	unsigned char buf[512];
+	unsigned long crc, len, num, esz;
+	int r = volume_at(v, lba * ssz, buf, sizeof(buf), 0, "EFI PART", 8);
+
 	len = r > 0 ? le32(buf + 12) : 0;
-	if (r <= 0 || len < 92 || len > 512 || le64(buf + 24) != 1)
+	if (r <= 0 || len < 92 || len > sizeof(buf) || le64(buf + 24) != lba)
 		return r < 0 ? r : 0;
 	crc = le32(buf + 16);
 	memset(buf + 16, 0, 4);
@@ -200,18 +214,44 @@ static int gpt_header(struct volume *v, unsigned char *hdr, unsigned int *ssz)
 	num = le32(hdr + 80);
 	esz = le32(hdr + 84);
 	if (!num || esz < 128 || esz % 8 || esz > GPT_ARRAY_MAX || num > GPT_ARRAY_MAX / esz ||
-	    le64(hdr + 40) > le64(hdr + 48))
+	    le64(hdr + 40) > le64(hdr + 48) || le64(hdr + 72) > GPT_LBA_MAX)
 		return 0;
-	off = le64(hdr + 72) * *ssz;
-	crc = 0xffffffffUL;
-	for (done = 0; done < num * esz; done += len) {
-		len = num * esz - done < sizeof(buf) ? (unsigned long)(num * esz - done) : sizeof(buf);
-		r = volume_read(v, off + done, buf, len);
-		if (r < 0)
-			return r == -ENODATA ? 0 : r;
-		crc = crc32_update(crc, buf, len);
-	}
-	return (crc ^ 0xffffffffUL) == le32(hdr + 88);
+	return gpt_entries_ok(v, hdr, ssz);
+}
+
+/* The device's size in sectors of ssz bytes (0 when unknown). */
+static unsigned long long device_sectors(const struct volume *v, unsigned int ssz)
+{
+	unsigned long long bytes = 0;
+	struct stat st;
+
+	if (fstat(v->fd, &st) < 0)
+		return 0;
+	if (S_ISREG(st.st_mode))
+		bytes = (unsigned long long)st.st_size;
+	else if (S_ISBLK(st.st_mode) && ioctl(v->fd, BLKGETSIZE64, &bytes) < 0)
+		bytes = 0;
+	return bytes / ssz;
+}
+
+/* After a protective MBR, the GPT header at LBA 1, or else its backup in
+ * the last sector: 1 and hdr (92 bytes) filled in, 0, -errno. */
+static int gpt_header(struct volume *v, unsigned char *hdr, unsigned int *ssz)
+{
+	unsigned char mbr[512];
+	unsigned long long last;
+	int i, r = volume_at(v, 0, mbr, sizeof(mbr), 510, "\x55\xaa", 2);
+
+	for (i = 0; r > 0 && i < 4 && mbr[446 + 16 * i + 4] != 0xee; i++)
+		;
+	if (r <= 0 || i == 4)
+		return r < 0 ? r : 0;
+	*ssz = sector_size(v);
+	r = gpt_header_at(v, 1, *ssz, hdr);
+	last = device_sectors(v, *ssz);
+	if (r == 0 && last > 2)
+		r = gpt_header_at(v, last - 1, *ssz, hdr);
+	return r;
 }
 
 static int gpt_find(struct volume *v, const unsigned char *hdr, unsigned int ssz,

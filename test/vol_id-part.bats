@@ -88,6 +88,9 @@ ID_PART_TABLE_TYPE=dos" ]
 	same_part_keys "$T/ndos/${l##*/}p1"
 }
 
+# poke FILE OFFSET BYTES: writes printf-style BYTES at OFFSET
+poke() { printf "$3" | dd of="$1" bs=1 seek="$2" conv=notrunc status=none; }
+
 @test "vol_id: a GPT of 4096-byte sectors, as blkid reads it" {
 	truncate -s 64M "$T/g4k.img"
 	local dev
@@ -102,8 +105,6 @@ ID_PART_TABLE_TYPE=dos" ]
 	grep -qx 'ID_PART_ENTRY_OFFSET=2048' <("$BIN/vol_id" "$T/n/${dev##*/}p1")
 }
 
-# poke FILE OFFSET BYTES: writes printf-style BYTES at OFFSET
-poke() { printf "$3" | dd of="$1" bs=1 seek="$2" conv=notrunc status=none; }
 le32() { printf '\\x%02x\\x%02x\\x%02x\\x%02x' $(($1 & 255)) $(($1 >> 8 & 255)) $(($1 >> 16 & 255)) $(($1 >> 24 & 255)); }
 
 # gpt_crc FILE: the header's CRC made right again after a change
@@ -116,17 +117,34 @@ gpt_crc() {
 	PY
 }
 
+@test "vol_id: a GPT whose header or entries went bad is read from its backup, as blkid does" {
+	gpt_img "$T/g.img"
+	cp "$T/g.img" "$T/hdr.img"
+	poke "$T/hdr.img" 600 'x'       # the primary header: its CRC fails
+	cp "$T/g.img" "$T/ent.img"
+	poke "$T/ent.img" 1024 'x'      # an entry: the array's CRC fails
+	for f in hdr ent; do
+		same_part_keys "$T/$f.img"
+		grep -qx ID_PART_TABLE_UUID=5cb10b1b-f969-4ab9-844f-083a2d1af6b2 <("$BIN/vol_id" "$T/$f.img")
+	done
+}
+
 @test "vol_id: hostile tables are refused at once: huge entry counts and sizes, bad CRCs, a loop of extended boot records" {
 	gpt_img "$T/g.img"
+	# the first MiB only: no backup header at the end to fall back on
+	truncate -s 1M "$T/g.img"
 	cp "$T/g.img" "$T/count.img"
 	poke "$T/count.img" 592 "$(le32 4294967295)"   # number of entries
 	gpt_crc "$T/count.img"
 	cp "$T/g.img" "$T/size.img"
 	poke "$T/size.img" 596 "$(le32 2147483648)"    # size of an entry
 	gpt_crc "$T/size.img"
+	cp "$T/g.img" "$T/lba.img"
+	poke "$T/lba.img" 584 '\xff\xff\xff\xff\xff\xff\xff\x7f'   # where the entries are
+	gpt_crc "$T/lba.img"
 	cp "$T/g.img" "$T/crc.img"
 	poke "$T/crc.img" 1024 'x'                     # an entry changed, its CRC not
-	for f in count size crc; do
+	for f in count size lba crc; do
 		SECONDS=0
 		run "$BIN/vol_id" "$T/$f.img"
 		[ "$status" -eq 3 ] || { echo "$f: $status $output"; return 1; }
