@@ -202,7 +202,7 @@ udevd_OBJS := udevd/multicall.o udevd/udevd.main.o udevd/setup.o \
 UDEV_CORE_OBJS := udev/event/event.o udev/event/env.o udev/event/props.o \
 	udev/rules/parse.o udev/rules/load.o udev/rules/tokens.o udev/rules/apply.o udev/rules/import.o udev/rules/glob.o udev/rules/subst.o \
 	udev/node/node.o udev/node/walk.o udev/node/perms.o udev/node/netif.o udev/node/links.o \
-	udev/db/record.o udev/db/db.o udev/db/index.o udev/db/ldb.o udev/db/watchlist.o \
+	udev/db/record.o udev/db/db.o udev/db/index.o udev/db/ldb.o \
 	udev/run/exec.o udev/run/builtin.o udev/run/devd.o udev/run/sock.o udev/run/hotplug_gate.o hotplug/filter.o \
 	udev/keep/cache.o udev/keep/watch.o udev/pipeline.o udev/driver.o
 # udev 100-117's extras (usb_id ...): one program of their own, installed

@@ -5,12 +5,27 @@
 #ifndef EXTRAS_VOLUME_H
 #define EXTRAS_VOLUME_H
 
-#include "volume_part.h"
-
 #include <stddef.h>
 
 #define VOL_LABEL_MAX 256
 #define VOL_UUID_MAX 64
+
+/* A partition table and a partition's entry (volume_part.h). */
+struct part_entry {
+	const char *scheme;          /* "dos", "gpt"; NULL: no entry found */
+	char uuid[40], type[40];
+	unsigned char name[112];     /* GPT: 36 UTF-16 units as UTF-8 */
+	unsigned long long flags;    /* dos: the boot indicator; GPT: attributes */
+	unsigned long long offset, size;   /* 512-byte sectors */
+	unsigned int number;         /* 0 once printed (part_export skips it) */
+	char disk[24];               /* the disk's MAJOR:MINOR */
+};
+
+struct part_info {
+	const char *table;           /* the table on this device: "dos", "gpt" */
+	char table_uuid[40];
+	struct part_entry entry;     /* this device's entry in its disk's table */
+};
 
 struct volume {
 	int fd;

@@ -6,6 +6,7 @@
 #include "log.h"
 #include "str.h"
 #include "volume.h"
+#include "volume_part.h"
 
 #include <errno.h>
 #include <fcntl.h>

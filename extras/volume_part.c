@@ -12,6 +12,7 @@
 #include "str.h"
 #include "sysfs.h"
 #include "volume.h"
+#include "volume_part.h"
 
 #include <errno.h>
 #include <fcntl.h>

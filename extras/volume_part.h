@@ -5,25 +5,9 @@
 #ifndef EXTRAS_VOLUME_PART_H
 #define EXTRAS_VOLUME_PART_H
 
+#include "volume.h"
+
 #include <stddef.h>
-
-struct volume;
-
-struct part_entry {
-	const char *scheme;          /* "dos", "gpt"; NULL: no entry found */
-	char uuid[40], type[40];
-	unsigned char name[112];     /* GPT: 36 UTF-16 units as UTF-8 */
-	unsigned long long flags;    /* dos: the boot indicator; GPT: attributes */
-	unsigned long long offset, size;   /* 512-byte sectors */
-	unsigned int number;         /* 0 once printed (part_export skips it) */
-	char disk[24];               /* the disk's MAJOR:MINOR */
-};
-
-struct part_info {
-	const char *table;           /* the table on this device: "dos", "gpt" */
-	char table_uuid[40];
-	struct part_entry entry;     /* this device's entry in its disk's table */
-};
 
 /* The table on v's device: 1 and v->part.table set, 0 when there is none,
  * -errno when the device cannot be read. A FAT boot sector is no table. */

@@ -8,7 +8,6 @@
 #include "pipeline.h"
 #include "db/db.h"
 #include "db/ldb.h"
-#include "db/watchlist.h"
 #include "keep/cache.h"
 #include "node/links.h"
 #include "node/netif.h"

@@ -6,7 +6,7 @@
  * buffers, and every line is KEY=value of one line, the name encoded. */
 #include "compat.h"
 #include "fuzz.h"
-#include "../../extras/volume.h"
+#include "../../extras/volume_part.h"
 
 #include <fcntl.h>
 #include <string.h>

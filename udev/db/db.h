@@ -5,7 +5,7 @@
  * earlier versions are read too, and replaced when written. Lines: P: devpath,
  * N: name, S: symlink (one each), A: partitions, R: ignore_remove; and later
  * additions, M: major:minor, U: subsystem, W: watched (the folder .watch
- * lists those: watchlist.h) and E: KEY=value set by the rules.
+ * lists those: db_watch_set) and E: KEY=value set by the rules.
  * Devices without a node (network interfaces, RUN-only devices) have a
  * record, with an empty N:, only when there is something to remember (a
  * variable, an option, a symlink: pipeline.c); udevd remembers the others
@@ -45,6 +45,16 @@ int db_name_taken(const struct udev_conf *conf, const char *name, const char *de
  * or -ENOENT when none does. */
 int db_find_claim(const struct udev_conf *conf, const char *link, const char *skip,
 		  struct db_record *rec);
+/* The nodes udevd watches (OPTIONS watch, udev(8)): for each device whose
+ * rules ask it, <udev_db>/.watch/<record file> holds the P:, N:, M: and U:
+ * lines of its record. udev writes the entry (a temporary file renamed
+ * over it) when an add or change asks for the watch, and removes it when
+ * one does not, and at remove; the last entry removed takes .watch away.
+ * udevd (its door/watch.h) reads the folder at start and follows it. */
+/* The entry of rec (devpath, name, major:minor, subsystem): written when
+ * on and rec has a node, else removed. 0, or -errno. */
+int db_watch_set(const struct udev_conf *conf, const struct db_record *rec, int on);
+
 /* Calls fn for each record; stops when fn returns non-zero. */
 int db_foreach(const struct udev_conf *conf,
 	       int (*fn)(const struct db_record *rec, void *data), void *data);

@@ -22,7 +22,7 @@ struct db_record {
 	int ignore_remove;
 	int kept;                  /* K: the node was there before udev (devtmpfs) */
 	int link_priority;         /* OPTIONS link_priority=N (L:) */
-	int watch;                 /* W: OPTIONS watch, udevd watches the node (watchlist.h) */
+	int watch;                 /* W: OPTIONS watch, udevd watches the node (db.h) */
 	unsigned int major, minor;
 	char subsystem[64];
 	char env[DB_ENV_SIZE];     /* KEY=value lines */

@@ -88,7 +88,7 @@ static void entry_added(struct watch *w, const char *entry)
 	    rescan_rec_read(file, &rec) < 0 || !rec.name[0] ||
 	    path_join(node, sizeof(node), w->root, rec.name) < 0)
 		return;
-	wd = inotify_add_watch(w->fd, node, IN_CLOSE_WRITE);
+	wd = inotify_add_watch(w->fd, node, IN_CLOSE_WRITE | IN_DONT_FOLLOW);
 	if (wd < 0) {
 		log_info("watch: cannot watch %s: %s, ignoring", node, strerror(errno));
 		return;
@@ -247,10 +247,13 @@ static int each_event(void *ctx, const struct inotify_event *ev)
 {
 	struct reading *r = ctx;
 
-	if (ev->mask & IN_Q_OVERFLOW)
+	if (ev->mask & IN_Q_OVERFLOW) {
+		/* the list is read again; a write in what was lost is missed */
 		log_err("watch: inotify queue overflow, writes may be missed");
-	else
+		(void)dir_open(r->w);
+	} else {
 		one_event(r->w, ev, r->q, r->fn, r->ctx);
+	}
 	return 0;
 }
 

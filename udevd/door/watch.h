@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /* OPTIONS watch (udev(8)): udevd watches the nodes that udev's watch list
- * names (<udev_db>/.watch, udev/db/watchlist.h) with inotify, and a close
+ * names (<udev_db>/.watch, udev/db/db.h) with inotify, and a close
  * after a write on one (mkfs, a new label, a new partition table) becomes
  * a "change" event of its device, so that the rules read it again. The
  * list is read at start-up (a watch outlives a restart of udevd) and
