@@ -76,12 +76,12 @@ label_is() { [ "$(links by-label)" = "$1 -> ../../sda" ]; }
 	WAIT_TIMEOUT=5 wait_for node_watched
 	PATH=$PATH:/sbin:/usr/sbin mkfs.ext4 -q -F -L new "$T/dev/sda"
 	WAIT_TIMEOUT=2 wait_for label_is new
-	sleep 1
+	sleep 0.5
 	# mkfs's closes made changes; the programs' closes (add, change) none:
-	# the count stays where it is
+	# the count stays where it is (without the check, 189 in two seconds)
 	local n
 	n=$(grep -c 'written, change of' "$T/udevd.log")
-	sleep 1
+	sleep 0.5
 	[ "$(grep -c 'written, change of' "$T/udevd.log")" -eq "$n" ] || { cat "$T/udevd.log"; return 1; }
 	[ "$(grep -c 'written while .* runs, no event' "$T/udevd.log")" -ge "$n" ]
 }
