@@ -321,6 +321,8 @@ int part_entry_find(struct volume *v, unsigned int number, unsigned long long st
 	/* the start in sysfs names none of them: the number then */
 	if (r == 0 && start)
 		return part_entry_find(v, number, 0, e);
+	if (r <= 0)   /* the search leaves the last entry it read */
+		e->scheme = NULL;
 	return r;
 }
 
