@@ -336,7 +336,8 @@ static int disk_open(const char *node, dev_t dev)
 
 	fmt_s(path, sizeof(path), "%s%s", slash ? "" : "./", node);
 	fmt_s(strrchr(path, '/') + 1, sizeof(path) - (size_t)(strrchr(path, '/') + 1 - path),
-	      ".tmp-disk-%u-%u-%d", major(dev), minor(dev), (int)proc_self());
+	      ".tmp-disk-%u-%u-%d", (unsigned int)major(dev), (unsigned int)minor(dev),
+	      (int)proc_self());
 	if (mknod(path, S_IFBLK | 0600, dev) < 0)
 		return -1;
 	fd = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK);
@@ -355,7 +356,8 @@ void part_entry_probe(struct volume *v, const char *node, const char *devpath)
 	if (!devpath) {
 		if (fstat(v->fd, &st) < 0 || !S_ISBLK(st.st_mode))
 			return;
-		fmt_s(self, sizeof(self), "/dev/block/%u:%u", major(st.st_rdev), minor(st.st_rdev));
+		fmt_s(self, sizeof(self), "/dev/block/%u:%u", (unsigned int)major(st.st_rdev),
+		      (unsigned int)minor(st.st_rdev));
 		devpath = self;
 	}
 	if (sysfs_attr_read(devpath, "partition", num, sizeof(num)) <= 0 ||
