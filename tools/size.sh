@@ -48,10 +48,10 @@ trap 'rm -f "$tmp"' EXIT
 # udev 101,408 (path-safe substitution, the loader variables, socket:,
 # udev 100's rule checks): budgets 14.5, 65 and 100 KiB.
 # Partition tables (dos and GPT, a partition's entry read from its disk:
-# vol_id and disk_id, issue 59) made udev 4.8 KiB bigger, and OPTIONS
+# vol_id and disk_id, issue 59) made udev 4.7 KiB bigger, and OPTIONS
 # watch 0.6 KiB more (the record's W: line and udev_db/.watch); udevd's
 # side of the watch (inotify on the list and the nodes) 2.7 KiB: budgets
-# 105 and 67 KiB (klibc, 2026-12-07: udev 106,784, udevd 66,752 bytes).
+# 105 and 67 KiB (klibc, 2026-12-07: udev 106,816, udevd 66,752 bytes).
 # The default build (glibc) links udevsend statically against the smallest
 # libc present (Makefile, HELPER_LIBC): 16 KiB holds dietlibc's, klibc's and
 # musl's; the dynamic glibc one (no small libc installed) is over it.
