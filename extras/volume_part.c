@@ -279,7 +279,8 @@ static int gpt_find(struct volume *v, const unsigned char *hdr, unsigned int ssz
 		e->flags = le64(ent + 48);
 		guid(e->type, ent);
 		guid(e->uuid, ent + 16);
-		volume_ucs2(e->name, sizeof(e->name), ent + 56, 36, le16);
+		volume_trim(e->name, volume_unicode(e->name, sizeof(e->name), ent + 56, 72,
+						    VOL_UTF16LE));
 		return 1;
 	}
 	return 0;

@@ -46,7 +46,8 @@ static void on_signal(int sig)
 
 #define UDEVD_USAGE "usage: udevd [--daemon] [--debug] [--netlink] [--max-childs=N]\n" \
 	" [--workers=pool|fork] [--event-timeout=T] [--exec-timeout=T]\n" \
-	" [--startup-window=T] [--idle-timeout=T] [--no-broadcast] [--broadcast-kernel=MASK]"
+	" [--startup-window=T] [--idle-timeout=T] [--no-broadcast] [--broadcast-kernel=MASK]\n" \
+	" [--ack-when-done]"
 
 /* the suite's wording (lib/opts.c): unknown option, missing or bad value */
 static void usage_exit(const char *bad) __attribute__((noreturn));
@@ -168,6 +169,8 @@ static void setup_options(struct udevd *d, int argc, char **argv)
 			d->netlink = 1;
 		else if (strcmp(argv[i], "--no-broadcast") == 0)
 			d->monitor.bc.udev = 0;
+		else if (strcmp(argv[i], "--ack-when-done") == 0)
+			d->ack_when_done = 1;
 		else
 			setup_valued_option(d, argc, argv, &i);
 	}

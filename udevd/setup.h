@@ -11,10 +11,13 @@
 #include "door/watch.h"
 #include "loop.h"
 #include "answer/monitor.h"
+#include "queue/journal.h"
 #include "queue/queue.h"
 #include "workers/runner.h"
 
 #include <stdint.h>
+#include <sys/socket.h>
+#include <sys/un.h>
 
 #define EXIT_SETUP 4   /* exit codes: 1 usage, 2 name taken by udevd, 3 by another, 4 setup failed */
 
@@ -49,6 +52,14 @@ struct udevd {
 	uint64_t fork_retry_ms;     /* no event starts before this (fork failed) */
 	int budget_held;            /* ready events wait for the budget, not max_childs */
 	struct refusals refusals;   /* refused messages logged this second */
+	struct journal journal;     /* events answered "queued", for the next udevd */
+	int ack_when_done;          /* --ack-when-done: no "queued" answer */
+	struct sentry {             /* the newest helper answered "queued" waits on */
+		struct msg_hdr hdr; /* its event's header; held: not answered yet */
+		struct sockaddr_un addr;
+		socklen_t addrlen;
+		int held;
+	} sentry;
 	struct watch watch;         /* the nodes of OPTIONS watch (door/watch.h) */
 };
 
