@@ -299,8 +299,10 @@ int part_table_probe(struct volume *v)
 		guid(v->part.table_uuid, buf + 56);
 		return 1;
 	}
-	/* a FAT boot sector has the MBR's signature too */
-	if (r < 0 || (v->type && strcmp(v->type, "vfat") == 0) || (r = mbr_read(v, buf)) <= 0)
+	/* FAT and NTFS boot sectors have the MBR's signature too (blkid
+	 * takes neither for a table; an exFAT one it does) */
+	if (r < 0 || (v->type && (strcmp(v->type, "vfat") == 0 || strcmp(v->type, "ntfs") == 0)) ||
+	    (r = mbr_read(v, buf)) <= 0)
 		return r;
 	v->part.table = "dos";
 	if (le32(buf + 440))

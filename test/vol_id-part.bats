@@ -37,7 +37,7 @@ gpt_img() {
 		-n3:0:0 -t3:8200 "$f" >/dev/null
 }
 
-@test "vol_id: the table of an image, as blkid reads it (dos, GPT; none on FAT)" {
+@test "vol_id: the table of an image, as blkid reads it (dos, GPT; none on FAT or NTFS)" {
 	dos_img "$T/dos.img"
 	gpt_img "$T/gpt.img"
 	for i in dos gpt; do
@@ -54,6 +54,14 @@ ID_PART_TABLE_TYPE=dos" ]
 	truncate -s 8M "$T/fat.img" && mkfs.vfat "$T/fat.img" >/dev/null
 	! "$BIN/vol_id" "$T/fat.img" | grep -q ID_PART_ || false
 	same_part_keys "$T/fat.img"
+	# nor is an NTFS one; an exFAT one blkid takes for a dos table, and so do we
+	need mkfs.ntfs mkfs.exfat
+	truncate -s 16M "$T/ntfs.img" "$T/exfat.img"
+	PATH=$PATH:/sbin:/usr/sbin mkfs.ntfs -q -F -f "$T/ntfs.img" >/dev/null 2>&1
+	PATH=$PATH:/sbin:/usr/sbin mkfs.exfat "$T/exfat.img" >/dev/null
+	same_part_keys "$T/ntfs.img"
+	same_part_keys "$T/exfat.img"
+	grep -qx ID_FS_TYPE=ntfs <("$BIN/vol_id" "$T/ntfs.img")
 }
 
 @test "vol_id: each partition's entry read from its disk, as blkid reads it (dos with logical partitions, GPT)" {
