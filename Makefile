@@ -186,7 +186,7 @@ PROGRAMS += udevd udevcontrol udevsettle udevtrigger udevmonitor udevadm
 MULTICALL_udevd := udevcontrol udevsettle udevtrigger udevmonitor udevadm
 udevd_OBJS := udevd/multicall.o udevd/udevd.main.o udevd/setup.o \
 	udevd/door/sock.o udevd/door/netlink.o udevd/door/marks.o udevd/door/dedup.o \
-	udevd/door/refuse.o udevd/door/rescan.o udevd/door/seen.o udevd/door/own.o \
+	udevd/door/refuse.o udevd/door/rescan.o udevd/door/seen.o udevd/door/own.o udevd/door/watch.o \
 	udevd/queue/queue.o udevd/queue/claims.o udevd/queue/devseq.o udevd/queue/journal.o \
 	udevd/workers/runner.o udevd/workers/pool.o udevd/workers/fork.o udevd/workers/child.o \
 	udevd/workers/budget.o \
@@ -222,7 +222,7 @@ $(foreach p,$(EXTRAS_NAMES),$(eval LINK_$(p) := udev-extras))
 VOLUME_FS_OBJS := extras/volume.o extras/volume_fs.o extras/volume_probe.o \
 	extras/volume_shape.o extras/volume_raid.o extras/volume_ms.o extras/volume_udf.o \
 	extras/volume_hfs.o
-VOLUME_OBJS := $(VOLUME_FS_OBJS) extras/volume_export.o
+VOLUME_OBJS := $(VOLUME_FS_OBJS) extras/volume_export.o extras/volume_part.o
 # IMPORT{builtin} (udev/run/builtin.c) runs vol_id's and disk_id's code
 UDEV_CORE_OBJS += extras/vol_id.main.o extras/disk_id.main.o $(VOLUME_OBJS)
 UDEV_CORE_OBJS += $(if $(filter true,$(EXTRAS_BUILTIN)),udev/run/builtin_extras.o $(EXTRAS_OBJS),\
@@ -369,7 +369,7 @@ $(LINKS): $(O)/%: $$(O)/$$(LINK_$$*)
 # One harness per parser. Built with a small replay main (driver.c) they run
 # over their committed corpora in `make check`; `make fuzz` builds them with
 # clang's libFuzzer + ASan/UBSan into build/fuzz/ and runs each FUZZ_SECONDS.
-FUZZERS := msg conf rules subst db hotplug volume
+FUZZERS := msg conf rules subst db hotplug volume part
 fuzz-msg_OBJS     :=
 fuzz-conf_OBJS    :=
 fuzz-rules_OBJS   := $(UDEV_CORE_OBJS)
@@ -377,6 +377,7 @@ fuzz-subst_OBJS   := $(UDEV_CORE_OBJS)
 fuzz-db_OBJS      := $(UDEV_CORE_OBJS)
 fuzz-hotplug_OBJS := hotplug/filter.o
 fuzz-volume_OBJS  := $(VOLUME_FS_OBJS)
+fuzz-part_OBJS    := extras/volume.o extras/volume_part.o
 FUZZ_MAIN    ?= driver
 FUZZ_SECONDS ?= 60
 FUZZ_BINS    := $(addprefix $(O)/fuzz/fuzz-,$(FUZZERS))

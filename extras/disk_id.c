@@ -21,6 +21,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <signal.h>
+#include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -393,8 +394,9 @@ static void on_alarm(int sig)
 	      0 : EXIT_TIMEOUT);
 }
 
-/* NODE's ID_FS_* keys after the disk's, when it holds a known volume. */
-static void volume_keys(const char *node, unsigned int timeout)
+/* NODE's ID_FS_* and ID_PART_* keys after the disk's, when it holds a
+ * known volume or table (the entry's number once: sysfs gave it first). */
+static void volume_keys(const char *node, const char *devpath, unsigned int timeout)
 {
 	struct volume v;
 	int rc;
@@ -403,9 +405,11 @@ static void volume_keys(const char *node, unsigned int timeout)
 		signal(SIGALRM, on_alarm);
 		alarm(timeout);
 	}
-	rc = volume_probe_node(node, &v);
+	rc = volume_probe_node(node, devpath, &v);
 	if (as_program)
 		alarm(0);
+	if (v.part.entry.scheme && (unsigned long)atol(this_disk.part) == v.part.entry.number)
+		v.part.entry.number = 0;
 	if (rc == VOL_FOUND)
 		volume_export(&v, this_disk.out, sizeof(this_disk.out));
 }
@@ -492,7 +496,7 @@ int disk_id_run(int argc, char **argv, char *out, size_t size)
 		ids_other(&this_disk);
 	id_path(&this_disk);
 	if (node)
-		volume_keys(node, (unsigned int)timeout);
+		volume_keys(node, devpath, (unsigned int)timeout);
 	str_copy(out, this_disk.out, size);
 	return this_disk.out[0] ? 0 : 3;
 }

@@ -121,13 +121,15 @@ int vol_id_run(int argc, char **argv, char *out, size_t size)
 		signal(SIGALRM, on_alarm);
 		alarm(o.timeout);
 	}
-	rc = volume_probe_node(o.device, &v);
+	rc = volume_probe_node(o.device, NULL, &v);
 	if (as_program)
 		alarm(0);
 	if (rc != VOL_FOUND)
 		return rc;
 	if (o.what == 'e')
 		volume_export(&v, out, size);
+	else if (!v.type)   /* only a partition table or entry: no file system */
+		rc = VOL_UNKNOWN;
 	else
 		rc = print_one(&v, o.what, out, size);
 	return rc;

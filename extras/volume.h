@@ -10,6 +10,23 @@
 #define VOL_LABEL_MAX 256
 #define VOL_UUID_MAX 64
 
+/* A partition table and a partition's entry (volume_part.h). */
+struct part_entry {
+	const char *scheme;          /* "dos", "gpt"; NULL: no entry found */
+	char uuid[40], type[40];
+	unsigned char name[112];     /* GPT: 36 UTF-16 units as UTF-8 */
+	unsigned long long flags;    /* dos: the boot indicator; GPT: attributes */
+	unsigned long long offset, size;   /* 512-byte sectors */
+	unsigned int number;         /* 0 once printed (part_export skips it) */
+	char disk[24];               /* the disk's MAJOR:MINOR */
+};
+
+struct part_info {
+	const char *table;           /* the table on this device: "dos", "gpt" */
+	char table_uuid[40];
+	struct part_entry entry;     /* this device's entry in its disk's table */
+};
+
 struct volume {
 	int fd;
 	const char *usage;     /* "filesystem", "other", "crypto" */
@@ -18,6 +35,7 @@ struct volume {
 	unsigned char uuid[VOL_UUID_MAX];    /* text, as the format has it */
 	unsigned char label[VOL_LABEL_MAX];  /* raw bytes, NUL-terminated */
 	unsigned char uuid_sub[VOL_UUID_MAX];
+	struct part_info part;  /* a partition table, an entry (volume_part.h) */
 };
 
 /* Reads len bytes at off into buf: 0, or -errno (-EIO on a short read). */
@@ -69,13 +87,16 @@ enum { VOL_FOUND, VOL_READ = 2, VOL_UNKNOWN, VOL_NONE };
 /* What volume_export writes at most. */
 #define VOL_EXPORT_MAX (VOL_ENC_MAX * 12)
 
-/* Opens node and probes it (volume_export.c): VOL_FOUND and v filled in,
- * VOL_READ when it cannot be opened or read, VOL_UNKNOWN when no format
- * matched; logs why. */
-int volume_probe_node(const char *node, struct volume *v);
+/* Opens node and probes it (volume_export.c): VOL_FOUND and v filled in
+ * (a file system, a partition table, or the node's own entry in its
+ * disk's table: devpath in sysfs, or NULL to find it from the node), VOL_READ
+ * when it cannot be opened or read, VOL_UNKNOWN when nothing matched;
+ * logs why. v->type is NULL when only a table or an entry was found. */
+int volume_probe_node(const char *node, const char *devpath, struct volume *v);
 /* Appends what v holds to out as ID_FS_USAGE, ID_FS_TYPE, ID_FS_VERSION,
  * ID_FS_UUID, ID_FS_UUID_SUB (when there is one) and ID_FS_LABEL lines,
- * the untrusted ones in their safe form and as _ENC. */
+ * the untrusted ones in their safe form and as _ENC; then the
+ * ID_PART_* lines (part_export). */
 void volume_export(const struct volume *v, char *out, size_t size);
 
 /* The formats (volume_fs.c, volume_probe.c): 1 when found, 0 when not,

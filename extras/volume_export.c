@@ -6,15 +6,16 @@
 #include "log.h"
 #include "str.h"
 #include "volume.h"
+#include "volume_part.h"
 
 #include <errno.h>
 #include <fcntl.h>
 #include <string.h>
 #include <unistd.h>
 
-int volume_probe_node(const char *node, struct volume *v)
+int volume_probe_node(const char *node, const char *devpath, struct volume *v)
 {
-	int r;
+	int r, t;
 
 	memset(v, 0, sizeof(*v));
 	v->fd = open(node, O_RDONLY | O_CLOEXEC);
@@ -27,7 +28,14 @@ int volume_probe_node(const char *node, struct volume *v)
 		return VOL_READ;
 	}
 	r = volume_probe(v);
+	t = r == 0 || r == -ENOENT ? part_table_probe(v) : 0;
+	if (t >= 0)
+		part_entry_probe(v, node, devpath);
 	close(v->fd);
+	if (r == -ENOENT && (t > 0 || v->part.entry.scheme))
+		return VOL_FOUND;
+	if (r == -ENOENT && t < 0)
+		r = t;
 	if (r == -ENOENT) {
 		log_info("%s: no known volume type", node);
 		return VOL_UNKNOWN;
@@ -68,6 +76,10 @@ static void put_pair(char *out, size_t size, const char *key, const unsigned cha
 
 void volume_export(const struct volume *v, char *out, size_t size)
 {
+	if (!v->type) {
+		part_export(v, out, size);
+		return;
+	}
 	put(out, size, "ID_FS_USAGE", v->usage);
 	put(out, size, "ID_FS_TYPE", v->type);
 	put_enc(out, size, "ID_FS_VERSION", (const unsigned char *)v->version);
@@ -75,4 +87,5 @@ void volume_export(const struct volume *v, char *out, size_t size)
 	if (v->uuid_sub[0])
 		put_pair(out, size, "ID_FS_UUID_SUB", v->uuid_sub);
 	put_pair(out, size, "ID_FS_LABEL", v->label);
+	part_export(v, out, size);
 }

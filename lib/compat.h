@@ -39,6 +39,12 @@
 #ifndef SIOCOUTQ
 #define SIOCOUTQ 0x5411     /* TIOCOUTQ: bytes a socket has sent and not freed */
 #endif
+#ifndef BLKSSZGET
+#define BLKSSZGET _IO(0x12, 104)   /* a block device's logical sector size (linux/fs.h) */
+#endif
+#ifndef BLKGETSIZE64
+#define BLKGETSIZE64 _IOR(0x12, 114, size_t)   /* a block device's size in bytes */
+#endif
 #ifndef SIOCGSKNS
 #define SIOCGSKNS 0x894C    /* a socket's network namespace, as a descriptor (4.9) */
 #endif

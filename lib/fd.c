@@ -7,6 +7,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <stdlib.h>
+#include <sys/inotify.h>
 #include <unistd.h>
 
 int fd_sanitize(void)
@@ -176,4 +177,28 @@ void fd_close_from3(void)
 {
 	if (compat_close_range(3, ~0U) < 0)
 		close_below_limit();
+}
+
+int fd_inotify_each(int fd, int (*fn)(void *ctx, const struct inotify_event *ev), void *ctx)
+{
+	union {
+		struct inotify_event ev;
+		char buf[4096];
+	} u;
+	const struct inotify_event *ev;
+	ssize_t n, at;
+	int r;
+
+	for (;;) {
+		n = read(fd, u.buf, sizeof(u.buf));
+		if (n <= 0)
+			return n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK) ? 0 :
+			       n < 0 ? -errno : -EIO;
+		for (at = 0; at + (ssize_t)sizeof(*ev) <= n; at += (ssize_t)(sizeof(*ev) + ev->len)) {
+			ev = (const struct inotify_event *)(u.buf + at);
+			r = fn(ctx, ev);
+			if (r)
+				return r;
+		}
+	}
 }

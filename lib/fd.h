@@ -37,5 +37,10 @@ void fd_close_from3(void);
  * close_range(2), one call per gap between them: 0, or -errno (-ENOSYS
  * or -EINVAL before Linux 5.9, where fd_each is the way). */
 int fd_close_other(const int *keep, int n);
+/* Reads a non-blocking inotify descriptor until it is empty, calling fn
+ * for each event; stops at the first fn that returns non-zero. That
+ * value; 0 once the descriptor is empty; -errno when a read fails. */
+struct inotify_event;
+int fd_inotify_each(int fd, int (*fn)(void *ctx, const struct inotify_event *ev), void *ctx);
 
 #endif

@@ -225,3 +225,36 @@ links() {
 	[ -d "$T/dev/disk/$1" ] || return 0
 	find "$T/dev/disk/$1" -mindepth 1 -maxdepth 1 -printf '%f -> %l\n' | LC_ALL=C sort
 }
+
+# attach_parts IMAGE: a loop device with its partitions scanned; prints its
+# name (loopN). Detached in storage_teardown. The nodes are not used: the
+# tests make their own in $T (mknod_parts).
+attach_parts() {
+	local dev
+	dev=$(losetup -f --show -P "$1") || { echo "cannot attach $1 to a loop device" >&2; return 1; }
+	echo "$dev" >>"$T/loops"
+	partx -a "$dev" 2>/dev/null || true
+	WAIT_TIMEOUT=5 wait_for eval "[ -e /sys/block/${dev##*/}/${dev##*/}p1 ]" ||
+		{ echo "no partitions of $dev in sysfs" >&2; return 1; }
+	echo "${dev##*/}"
+}
+
+# mknod_parts LOOP DIR: block nodes DIR/LOOP and DIR/LOOPpN of the disk and
+# of each partition, from sysfs
+mknod_parts() {
+	local d p
+	mkdir -p "$2"
+	for d in "/sys/block/$1" "/sys/block/$1/$1"p*; do
+		p=$(cat "$d/dev")
+		mknod "$2/${d##*/}" b "${p%:*}" "${p#*:}"
+	done
+}
+
+# same_part_keys NODE: vol_id prints of NODE every ID_PART_* key blkid -p
+# prints, with blkid's value, and none blkid does not
+same_part_keys() {
+	local v b
+	v=$("$BIN/vol_id" --export "$1" | grep '^ID_PART_' | LC_ALL=C sort)
+	b=$(blkid -p -o udev "$1" | grep '^ID_PART_' | LC_ALL=C sort)
+	[ "$v" = "$b" ] || { echo "$1: vol_id and blkid differ:"; diff <(echo "$v") <(echo "$b"); return 1; }
+}

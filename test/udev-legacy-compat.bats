@@ -838,7 +838,7 @@ KERNEL=="ttyS0", IMPORT{program}=="/bin/false", SYMLINK+="no"' 'c 0600 0:0 ax'; 
 @test "064: IMPORT{program}!= holds whether the program works or not" { check_add legacy $TTYS tty 'KERNEL=="ttyS0", IMPORT{program}!="/bin/false", SYMLINK+="l1"
 KERNEL=="ttyS0", IMPORT{program}!="/bin/echo V=y", SYMLINK+="l2$env{V}"
 KERNEL=="ttyS0", IMPORT{file}!="/nonexistent", SYMLINK+="l3"' 'l l1 -> ttyS0; l l2y -> ttyS0; l l3 -> ttyS0; c 0600 0:0 ttyS0'; }
-@test "064: OPTIONS words it did not know are ignored, the rest of the rule applies" { check_add legacy $TTYS tty 'KERNEL=="ttyS0", NAME="a", OPTIONS="last_rule,watch"
+@test "064: OPTIONS words it did not know are ignored, the rest of the rule applies" { check_add legacy $TTYS tty 'KERNEL=="ttyS0", NAME="a", OPTIONS="last_rule,db_persist"
 KERNEL=="ttyS0", SYMLINK+="no"' 'c 0600 0:0 a'; }
 @test "064: an option counts wherever the value names it (last_rule;ignore_remove), in lower case only" { check_add legacy $TTYS tty 'KERNEL=="ttyS0", NAME="a", OPTIONS="LAST_RULE"
 KERNEL=="ttyS0", OPTIONS="last_rule;ignore_remove", SYMLINK+="l"
@@ -847,7 +847,7 @@ KERNEL=="ttyS0", SYMLINK+="no"' 'c 0600 0:0 a; l l -> a'; }
 @test "064: IMPORT{} names its type anywhere in the braces, else the first word decides" { check_add legacy $TTYS tty 'KERNEL=="ttyS0", IMPORT{programs}="/bin/echo V=1", NAME="a$env{V}"
 KERNEL=="ttyS0", IMPORT{x}="/bin/echo W=2", SYMLINK+="b$env{W}"' 'c 0600 0:0 a1; l b2 -> a1'; }
 @test "064: an ignored option is logged at info level, the event's status stays 0" {
-	rules 'KERNEL=="ttyS0", NAME="a", OPTIONS+="watch"
+	rules 'KERNEL=="ttyS0", NAME="a", OPTIONS+="db_persist"
 KERNEL=="ttyS0", NAME{bogus}="b"'
 	run ev add $TTYS tty UDEV_LOG=info
 	[ "$status" -eq 0 ]

@@ -209,7 +209,7 @@ KERNEL=="sda", OPTIONS="string_escape=replace", SYMLINK+="p-%s{label_test}"
 KERNEL=="sda", OPTIONS="string_escape=none", SYMLINK+="n-$attr{label_test}"' 'l n-a(b)~c -> sda; l p-a_b__c -> sda; l r-a_b__c -> sda; b 0660 0:0 sda'
 }
 @test "an OPTIONS word no release knew is logged and ignored, the others hold" {
-	check_add y2006 $TTYS tty 'KERNEL=="ttyS0", OPTIONS="watch,last_rule", SYMLINK+="a"
+	check_add y2006 $TTYS tty 'KERNEL=="ttyS0", OPTIONS="frobnicate,last_rule", SYMLINK+="a"
 KERNEL=="ttyS0", SYMLINK+="b"' 'l a -> ttyS0; c 0660 0:0 ttyS0'
 	UDEV_LOG=info run ev add $TTYS tty
 	[[ "$output" == *"50-test.rules:1: OPTIONS has words udev 064-100 did not know, ignoring them"* ]]

@@ -260,3 +260,31 @@ by-uuid" ]
 	for n in 1 2 3 4 5 6; do ev remove "$SDA/sda$n" block; done
 	[ ! -e "$T/dev/disk/by-label" ]
 }
+
+@test "storage: by-partuuid and by-partlabel from the disk's GPT; the entry's keys as blkid gives them" {
+	need sgdisk blkid partx
+	truncate -s 64M "$T/gpt.img"
+	sgdisk -n1:2048:+8M -c1:'my root' -u1:11111111-2222-4333-8444-555555555555 \
+		-n2:0:+4M -c2:'../etc' -u2:11111111-2222-4333-8444-666666666666 "$T/gpt.img" >/dev/null
+	local l n p
+	l=$(attach_parts "$T/gpt.img")
+	SDA=$(fake_disk 0 sda "$(cat "/sys/block/$l/dev")" SER 5000c50000000001)
+	add_all "$SDA"
+	for n in 1 2; do
+		p=$(fake_part "$SDA" "$n" "$(cat "/sys/block/$l/${l}p$n/dev")")
+		cp "/sys/block/$l/${l}p$n/start" "$S$p/start"
+		add_all "$p"
+	done
+	[ "$(links by-partuuid)" = "11111111-2222-4333-8444-555555555555 -> ../../sda1
+11111111-2222-4333-8444-666666666666 -> ../../sda2" ]
+	[ "$(links by-partlabel)" = '..\x2fetc -> ../../sda2
+my\x20root -> ../../sda1' ]
+	grep -qx "E:ID_PART_TABLE_TYPE=gpt" "$T/db/"*block@sda
+	! grep -q "E:ID_PART_ENTRY" "$T/db/"*block@sda || false
+	# sda2's keys are blkid's, read through a node of the real partition
+	mknod_parts "$l" "$T/n"
+	diff <(blkid -p -o udev "$T/n/${l}p2" | grep ^ID_PART_ENTRY_ | LC_ALL=C sort) \
+		<(sed -n 's/^E:\(ID_PART_ENTRY_\)/\1/p' "$T/db/"*block@sda@sda2 | LC_ALL=C sort)
+	for n in 2 1; do ev remove "$SDA/sda$n" block; done
+	[ ! -e "$T/dev/disk/by-partuuid" ] && [ ! -e "$T/dev/disk/by-partlabel" ]
+}

@@ -277,6 +277,7 @@ static void event_write_db(struct udev_event *ev, int partitions)
 	rec.ignore_remove = !!(ev->options & OPT_IGNORE_REMOVE);
 	rec.kept = ev->node_kept;
 	rec.link_priority = ev->link_priority;
+	rec.watch = (ev->options & OPT_WATCH) && ev->name[0];
 	rec.major = ev->major;
 	rec.minor = ev->minor;
 	event_new_env(ev, rec.env, sizeof(rec.env));
@@ -465,6 +466,8 @@ static int event_remove(struct udev_event *ev, const struct rules *rules)
 		ldb_delete(ev, &rec);
 	if (have)
 		db_delete_read(ev->conf, ev->devpath, rec.symlinks);
+	if (have && rec.watch)   /* udevd lets go of the node */
+		db_watch_set(ev->conf, &rec, 0);
 	event_set_devname(ev, rec.name);
 	devd_run(ev, rec.name);
 	run_programs(ev);

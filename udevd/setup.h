@@ -8,6 +8,7 @@
 #include "door/dedup.h"
 #include "door/refuse.h"
 #include "door/seen.h"
+#include "door/watch.h"
 #include "loop.h"
 #include "answer/monitor.h"
 #include "queue/journal.h"
@@ -61,6 +62,7 @@ struct udevd {
 		socklen_t addrlen;
 		int held;
 	} sentry;
+	struct watch watch;         /* the nodes of OPTIONS watch (door/watch.h) */
 };
 
 /* Options (and UDEVD_MAX_CHILDS, UDEVD_WORKERS), the log level, the socket,

@@ -613,6 +613,10 @@ static void dispatch(struct udevd *d)
 {
 	if (loop_ready(&d->loop, d->sigpipe[0]))
 		handle_signals(d);
+	/* before the results: a write the event's own programs made is seen
+	 * while that event still runs (watch.h) */
+	if (d->watch.fd >= 0 && loop_ready(&d->loop, d->watch.fd))
+		watch_read(&d->watch, &d->q, kernel_event, d);
 	runner_read(&d->runner);
 	if (d->reap) {
 		d->reap = 0;
@@ -696,6 +700,8 @@ static int setup_loop(struct udevd *d)
 			&d->loop, &d->q, event_finished, d) < 0)
 		return -ENOMEM;
 	runner_set_max(&d->runner, d->max_childs);
+	if (watch_init(&d->watch) < 0 || loop_add(&d->loop, d->watch.fd) < 0)
+		log_info("watch: no inotify on udev_db, OPTIONS watch not followed");
 	d->runner.gone = child_gone;
 	budget_init(&d->budget);
 	return 0;

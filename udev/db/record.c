@@ -73,6 +73,8 @@ size_t db_format(const struct db_record *rec, char *buf, size_t size)
 		n += fmt_s(buf + n, size - n, "K:1\n");
 	if (rec->link_priority && n < size)
 		n += fmt_s(buf + n, size - n, "L:%d\n", rec->link_priority);
+	if (rec->watch && n < size)
+		n += fmt_s(buf + n, size - n, "W:1\n");
 	if ((rec->major || rec->minor) && n < size)
 		n += fmt_s(buf + n, size - n, "M:%u:%u\n", rec->major, rec->minor);
 	if (rec->subsystem[0])
@@ -96,6 +98,7 @@ static void db_parse_line(struct db_record *rec, const char *line)
 	case 'R': rec->ignore_remove = atoi(v); break;
 	case 'K': rec->kept = atoi(v); break;
 	case 'L': rec->link_priority = atoi(v); break;
+	case 'W': rec->watch = atoi(v); break;
 	case 'M': str_to_devnum(v, &rec->major, &rec->minor); break;
 	case 'U': str_copy(rec->subsystem, v, sizeof(rec->subsystem)); break;
 	case 'S':

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /* One record of the device database as text (record.c): struct db_record
- * written as P: N: S: A: R: K: L: M: U: E: lines with control characters as \xNN,
+ * written as P: N: S: A: R: K: L: W: M: U: E: lines with control characters as \xNN,
  * and read back. Below the store (db.h) and the link index (index.h), which
  * both read records and call nothing above this. */
 #ifndef UDEV_DB_RECORD_H
@@ -22,6 +22,7 @@ struct db_record {
 	int ignore_remove;
 	int kept;                  /* K: the node was there before udev (devtmpfs) */
 	int link_priority;         /* OPTIONS link_priority=N (L:) */
+	int watch;                 /* W: OPTIONS watch, udevd watches the node (db.h) */
 	unsigned int major, minor;
 	char subsystem[64];
 	char env[DB_ENV_SIZE];     /* KEY=value lines */

@@ -16,6 +16,7 @@
 #include "compat.h"
 #include "watch.h"
 #include "conf.h"
+#include "fd.h"
 #include "path.h"
 #include "str.h"
 
@@ -238,27 +239,16 @@ static int event_counts(const struct watch *w, const struct inotify_event *ev)
 	return !known;
 }
 
+static int counts(void *ctx, const struct inotify_event *ev)
+{
+	return event_counts(ctx, ev);
+}
+
 /* Reads the pending events until none is left (one read when none was);
  * 1 when none of them counts. */
 static int events_unchanged(const struct watch *w)
 {
-	union {
-		struct inotify_event ev;
-		char buf[4096];
-	} u;
-	const struct inotify_event *ev;
-	ssize_t n, at;
-
-	for (;;) {
-		n = read(w->fd, u.buf, sizeof(u.buf));
-		if (n <= 0)
-			return n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK);
-		for (at = 0; at + (ssize_t)sizeof(*ev) <= n; at += (ssize_t)(sizeof(*ev) + ev->len)) {
-			ev = (const struct inotify_event *)(u.buf + at);
-			if (event_counts(w, ev))
-				return 0;
-		}
-	}
+	return fd_inotify_each(w->fd, counts, (void *)w) == 0;
 }
 
 int watch_unchanged(struct watch *w)

@@ -538,6 +538,9 @@ static void apply_assigns(struct udev_event *ev, const struct rules *rs, const s
 		case TK_OPTIONS:
 			/* each rule says its own string_escape (rules_apply) */
 			ev->options |= t->flags & ~(OPT_ESCAPE_NONE | OPT_ESCAPE_REPLACE);
+			/* watch and nowatch: the later one counts */
+			if (t->flags & (OPT_WATCH | OPT_NOWATCH))
+				ev->options &= ~(t->flags & OPT_WATCH ? OPT_NOWATCH : OPT_WATCH);
 			if (t->flags & OPT_LINK_PRIORITY)
 				ev->link_priority = t->num[0];
 			if (t->flags & OPT_EVENT_TIMEOUT)

@@ -24,7 +24,7 @@
 #include <sys/stat.h>
 
 /* A word of a later release's OPTIONS: link_priority=N, event_timeout=N,
- * string_escape=none|replace; 0 when it is none of them. */
+ * string_escape=none|replace, watch, nowatch; 0 when it is none of them. */
 static int option_value(const char *s, size_t len, short num[2])
 {
 	if (strncmp(s, "link_priority=", 14) == 0) {
@@ -35,6 +35,10 @@ static int option_value(const char *s, size_t len, short num[2])
 		num[1] = (short)atoi(s + 14);
 		return num[1] > 0 ? OPT_EVENT_TIMEOUT : 0;
 	}
+	if (len == 5 && strncmp(s, "watch", 5) == 0)
+		return OPT_WATCH;
+	if (len == 7 && strncmp(s, "nowatch", 7) == 0)
+		return OPT_NOWATCH;
 	if (len == 18 && strncmp(s, "string_escape=none", 18) == 0)
 		return OPT_ESCAPE_NONE;
 	return len == 21 && strncmp(s, "string_escape=replace", 21) == 0 ? OPT_ESCAPE_REPLACE : 0;
@@ -43,7 +47,7 @@ static int option_value(const char *s, size_t len, short num[2])
 /* OPTIONS as udev 064 and 100 read them: each option named anywhere in
  * the value ("last_rule;ignore_remove" has both); what names none is
  * ignored, and *unknown says a word was not an option (a later release's
- * "watch"). The words with a value come from later releases (udev(8)). */
+ * "db_persist"). The words with a value come from later releases (udev(8)). */
 static int parse_options(const char *s, int *unknown, short num[2])
 {
 	static const char *const names[] = {

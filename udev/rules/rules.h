@@ -26,6 +26,8 @@ enum token_op {
 #define OPT_EVENT_TIMEOUT  0x20 /* event_timeout=N (num[1]) */
 #define OPT_ESCAPE_NONE    0x40 /* string_escape=none */
 #define OPT_ESCAPE_REPLACE 0x80 /* string_escape=replace (the default) */
+#define OPT_WATCH          0x100 /* watch: udevd watches the node (db/db.h: the watch list) */
+#define OPT_NOWATCH        0x200 /* nowatch: an earlier watch undone */
 /* RUN{ignore_error} (udev 117): the program's failure is no failure of the
  * event, as a leading '-' of the value */
 #define RUN_IGNORE_ERROR   0x01

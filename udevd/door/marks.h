@@ -9,7 +9,7 @@
 #include <stddef.h>
 
 #define MARK_LATE   "UDEVD_LATE"          /* a newer event of the device ran (queue.c) */
-#define MARK_SOURCE "UDEVD_EVENT_SOURCE"  /* netlink or rescan (netlink.c, rescan.c) */
+#define MARK_SOURCE "UDEVD_EVENT_SOURCE"  /* netlink, rescan or watch (netlink.c, rescan.c, watch.c) */
 #define MARK_RESCAN "UDEVD_RESCAN"        /* 1: made by the rescan (rescan.c) */
 /* and MSG_UDEVD_EVENT_KEY (msg.h): 1 in every event udevd runs (pool.c, fork.c) */
 

@@ -29,12 +29,7 @@
 #include <sys/sysmacros.h>
 #include <unistd.h>
 
-/* What the rescan needs of a record: P:, N:, U: and M: lines. */
-struct rec {
-	char devpath[SYSFS_PATH_MAX], name[256], subsystem[64], major[24], *minor;
-};
-
-static void rec_line(struct rec *r, const char *line)
+static void rec_line(struct rescan_rec *r, const char *line)
 {
 	switch (line[0] == '\0' || line[1] != ':' ? 0 : line[0]) {
 	case 'P': str_copy(r->devpath, line + 2, sizeof(r->devpath)); break;
@@ -50,7 +45,7 @@ static void rec_line(struct rec *r, const char *line)
 	}
 }
 
-static int rec_read(const char *file, struct rec *r)
+int rescan_rec_read(const char *file, struct rescan_rec *r)
 {
 	char buf[4096], *line, *next;
 	ssize_t n = fd_read_file(file, buf, sizeof(buf));
@@ -70,7 +65,7 @@ static int rec_read(const char *file, struct rec *r)
 /* devpath's record: named by DEVPATH without its leading '/', the other
  * '/' as '@' (class@tty@ttyS0), or with a leading '@' as earlier versions
  * wrote it (see udev/db/db.h). */
-static int rec_of(const struct udev_conf *conf, const char *devpath, struct rec *r)
+static int rec_of(const struct udev_conf *conf, const char *devpath, struct rescan_rec *r)
 {
 	char file[CONF_PATH_MAX + SYSFS_PATH_MAX], enc[SYSFS_PATH_MAX], *p;
 	int old, e = -ENOENT;
@@ -81,12 +76,12 @@ static int rec_of(const struct udev_conf *conf, const char *devpath, struct rec 
 			*p = '@';
 	for (old = 0; old < 2 && e == -ENOENT; old++)
 		if (path_join(file, sizeof(file), conf->db, enc + (!old && enc[0] == '@')) == 0)
-			e = rec_read(file, r);
+			e = rescan_rec_read(file, r);
 	return e;
 }
 
 /* The record's node is there with the device's number (d has one). */
-static int node_ok(const struct udev_conf *conf, const struct rec *r, const char *subsystem,
+static int node_ok(const struct udev_conf *conf, const struct rescan_rec *r, const char *subsystem,
 		   unsigned int major, unsigned int minor)
 {
 	char node[CONF_PATH_MAX + 256];
@@ -110,10 +105,8 @@ static int add_env(char *env, size_t *len, size_t cap, const char *key, const ch
 	return 0;
 }
 
-/* The event the kernel would give: ACTION, DEVPATH, SUBSYSTEM, MAJOR and
- * MINOR when known, marked UDEVD_RESCAN=1; an add also gets DEVNAME. */
-static int make_event(struct msg_event *m, const char *action, const char *devpath,
-		      const char *subsystem, const char *major, const char *minor)
+int rescan_event(struct msg_event *m, const char *action, const char *source,
+		 const char *devpath, const char *subsystem, const char *major, const char *minor)
 {
 	char buf[1024], *dn = NULL;
 	size_t len = 0, cap = sizeof(m->env), own;
@@ -123,8 +116,8 @@ static int make_event(struct msg_event *m, const char *action, const char *devpa
 	    add_env(m->env, &len, cap, "SUBSYSTEM", subsystem) < 0 ||
 	    (major[0] && add_env(m->env, &len, cap, "MAJOR", major) < 0) ||
 	    (minor[0] && add_env(m->env, &len, cap, "MINOR", minor) < 0) ||
-	    add_env(m->env, &len, cap, MARK_RESCAN, "1") < 0 ||
-	    add_env(m->env, &len, cap, MARK_SOURCE, "rescan") < 0)
+	    (strcmp(source, "rescan") == 0 && add_env(m->env, &len, cap, MARK_RESCAN, "1") < 0) ||
+	    add_env(m->env, &len, cap, MARK_SOURCE, source) < 0)
 		return -E2BIG;
 	if (action[0] == 'a' && sysfs_attr_read(devpath, "uevent", buf, sizeof(buf)) > 0 &&
 	    (dn = strstr(buf, "DEVNAME=")))
@@ -139,7 +132,7 @@ static int make_event(struct msg_event *m, const char *action, const char *devpa
 
 /* The subsystem of a record written before U: lines: the legacy layout's
  * /class/NAME/ or /block/ tells it. */
-static const char *rec_subsystem(struct rec *r)
+static const char *rec_subsystem(struct rescan_rec *r)
 {
 	if (!r->subsystem[0] && strncmp(r->devpath, "/class/", 7) == 0)
 		str_copy_component(r->subsystem, r->devpath + 7, sizeof(r->subsystem));
@@ -171,13 +164,13 @@ static int rescan_gone(const struct udev_conf *conf, const struct seen *seen,
 	char file[CONF_PATH_MAX + 256];
 	struct coldplug_list gone = { NULL, 0, 0, 0 };
 	struct dirent *de;
-	struct rec r;
+	struct rescan_rec r;
 	DIR *d = opendir(conf->db);
 	int i, n = 0, e;
 
 	while (d && (de = readdir(d))) {
 		if (de->d_name[0] == '.' || path_join(file, sizeof(file), conf->db, de->d_name) < 0 ||
-		    rec_read(file, &r) < 0 || sysfs_exists(r.devpath, NULL))
+		    rescan_rec_read(file, &r) < 0 || sysfs_exists(r.devpath, NULL))
 			continue;
 		coldplug_add(&gone, r.devpath, "");
 	}
@@ -190,11 +183,11 @@ static int rescan_gone(const struct udev_conf *conf, const struct seen *seen,
 	for (i = 0; i < gone.n; i++) {
 		if (rec_of(conf, gone.v[i].devpath, &r) == 0)
 			e = gone.v[i].subsystem[0] ? -EEXIST :   /* the record's remove, once */
-			    make_event(m, "remove", r.devpath, rec_subsystem(&r), r.major,
+			    rescan_event(m, "remove", "rescan", r.devpath, rec_subsystem(&r), r.major,
 				       r.minor ? r.minor : "");
 		else
 			e = gone.v[i].subsystem[0] ?
-			    make_event(m, "remove", gone.v[i].devpath, gone.v[i].subsystem, "", "") :
+			    rescan_event(m, "remove", "rescan", gone.v[i].devpath, gone.v[i].subsystem, "", "") :
 			    -ENOENT;
 		if (e == 0) {
 			fn(ctx, m);
@@ -212,7 +205,7 @@ static int rescan_present(const struct udev_conf *conf, const struct seen *seen,
 	struct coldplug_list l;
 	unsigned int major, minor;
 	char num[2][12];
-	struct rec r;
+	struct rescan_rec r;
 	int i, n = 0, have;
 
 	coldplug_scan(&l, 1);
@@ -227,7 +220,7 @@ static int rescan_present(const struct udev_conf *conf, const struct seen *seen,
 		} else if (have || (seen && seen_has(seen, l.v[i].devpath))) {
 			continue;
 		}
-		if (make_event(m, "add", l.v[i].devpath, l.v[i].subsystem, num[0], num[1]) == 0) {
+		if (rescan_event(m, "add", "rescan", l.v[i].devpath, l.v[i].subsystem, num[0], num[1]) == 0) {
 			fn(ctx, m);
 			n++;
 		}
