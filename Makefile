@@ -125,15 +125,43 @@ ifeq ($(LDSTATIC),-static)
 	echo -malign-data=abi)
 endif
 
+# ---- firmware profiles (docs/embedded.md, lib/profile.h) -------------------
+# A firmware builder leaves features out: PROFILE=helper names a set (the
+# kernel's helper path of a small board), WITHOUT="tools firmware" (spaces
+# or commas) adds features to leave out. Each one left out is
+# -DWITHOUT_<FEATURE> (lib/profile.h), its objects and programs are not
+# built (stubs stand in where other code calls it) and it is refused where
+# it would be used (a rule key, an option, a program's name). A profile
+# builds into a folder of its own (build/klibc-helper, build/klibc-without-
+# tools) and the flags stamp records it.
+FEATURES := netlink broadcast clients rules050 rules100 probes tools firmware
+PROFILES := default helper
+PROFILE_default :=
+PROFILE_helper  := netlink broadcast clients rules050 probes tools firmware
+PROFILE ?= default
+WITHOUT ?=
+comma := ,
+empty :=
+space := $(empty) $(empty)
+WITHOUT_LIST := $(sort $(subst $(comma), ,$(WITHOUT)))
+$(if $(filter $(PROFILES),$(PROFILE)),,$(error PROFILE=$(PROFILE): one of $(PROFILES) (docs/embedded.md)))
+$(if $(filter-out $(FEATURES),$(WITHOUT_LIST)),$(error WITHOUT=$(WITHOUT): \
+	no feature '$(filter-out $(FEATURES),$(WITHOUT_LIST))'; the features: $(FEATURES)))
+LEFT_OUT := $(sort $(PROFILE_$(PROFILE)) $(WITHOUT_LIST))
+PROFILE_NAME := $(if $(WITHOUT_LIST),$(if $(filter default,$(PROFILE)),,$(PROFILE)-)without-$(subst \
+	$(space),-,$(WITHOUT_LIST)),$(PROFILE))
+FEATURE_CPPFLAGS := $(if $(LEFT_OUT),$(addprefix -DWITHOUT_,$(shell echo $(LEFT_OUT) | tr a-z A-Z)) \
+	-DPROFILE='"$(PROFILE_NAME)"')
+
 AR       := $(CROSS_COMPILE)ar
-O        := build/$(VARIANT)
+O        := build/$(VARIANT)$(if $(LEFT_OUT),-$(PROFILE_NAME))
 # The code's flags first, then the packager's (CFLAGS, CPPFLAGS, LDFLAGS).
 # Recursive: the fuzz harnesses add FUZZ_CPPFLAGS per target.
 # _FILE_OFFSET_BITS=64: a 32-bit build reads directories with getdents64
 # (ext4's 64-bit directory offsets made readdir fail with EOVERFLOW for an
 # ARM build under qemu-user: the rules directory read as empty).
 FUZZ_CPPFLAGS :=
-ALL_CPPFLAGS = -Ilib -DVERSION='"$(VERSION)"' -D_FILE_OFFSET_BITS=64 $(VARIANT_CPPFLAGS) \
+ALL_CPPFLAGS = -Ilib -DVERSION='"$(VERSION)"' -D_FILE_OFFSET_BITS=64 $(VARIANT_CPPFLAGS) $(FEATURE_CPPFLAGS) \
 	-DSBINDIR='"$(sbindir)"' -DSYSCONFDIR='"$(sysconfdir)"' -DLIBUDEVDIR='"$(libudevdir)"' $(HARDEN_CPPFLAGS) \
 	$(FUZZ_CPPFLAGS) $(CPPFLAGS)
 ALL_CFLAGS   = $(OPTFLAGS) $(WARNINGS) -std=gnu99 $(HARDEN_CFLAGS) $(EXTRA_CFLAGS) $(CFLAGS)
@@ -145,7 +173,7 @@ ALL_LDFLAGS  = $(LDSTATIC) $(LDGC) $(if $(SANITIZE),-fsanitize=$(SANITIZE),) \
 # ever reused with another toolchain or other flags.
 FLAGS_STAMP := $(O)/flags
 differ = $(subst $(1),,$(2))$(subst $(2),,$(1))
-FLAGS_NOW = CC=$(CC) CPPFLAGS=$(ALL_CPPFLAGS) CFLAGS=$(ALL_CFLAGS) LDFLAGS=$(ALL_LDFLAGS) \
+FLAGS_NOW = PROFILE=$(PROFILE_NAME) WITHOUT=$(LEFT_OUT) CC=$(CC) CPPFLAGS=$(ALL_CPPFLAGS) CFLAGS=$(ALL_CFLAGS) LDFLAGS=$(ALL_LDFLAGS) \
 	$(if $(filter glibc glibc-static,$(VARIANT)),HELPER_LIBC=$(if $(HELPER_BINS),$(HELPER_LIBC),system))
 
 ifeq ($(V),1)
@@ -228,6 +256,36 @@ udev_OBJS := udev/programs/multicall.o udev/worker.o \
 	$(patsubst %,udev/programs/%.main.o,udev udevstart udevinfo udevtest firmware) \
 	$(UDEV_CORE_OBJS)
 
+# What each feature of a profile is (lib/profile.h): FEATURE_PROGRAMS_f
+# are not built without it, nor FEATURE_OBJS_f; FEATURE_STUBS_f pairs
+# OBJ:STUB, the stub linked in OBJ's place. rules050 and rules100 are
+# parts of the rules' code, left out by the compiler.
+FEATURE_OBJS_netlink      := udevd/door/netlink.o udevd/door/rescan.o udevd/door/seen.o
+FEATURE_STUBS_broadcast   := udevd/answer/broadcast.o:udevd/answer/broadcast_none.o \
+	udev/db/ldb.o:udev/db/ldb_none.o
+FEATURE_PROGRAMS_clients  := udevtrigger udevmonitor udevadm
+FEATURE_PROGRAMS_tools    := udevinfo udevtest
+FEATURE_PROGRAMS_firmware := firmware
+FEATURE_PROGRAMS_probes   := vol_id disk_id udev-extras $(EXTRAS_NAMES)
+FEATURE_OBJS_probes       := extras/vol_id.main.o extras/disk_id.main.o $(VOLUME_OBJS) $(EXTRAS_OBJS)
+FEATURE_STUBS_probes      := udev/run/builtin_extras.o:udev/run/builtin_extras_none.o
+# the rules of etc/ that use a feature (not installed without it)
+FEATURE_ETC_probes := $(addprefix udev/rules.d/60-persistent-,input.rules serial.rules storage.rules)
+LEFT_OUT_PROGRAMS := $(foreach f,$(LEFT_OUT),$(FEATURE_PROGRAMS_$(f)))
+LEFT_OUT_OBJS := $(foreach f,$(LEFT_OUT),$(FEATURE_OBJS_$(f)) $(patsubst %,%.main.o,\
+	$(addprefix udevd/clients/,$(filter $(MULTICALL_udevd),$(FEATURE_PROGRAMS_$(f)))) \
+	$(addprefix udev/programs/,$(filter $(MULTICALL_udev),$(FEATURE_PROGRAMS_$(f))))))
+$(foreach f,$(LEFT_OUT),$(foreach p,$(FEATURE_STUBS_$(f)),$(eval STUB_$(subst :, := ,$(p)))))
+ETC_SKIP := $(foreach f,$(LEFT_OUT),$(FEATURE_ETC_$(f)))
+# profile_objs LIST: LIST without the objects left out, stubs in their place
+profile_objs = $(filter-out $(LEFT_OUT_OBJS),$(foreach o,$(1),$(or $(STUB_$(o)),$(o))))
+PROGRAMS := $(filter-out $(LEFT_OUT_PROGRAMS),$(PROGRAMS))
+MULTICALL_udevd := $(filter-out $(LEFT_OUT_PROGRAMS),$(MULTICALL_udevd))
+MULTICALL_udev := $(filter-out $(LEFT_OUT_PROGRAMS),$(MULTICALL_udev))
+UDEV_CORE_OBJS := $(call profile_objs,$(UDEV_CORE_OBJS))
+udev_OBJS := $(call profile_objs,$(udev_OBJS))
+udevd_OBJS := $(call profile_objs,$(udevd_OBJS))
+
 # A program in LINKED_PROGRAMS is a link to the multi-call binary named
 # LINK_<program>.
 LINKED_PROGRAMS += $(MULTICALL_udevd) $(MULTICALL_udev)
@@ -273,7 +331,7 @@ endif
 LIB_OBJS := lib/compat.o lib/fmt.o lib/log.o lib/fd.o lib/str.o
 LIB_OBJS += lib/msg.o lib/uevent.o lib/loop.o
 LIB_OBJS += lib/conf.o lib/sysfs.o lib/path.o lib/user.o lib/coldplug.o lib/proc.o lib/opts.o
-LIB_OBJS += lib/enc.o lib/multicall.o lib/namelock.o lib/namelock-own.o lib/loader.o
+LIB_OBJS += lib/profile.o lib/enc.o lib/multicall.o lib/namelock.o lib/namelock-own.o lib/loader.o
 
 # Objects live apart from the binaries: program "udevd" is built from udevd/udevd.c.
 # Each object's headers are listed by the compiler (-MMD) in its .d file
@@ -729,7 +787,7 @@ install: all
 	for p in $(filter $(USRBIN_PROGRAMS),$(LINKED_PROGRAMS)); do \
 		echo "  LN      $(D_BIN)/$$p -> $$rel/$$(readlink $(O)/$$p)"; \
 		ln -sfn $$rel/$$(readlink $(O)/$$p) $(D_BIN)/$$p || exit 1; done
-	$(Q)$(INSTALL_ETC) install $(ETC_SRC) $(D_ETC) $(sysconfdir) $(sbindir) $(libudevdir)
+	$(Q)ETC_SKIP="$(ETC_SKIP)" $(INSTALL_ETC) install $(ETC_SRC) $(D_ETC) $(sysconfdir) $(sbindir) $(libudevdir)
 	ln -sfn $(sbindir)/udevsend $(HOTPLUG_LINK)
 	$(if $(MANPAGES),$(INSTALL) -m 644 $(MANPAGES) $(DESTDIR)$(mandir)/man8/)
 	$(INSTALL) -m 644 $(DOCS) $(DESTDIR)$(docdir)/
@@ -744,7 +802,7 @@ uninstall:
 		$(addprefix $(DESTDIR)$(docdir)/perf-log/,$(notdir $(PERF_LOG)))
 	$(Q)h=$(D_SBIN)/hotplug; if [ -e $$h.orig ] || [ -L $$h.orig ]; then \
 		echo "  RESTORE $$h from $$h.orig"; mv $$h.orig $$h; fi
-	$(Q)$(INSTALL_ETC) uninstall $(ETC_SRC) $(D_ETC) $(sysconfdir) $(sbindir) $(libudevdir)
+	$(Q)ETC_SKIP="$(ETC_SKIP)" $(INSTALL_ETC) uninstall $(ETC_SRC) $(D_ETC) $(sysconfdir) $(sbindir) $(libudevdir)
 	$(Q)$(INSTALL_ETC) rmdirs $(INSTALL_DIRS)
 
 print-programs:

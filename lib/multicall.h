@@ -2,13 +2,17 @@
 /* The programs that live inside another program's binary. Their files are
  * compiled with -Dmain=<prog>_main and this header forced in (Makefile), and
  * each multi-call binary's table (udev/multicall.c, udevd/multicall.c) picks
- * one by the name it was run under. hotplug carries udevsend_main too. */
+ * one by the name it was run under. hotplug carries udevsend_main too. A
+ * program a firmware profile left out keeps its name with main NULL and
+ * the feature it belongs to: run under that name, the binary says so and
+ * exits EXIT_ABSENT (profile.h). */
 #ifndef LIB_MULTICALL_H
 #define LIB_MULTICALL_H
 
 struct multicall {
 	const char *name;
 	int (*main)(int argc, char **argv);
+	const char *feature;   /* main NULL: the feature left out */
 };
 
 /* Runs the program of progs[] named like argv[0]'s last component, else

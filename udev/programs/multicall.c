@@ -2,17 +2,22 @@
 /* One binary for the device manager and its tools: udevstart, udevinfo,
  * udevtest, the firmware loader, vol_id and disk_id share udev's core and
  * libc; the name it is run under picks the program, anything else is udev
- * (the kernel may run it as /sbin/hotplug's 10-udev.hotplug). */
+ * (the kernel may run it as /sbin/hotplug's 10-udev.hotplug). A firmware
+ * profile may leave out the tools, the firmware loader and the probes
+ * (profile.h). */
 #include "compat.h"
+#include "profile.h"
 #include "multicall.h"
 
+#include <stddef.h>
+
 static const struct multicall programs[] = {
-	{ "udevstart", udevstart_main },
-	{ "udevinfo", udevinfo_main },
-	{ "udevtest", udevtest_main },
-	{ "firmware", firmware_main },
-	{ "vol_id", vol_id_main },
-	{ "disk_id", disk_id_main },
+	{ "udevstart", udevstart_main, NULL },
+	{ "udevinfo", HAVE_TOOLS ? udevinfo_main : NULL, "tools" },
+	{ "udevtest", HAVE_TOOLS ? udevtest_main : NULL, "tools" },
+	{ "firmware", HAVE_FIRMWARE ? firmware_main : NULL, "firmware" },
+	{ "vol_id", HAVE_PROBES ? vol_id_main : NULL, "probes" },
+	{ "disk_id", HAVE_PROBES ? disk_id_main : NULL, "probes" },
 };
 
 int main(int argc, char **argv)
