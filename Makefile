@@ -150,6 +150,8 @@ $(if $(filter-out $(FEATURES),$(WITHOUT_LIST)),$(error WITHOUT=$(WITHOUT): \
 LEFT_OUT := $(sort $(PROFILE_$(PROFILE)) $(WITHOUT_LIST))
 PROFILE_NAME := $(if $(WITHOUT_LIST),$(if $(filter default,$(PROFILE)),,$(PROFILE)-)without-$(subst \
 	$(space),-,$(WITHOUT_LIST)),$(PROFILE))
+MAKE_VARIANT += $(if $(LEFT_OUT),PROFILE=$(PROFILE)$(if $(WITHOUT_LIST), \
+	WITHOUT=$(subst $(space),$(comma),$(WITHOUT_LIST))))
 FEATURE_CPPFLAGS := $(if $(LEFT_OUT),$(addprefix -DWITHOUT_,$(shell echo $(LEFT_OUT) | tr a-z A-Z)) \
 	-DPROFILE='"$(PROFILE_NAME)"')
 
@@ -360,6 +362,13 @@ $(FLAGS_STAMP): FORCE
 		@:)
 
 FORCE:
+
+# $(O)/profile: the profile's name and the features it left out, one line,
+# for the tests (test/lib.bash: needs)
+$(O)/profile: $(FLAGS_STAMP)
+	$(Q)echo "$(PROFILE_NAME) $(LEFT_OUT)" >$@
+
+all: $(O)/profile
 
 $(OBJDIR)/%.o: %.c Makefile $(FLAGS_STAMP)
 	@mkdir -p $(dir $@)
@@ -622,8 +631,17 @@ TEST_TIMEOUT ?= 600
 # same C in every build (--help texts): they run in the default build's
 # make check only (.ci/run's firmware and sanitizer passes skip them).
 ONCE_TESTS := test/build.bats test/docs.bats test/kernel-tools.bats test/suite.bats
-CHECK_TESTS = $(sort $(filter-out $(if $(filter glibc,$(VARIANT)),,$(ONCE_TESTS)), \
-	$(wildcard test/*.bats)))
+# A profile that leaves features out (PROFILE=, WITHOUT=; docs/embedded.md)
+# runs PROFILE_TESTS: the tests of the helper profile's programs, the path
+# of a kernel event through udevsend, hotplug and udevd to udev's rules,
+# nodes, links, database, dev.d and RUN. Inside them, a test of a feature
+# the build left out skips with the profile's name (test/lib.bash: needs).
+# make check USE_KLIBC=true runs the helper profile's suite after its own.
+PROFILE_TESTS := test/profile.bats test/hotplug.bats test/udevd-acks.bats test/udevd-order.bats \
+	test/udevd-control.bats test/udev-event.bats test/udev-rules-100.bats test/udev-devd.bats \
+	test/udev-exec.bats test/udevd-workers-udev.bats
+CHECK_TESTS = $(if $(LEFT_OUT),$(PROFILE_TESTS),$(sort $(filter-out \
+	$(if $(filter glibc,$(VARIANT)),,$(ONCE_TESTS)), $(wildcard test/*.bats))))
 # The firmware builds must also stay within their size budgets (tools/size.sh).
 # The fuzz harnesses' corpus replay is a host tool (it uses nftw): it runs
 # with the system libc builds, the parsers it feeds are the same code.
@@ -636,8 +654,12 @@ check: deps
 check-suite: all bench-bins size-check circles $(if $(filter glibc%,$(VARIANT)),fuzz-check,)
 	BIN=$(abspath $(O)) VARIANT=$(VARIANT) MAKE_VARIANT="$(MAKE_VARIANT)" \
 		BATS_TEST_TIMEOUT=$(TEST_TIMEOUT) tools/run-bats.sh $(CHECK_TESTS) \
-		$(if $(filter fork,$(SECOND_PASSES)),--pass UDEVD_WORKERS=fork $(SECOND_MODE_TESTS)) \
-		$(if $(filter worker,$(SECOND_PASSES)),--pass UDEV_VIA_WORKER=1 $(WORKER_PASS_TESTS))
+		$(if $(filter fork,$(SECOND_PASSES)),--pass UDEVD_WORKERS=fork \
+			$(filter $(CHECK_TESTS),$(SECOND_MODE_TESTS))) \
+		$(if $(filter worker,$(SECOND_PASSES)),--pass UDEV_VIA_WORKER=1 \
+			$(filter $(CHECK_TESTS),$(WORKER_PASS_TESTS)))
+	$(if $(filter klibc,$(VARIANT)),$(if $(LEFT_OUT),,@echo "  CHECK   the helper profile (build/klibc-helper)"; \
+		$(MAKE) --no-print-directory PROFILE=helper check-suite))
 
 # make check-uevents: the netlink tests that make this machine's kernel emit
 # "change" uevents (mem, tty), which every listener on the machine receives,
@@ -663,10 +685,10 @@ circles: all
 # event itself saves a second program start per event; tools/size.sh).
 STRIP ?= $(CROSS_COMPILE)strip
 size: all
-	@STRIP=$(STRIP) sh tools/size.sh $(VARIANT) $(O) $(PROGRAMS)
+	@STRIP=$(STRIP) PROFILE=$(PROFILE_NAME) sh tools/size.sh $(VARIANT) $(O) $(PROGRAMS)
 
 size-check: all
-	@STRIP=$(STRIP) sh tools/size.sh --check $(VARIANT) $(O) $(PROGRAMS)
+	@STRIP=$(STRIP) PROFILE=$(PROFILE_NAME) sh tools/size.sh --check $(VARIANT) $(O) $(PROGRAMS)
 
 # ---- hardening (docs/hardening.md) ------------------------------------------
 # The whole suite under ASan+UBSan (build/glibc-san/).
