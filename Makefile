@@ -689,6 +689,12 @@ STRIP ?= $(CROSS_COMPILE)strip
 size: all
 	@STRIP=$(STRIP) PROFILE=$(PROFILE_NAME) sh tools/size.sh $(VARIANT) $(O) $(PROGRAMS)
 
+# make size-report: the sizes docs/embedded.md gives, from one dated run of
+# the klibc (default and helper profiles), dietlibc and default builds
+# (tools/size-report.sh); test/docs.bats holds it to the code's release.
+size-report:
+	DOC=docs/embedded.md bash tools/size-report.sh
+
 size-check: all
 	@STRIP=$(STRIP) PROFILE=$(PROFILE_NAME) sh tools/size.sh --check $(VARIANT) $(O) $(PROGRAMS)
 
@@ -838,6 +844,9 @@ print-outdir:
 print-helper-libc:
 	@echo $(if $(HELPER_BINS),$(HELPER_LIBC),system)
 
+print-left-out:
+	@echo $(LEFT_OUT)
+
 print-version:
 	@echo $(VERSION)
 
@@ -859,6 +868,7 @@ help:
 	'  check-uevents   the netlink tests that make the kernel emit uevents' \
 	'  demo            replay an add for every device of this machine, in a sandbox' \
 	'  size            stripped size of each program, with budgets' \
+	'  size-report     the sizes of docs/embedded.md, from one dated run' \
 	'  bench           what one event costs, against the peers' \
 	'  lint            cppcheck and shellcheck' \
 	'  check-cross     the ARM build through one event under qemu-user' \
@@ -869,12 +879,13 @@ help:
 	'  CC CFLAGS CPPFLAGS LDFLAGS   after the suite'"'"'s own flags (dpkg-buildflags)' \
 	'  USE_KLIBC=true USE_DIETLIBC=true STATIC=true CROSS_COMPILE=TRIPLE-   the build' \
 	'  HELPER_LIBC=auto|system|diet|klibc|musl   the libc of udevsend and hotplug' \
+	'  PROFILE=default|helper WITHOUT=FEATURE,...   what a firmware build leaves out' \
 	'  V=1   show the commands'
 
 clean:
 	rm -rf build
 
-.PHONY: FORCE all help check check-suite check-uevents circles deps size size-check clean install install-strip uninstall print-programs print-outdir print-helper-libc print-version demo \
+.PHONY: FORCE all help check check-suite check-uevents circles deps size size-check size-report clean install install-strip uninstall print-programs print-outdir print-helper-libc print-left-out print-version demo \
 	fuzz fuzz-bins fuzz-check fuzz-run check-sanitize check-valgrind check-stress lint
 
 # ---- cross build proof -------------------------------------------------------
