@@ -759,7 +759,8 @@ USRBIN_PROGRAMS := udevinfo udevtest udevmonitor
 LIBUDEV_PROGRAMS := firmware
 ETC_SRC  ?= etc
 INSTALL  ?= install
-MANPAGES := $(wildcard docs/*.8)
+# (not those of the programs a profile left out)
+MANPAGES := $(filter-out $(patsubst %,docs/%.8,$(LEFT_OUT_PROGRAMS)),$(wildcard docs/*.8))
 DOCS     := $(wildcard docs/*.md) RELEASE-NOTES
 # the performance log that performance.md links to, in its own folder
 PERF_LOG := $(wildcard docs/perf-log/*.md)
