@@ -11,6 +11,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 make=${MAKE:-make}
+# mk ARGS...: a make of its own (not the one that runs this script's)
+mk() { env -u MAKEFLAGS -u MAKELEVEL -u MFLAGS "$make" -s "$@"; }
 begin='<!-- size-report: begin (make size-report writes this part; do not edit it) -->'
 end='<!-- size-report: end -->'
 
@@ -29,9 +31,9 @@ trap 'rm -f "$tmp"' EXIT
 for n in "${names[@]}"; do
 	echo "size-report: make ${args[$n]} all size" >&2
 	# shellcheck disable=SC2086
-	env -u MAKEFLAGS -u MAKELEVEL -u MFLAGS $make -s ${args[$n]} all >&2
+	mk ${args[$n]} all >&2
 	# shellcheck disable=SC2086
-	env -u MAKEFLAGS -u MAKELEVEL -u MFLAGS $make -s ${args[$n]} size >"$tmp" 2>&1
+	mk ${args[$n]} size >"$tmp" 2>&1
 	# the programs' lines (until the goals), then the goals' "path" line
 	while read -r prog b _; do
 		case $b in ''|*[!0-9]*) continue ;; esac
@@ -62,7 +64,7 @@ row() {   # row LABEL PROGRAM...
 		"$(cell klibc-helper "$@")" "$(cell diet "$@")" "$(cell glibc "$@")"
 }
 
-version=$(env -u MAKEFLAGS -u MAKELEVEL -u MFLAGS $make -s print-version)
+version=$(mk print-version)
 {
 	echo "$begin"
 	echo "Stripped bytes of udev-legacy $version, from \`make size-report\` on $(date -u +%F)"
@@ -88,18 +90,21 @@ version=$(env -u MAKEFLAGS -u MAKELEVEL -u MFLAGS $make -s print-version)
 	echo "| profile | leaves out | the helper path, klibc | its goal |"
 	echo "|---|---|---:|---:|"
 	for p in default helper; do
-		left=$(env -u MAKEFLAGS -u MAKELEVEL -u MFLAGS $make -s PROFILE=$p print-left-out)
+		left=$(mk PROFILE="$p" print-left-out)
+		left=${left:-nothing}
 		b=klibc
 		[ "$p" = default ] || b=klibc-$p
-		printf '| %s | %s | %s | %s |\n' "$p" "$(echo "${left:-nothing}" | sed 's/ /, /g')" \
+		printf '| %s | %s | %s | %s |\n' "$p" "${left// /, }" \
 			"$(cell "$b" udevsend hotplug udevd udev)" "$(num "${goal[$b]}")"
 	done
 	echo "$end"
 } >"$tmp.out"
 
 if [ -n "${DOC:-}" ]; then
-	grep -qxF "$begin" "$DOC" && grep -qxF "$end" "$DOC" ||
-		{ echo "size-report: $DOC has no size-report markers" >&2; exit 1; }
+	if ! grep -qxF "$begin" "$DOC" || ! grep -qxF "$end" "$DOC"; then
+		echo "size-report: $DOC has no size-report markers" >&2
+		exit 1
+	fi
 	awk -v b="$begin" -v e="$end" -v f="$tmp.out" '
 		$0 == b { while ((getline l < f) > 0) print l; skip = 1; next }
 		$0 == e { skip = 0; next }

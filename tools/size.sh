@@ -148,8 +148,9 @@ goal_line() {   # goal_line NAME BYTES TEXT
 }
 path=0
 for p in udevsend hotplug udevd udev; do
-	[ -f "$dir/$p" ] && [ ! -L "$dir/$p" ] || continue
-	path=$((path + $(stripped_size "$p")))
+	if [ -f "$dir/$p" ] && [ ! -L "$dir/$p" ]; then
+		path=$((path + $(stripped_size "$p")))
+	fi
 done
 if [ -n "$(goal profile)" ]; then
 	echo "size: the $profile profile's goals (fixed; docs/embedded.md)"
