@@ -273,14 +273,16 @@ FEATURE_OBJS_probes       := extras/vol_id.main.o extras/disk_id.main.o $(VOLUME
 FEATURE_STUBS_probes      := udev/run/builtin_extras.o:udev/run/builtin_extras_none.o
 # the rules of etc/ that use a feature (not installed without it)
 FEATURE_ETC_probes := $(addprefix udev/rules.d/60-persistent-,input.rules serial.rules storage.rules)
+$(foreach f,$(FEATURES),$(foreach k,OBJS PROGRAMS STUBS ETC,$(eval FEATURE_$(k)_$(f) ?=)))
 LEFT_OUT_PROGRAMS := $(foreach f,$(LEFT_OUT),$(FEATURE_PROGRAMS_$(f)))
 LEFT_OUT_OBJS := $(foreach f,$(LEFT_OUT),$(FEATURE_OBJS_$(f)) $(patsubst %,%.main.o,\
 	$(addprefix udevd/clients/,$(filter $(MULTICALL_udevd),$(FEATURE_PROGRAMS_$(f)))) \
 	$(addprefix udev/programs/,$(filter $(MULTICALL_udev),$(FEATURE_PROGRAMS_$(f))))))
-$(foreach f,$(LEFT_OUT),$(foreach p,$(FEATURE_STUBS_$(f)),$(eval STUB_$(subst :, := ,$(p)))))
+STUB_PAIRS := $(foreach f,$(LEFT_OUT),$(FEATURE_STUBS_$(f)))
 ETC_SKIP := $(foreach f,$(LEFT_OUT),$(FEATURE_ETC_$(f)))
 # profile_objs LIST: LIST without the objects left out, stubs in their place
-profile_objs = $(filter-out $(LEFT_OUT_OBJS),$(foreach o,$(1),$(or $(STUB_$(o)),$(o))))
+profile_objs = $(filter-out $(LEFT_OUT_OBJS),$(foreach o,$(1),\
+	$(or $(patsubst $(o):%,%,$(filter $(o):%,$(STUB_PAIRS))),$(o))))
 PROGRAMS := $(filter-out $(LEFT_OUT_PROGRAMS),$(PROGRAMS))
 MULTICALL_udevd := $(filter-out $(LEFT_OUT_PROGRAMS),$(MULTICALL_udevd))
 MULTICALL_udev := $(filter-out $(LEFT_OUT_PROGRAMS),$(MULTICALL_udev))
