@@ -148,7 +148,7 @@ static int conf_line(struct udev_conf *conf, char *line, const char *path, int l
 		log_err("%s:%d: unknown key '%s', ignoring", path, lineno, key);
 		return 0;
 	}
-	if (r == -ENOSYS) {
+	if (!HAVE_BROADCAST && r == -ENOSYS) {
 		log_err("%s:%d: %s, ignoring", path, lineno, feature_absent(key, "broadcast"));
 		return 1;
 	}

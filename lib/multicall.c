@@ -2,9 +2,7 @@
 /* Picks a multi-call binary's program by the name it was run under (see
  * multicall.h). */
 #include "compat.h"
-#include "profile.h"
 #include "multicall.h"
-#include "log.h"
 
 #include <string.h>
 
@@ -18,12 +16,7 @@ int multicall(const struct multicall *progs, unsigned int n,
 	if (slash)
 		name = slash + 1;
 	for (i = 0; i < n; i++)
-		if (strcmp(name, progs[i].name) == 0) {
-			if (progs[i].main)
-				return progs[i].main(argc, argv);
-			log_init(name, log_sink_auto());
-			log_err("%s", feature_absent(name, progs[i].feature));
-			return EXIT_ABSENT;
-		}
+		if (strcmp(name, progs[i].name) == 0)
+			return progs[i].main(argc, argv);
 	return fallback(argc, argv);
 }

@@ -3,16 +3,13 @@
  * compiled with -Dmain=<prog>_main and this header forced in (Makefile), and
  * each multi-call binary's table (udev/multicall.c, udevd/multicall.c) picks
  * one by the name it was run under. hotplug carries udevsend_main too. A
- * program a firmware profile left out keeps its name with main NULL and
- * the feature it belongs to: run under that name, the binary says so and
- * exits EXIT_ABSENT (profile.h). */
+ * program a firmware profile left out is absent_main (profile.h). */
 #ifndef LIB_MULTICALL_H
 #define LIB_MULTICALL_H
 
 struct multicall {
 	const char *name;
 	int (*main)(int argc, char **argv);
-	const char *feature;   /* main NULL: the feature left out */
 };
 
 /* Runs the program of progs[] named like argv[0]'s last component, else

@@ -58,6 +58,11 @@
  * (the shell's "command not found"; docs/conventions.md). */
 #define EXIT_ABSENT 127
 
+/* The main() of a program a profile left out, in its multi-call binary's
+ * table (HAVE_TOOLS ? udevinfo_main : absent_main): says so, naming the
+ * feature, and returns EXIT_ABSENT. Unused, it is not linked. */
+int absent_main(int argc, char **argv);
+
 /* "WHAT: not built in (profile P, built without FEATURE)", for messages
  * of the places that would have used a feature; static storage. */
 const char *feature_absent(const char *what, const char *feature);

@@ -7,14 +7,12 @@
 #include "profile.h"
 #include "multicall.h"
 
-#include <stddef.h>
-
 static const struct multicall programs[] = {
-	{ "udevcontrol", udevcontrol_main, NULL },
-	{ "udevsettle", udevsettle_main, NULL },
-	{ "udevtrigger", HAVE_CLIENTS ? udevtrigger_main : NULL, "clients" },
-	{ "udevmonitor", HAVE_CLIENTS ? udevmonitor_main : NULL, "clients" },
-	{ "udevadm", HAVE_CLIENTS ? udevadm_main : NULL, "clients" },
+	{ "udevcontrol", udevcontrol_main },
+	{ "udevsettle", udevsettle_main },
+	{ "udevtrigger", HAVE_CLIENTS ? udevtrigger_main : absent_main },
+	{ "udevmonitor", HAVE_CLIENTS ? udevmonitor_main : absent_main },
+	{ "udevadm", HAVE_CLIENTS ? udevadm_main : absent_main },
 };
 
 int main(int argc, char **argv)

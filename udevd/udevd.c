@@ -557,7 +557,7 @@ static int run(struct udevd *d)
 			dispatch(d);
 		now = loop_now_ms();
 		runner_tick(&d->runner, now);
-		if (udevd_netlink(d) && d->rescan && !d->terminating) {
+		if (HAVE_NETLINK && d->rescan && !d->terminating) {
 			rescan(d);
 			now = loop_now_ms();
 		}

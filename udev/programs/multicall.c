@@ -9,15 +9,13 @@
 #include "profile.h"
 #include "multicall.h"
 
-#include <stddef.h>
-
 static const struct multicall programs[] = {
-	{ "udevstart", udevstart_main, NULL },
-	{ "udevinfo", HAVE_TOOLS ? udevinfo_main : NULL, "tools" },
-	{ "udevtest", HAVE_TOOLS ? udevtest_main : NULL, "tools" },
-	{ "firmware", HAVE_FIRMWARE ? firmware_main : NULL, "firmware" },
-	{ "vol_id", HAVE_PROBES ? vol_id_main : NULL, "probes" },
-	{ "disk_id", HAVE_PROBES ? disk_id_main : NULL, "probes" },
+	{ "udevstart", udevstart_main },
+	{ "udevinfo", HAVE_TOOLS ? udevinfo_main : absent_main },
+	{ "udevtest", HAVE_TOOLS ? udevtest_main : absent_main },
+	{ "firmware", HAVE_FIRMWARE ? firmware_main : absent_main },
+	{ "vol_id", HAVE_PROBES ? vol_id_main : absent_main },
+	{ "disk_id", HAVE_PROBES ? disk_id_main : absent_main },
 };
 
 int main(int argc, char **argv)
