@@ -261,7 +261,8 @@ udev_OBJS := udev/programs/multicall.o udev/worker.o \
 # What each feature of a profile is (lib/profile.h): FEATURE_PROGRAMS_f
 # are not built without it, nor FEATURE_OBJS_f; FEATURE_STUBS_f pairs
 # OBJ:STUB, the stub linked in OBJ's place. rules050 and rules100 are
-# parts of the rules' code, left out by the compiler.
+# parts of the rules' code, left out by the compiler. A program of a
+# multi-call binary left out is named in lib/profile.c too (absent_main).
 FEATURE_OBJS_netlink      := udevd/door/netlink.o udevd/door/rescan.o udevd/door/seen.o
 FEATURE_STUBS_broadcast   := udevd/answer/broadcast.o:udevd/answer/broadcast_none.o \
 	udev/db/ldb.o:udev/db/ldb_none.o
