@@ -12,6 +12,7 @@ export BIN
 if [ -z "${MAKE_VARIANT+set}" ]; then
 	case ${BIN%/} in
 	*/klibc) MAKE_VARIANT="USE_KLIBC=true" ;;
+	*/klibc-helper) MAKE_VARIANT="USE_KLIBC=true PROFILE=helper" ;;
 	*/diet) MAKE_VARIANT="USE_DIETLIBC=true" ;;
 	*/musl) MAKE_VARIANT="CC=musl-gcc STATIC=true" ;;
 	*) MAKE_VARIANT="" ;;
