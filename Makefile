@@ -127,15 +127,45 @@ ifeq ($(LDSTATIC),-static)
 	echo -malign-data=abi)
 endif
 
+# ---- firmware profiles (docs/embedded.md, lib/profile.h) -------------------
+# A firmware builder leaves features out: PROFILE=helper names a set (the
+# kernel's helper path of a small board), WITHOUT="tools firmware" (spaces
+# or commas) adds features to leave out. Each one left out is
+# -DWITHOUT_<FEATURE> (lib/profile.h), its objects and programs are not
+# built (stubs stand in where other code calls it) and it is refused where
+# it would be used (a rule key, an option, a program's name). A profile
+# builds into a folder of its own (build/klibc-helper, build/klibc-without-
+# tools) and the flags stamp records it.
+FEATURES := netlink broadcast clients rules050 rules100 probes tools firmware
+PROFILES := default helper
+PROFILE_default :=
+PROFILE_helper  := netlink broadcast clients rules050 probes tools firmware
+PROFILE ?= default
+WITHOUT ?=
+comma := ,
+empty :=
+space := $(empty) $(empty)
+WITHOUT_LIST := $(sort $(subst $(comma), ,$(WITHOUT)))
+$(if $(filter $(PROFILES),$(PROFILE)),,$(error PROFILE=$(PROFILE): one of $(PROFILES) (docs/embedded.md)))
+$(if $(filter-out $(FEATURES),$(WITHOUT_LIST)),$(error WITHOUT=$(WITHOUT): \
+	no feature '$(filter-out $(FEATURES),$(WITHOUT_LIST))'; the features: $(FEATURES)))
+LEFT_OUT := $(sort $(PROFILE_$(PROFILE)) $(WITHOUT_LIST))
+PROFILE_NAME := $(if $(WITHOUT_LIST),$(if $(filter default,$(PROFILE)),,$(PROFILE)-)without-$(subst \
+	$(space),-,$(WITHOUT_LIST)),$(PROFILE))
+MAKE_VARIANT += $(if $(LEFT_OUT),PROFILE=$(PROFILE)$(if $(WITHOUT_LIST), \
+	WITHOUT=$(subst $(space),$(comma),$(WITHOUT_LIST))))
+FEATURE_CPPFLAGS := $(if $(LEFT_OUT),$(addprefix -DWITHOUT_,$(shell echo $(LEFT_OUT) | tr a-z A-Z)) \
+	-DPROFILE='"$(PROFILE_NAME)"')
+
 AR       := $(CROSS_COMPILE)ar
-O        := build/$(VARIANT)
+O        := build/$(VARIANT)$(if $(LEFT_OUT),-$(PROFILE_NAME))
 # The code's flags first, then the packager's (CFLAGS, CPPFLAGS, LDFLAGS).
 # Recursive: the fuzz harnesses add FUZZ_CPPFLAGS per target.
 # _FILE_OFFSET_BITS=64: a 32-bit build reads directories with getdents64
 # (ext4's 64-bit directory offsets made readdir fail with EOVERFLOW for an
 # ARM build under qemu-user: the rules directory read as empty).
 FUZZ_CPPFLAGS :=
-ALL_CPPFLAGS = -Ilib -DVERSION='"$(VERSION)"' -D_FILE_OFFSET_BITS=64 $(VARIANT_CPPFLAGS) \
+ALL_CPPFLAGS = -Ilib -DVERSION='"$(VERSION)"' -D_FILE_OFFSET_BITS=64 $(VARIANT_CPPFLAGS) $(FEATURE_CPPFLAGS) \
 	-DSBINDIR='"$(sbindir)"' -DSYSCONFDIR='"$(sysconfdir)"' -DLIBUDEVDIR='"$(libudevdir)"' $(HARDEN_CPPFLAGS) \
 	$(FUZZ_CPPFLAGS) $(CPPFLAGS)
 ALL_CFLAGS   = $(OPTFLAGS) $(WARNINGS) -std=gnu99 $(HARDEN_CFLAGS) $(EXTRA_CFLAGS) $(CFLAGS)
@@ -147,7 +177,7 @@ ALL_LDFLAGS  = $(LDSTATIC) $(LDGC) $(if $(SANITIZE),-fsanitize=$(SANITIZE),) \
 # ever reused with another toolchain or other flags.
 FLAGS_STAMP := $(O)/flags
 differ = $(subst $(1),,$(2))$(subst $(2),,$(1))
-FLAGS_NOW = CC=$(CC) CPPFLAGS=$(ALL_CPPFLAGS) CFLAGS=$(ALL_CFLAGS) LDFLAGS=$(ALL_LDFLAGS) \
+FLAGS_NOW = PROFILE=$(PROFILE_NAME) WITHOUT=$(LEFT_OUT) CC=$(CC) CPPFLAGS=$(ALL_CPPFLAGS) CFLAGS=$(ALL_CFLAGS) LDFLAGS=$(ALL_LDFLAGS) \
 	$(if $(filter glibc glibc-static,$(VARIANT)),HELPER_LIBC=$(if $(HELPER_BINS),$(HELPER_LIBC),system))
 
 ifeq ($(V),1)
@@ -186,7 +216,7 @@ PROGRAMS += udevd udevcontrol udevsettle udevtrigger udevmonitor udevadm
 MULTICALL_udevd := udevcontrol udevsettle udevtrigger udevmonitor udevadm
 udevd_OBJS := udevd/multicall.o udevd/udevd.main.o udevd/setup.o \
 	udevd/door/sock.o udevd/door/netlink.o udevd/door/marks.o udevd/door/dedup.o \
-	udevd/door/refuse.o udevd/door/rescan.o udevd/door/seen.o udevd/door/own.o udevd/door/watch.o \
+	udevd/door/refuse.o udevd/door/rescan.o udevd/door/synth.o udevd/door/seen.o udevd/door/own.o udevd/door/watch.o \
 	udevd/queue/queue.o udevd/queue/claims.o udevd/queue/devseq.o udevd/queue/journal.o \
 	udevd/workers/runner.o udevd/workers/pool.o udevd/workers/fork.o udevd/workers/child.o \
 	udevd/workers/budget.o \
@@ -233,6 +263,39 @@ udev_OBJS := udev/programs/multicall.o udev/worker.o \
 	$(patsubst %,udev/programs/%.main.o,udev udevstart udevinfo udevtest firmware) \
 	$(UDEV_CORE_OBJS)
 
+# What each feature of a profile is (lib/profile.h): FEATURE_PROGRAMS_f
+# are not built without it, nor FEATURE_OBJS_f; FEATURE_STUBS_f pairs
+# OBJ:STUB, the stub linked in OBJ's place. rules050 and rules100 are
+# parts of the rules' code, left out by the compiler. A program of a
+# multi-call binary left out is named in lib/profile.c too (absent_main).
+FEATURE_OBJS_netlink      := udevd/door/netlink.o udevd/door/rescan.o udevd/door/seen.o
+FEATURE_STUBS_broadcast   := udevd/answer/broadcast.o:udevd/answer/broadcast_none.o \
+	udev/db/ldb.o:udev/db/ldb_none.o
+FEATURE_PROGRAMS_clients  := udevtrigger udevmonitor udevadm
+FEATURE_PROGRAMS_tools    := udevinfo udevtest
+FEATURE_PROGRAMS_firmware := firmware
+FEATURE_PROGRAMS_probes   := vol_id disk_id udev-extras $(EXTRAS_NAMES)
+FEATURE_OBJS_probes       := extras/vol_id.main.o extras/disk_id.main.o $(VOLUME_OBJS) $(EXTRAS_OBJS)
+FEATURE_STUBS_probes      := udev/run/builtin_extras.o:udev/run/builtin_extras_none.o
+# the rules of etc/ that use a feature (not installed without it)
+FEATURE_ETC_probes := $(addprefix udev/rules.d/60-persistent-,input.rules serial.rules storage.rules)
+$(foreach f,$(FEATURES),$(foreach k,OBJS PROGRAMS STUBS ETC,$(eval FEATURE_$(k)_$(f) ?=)))
+LEFT_OUT_PROGRAMS := $(foreach f,$(LEFT_OUT),$(FEATURE_PROGRAMS_$(f)))
+LEFT_OUT_OBJS := $(foreach f,$(LEFT_OUT),$(FEATURE_OBJS_$(f)) $(patsubst %,%.main.o,\
+	$(addprefix udevd/clients/,$(filter $(MULTICALL_udevd),$(FEATURE_PROGRAMS_$(f)))) \
+	$(addprefix udev/programs/,$(filter $(MULTICALL_udev),$(FEATURE_PROGRAMS_$(f))))))
+STUB_PAIRS := $(foreach f,$(LEFT_OUT),$(FEATURE_STUBS_$(f)))
+ETC_SKIP := $(foreach f,$(LEFT_OUT),$(FEATURE_ETC_$(f)))
+# profile_objs LIST: LIST without the objects left out, stubs in their place
+profile_objs = $(filter-out $(LEFT_OUT_OBJS),$(foreach o,$(1),\
+	$(or $(patsubst $(o):%,%,$(filter $(o):%,$(STUB_PAIRS))),$(o))))
+PROGRAMS := $(filter-out $(LEFT_OUT_PROGRAMS),$(PROGRAMS))
+MULTICALL_udevd := $(filter-out $(LEFT_OUT_PROGRAMS),$(MULTICALL_udevd))
+MULTICALL_udev := $(filter-out $(LEFT_OUT_PROGRAMS),$(MULTICALL_udev))
+UDEV_CORE_OBJS := $(call profile_objs,$(UDEV_CORE_OBJS))
+udev_OBJS := $(call profile_objs,$(udev_OBJS))
+udevd_OBJS := $(call profile_objs,$(udevd_OBJS))
+
 # A program in LINKED_PROGRAMS is a link to the multi-call binary named
 # LINK_<program>.
 LINKED_PROGRAMS += $(MULTICALL_udevd) $(MULTICALL_udev)
@@ -278,7 +341,7 @@ endif
 LIB_OBJS := lib/compat.o lib/fmt.o lib/log.o lib/fd.o lib/str.o
 LIB_OBJS += lib/msg.o lib/uevent.o lib/loop.o
 LIB_OBJS += lib/conf.o lib/sysfs.o lib/path.o lib/user.o lib/coldplug.o lib/proc.o lib/opts.o
-LIB_OBJS += lib/enc.o lib/multicall.o lib/namelock.o lib/namelock-own.o lib/loader.o
+LIB_OBJS += lib/profile.o lib/enc.o lib/multicall.o lib/namelock.o lib/namelock-own.o lib/loader.o
 
 # Objects live apart from the binaries: program "udevd" is built from udevd/udevd.c.
 # Each object's headers are listed by the compiler (-MMD) in its .d file
@@ -307,6 +370,13 @@ $(FLAGS_STAMP): FORCE
 		@:)
 
 FORCE:
+
+# $(O)/profile: the profile's name and the features it left out, one line,
+# for the tests (test/lib.bash: needs)
+$(O)/profile: $(FLAGS_STAMP)
+	$(Q)echo "$(PROFILE_NAME) $(LEFT_OUT)" >$@
+
+all: $(O)/profile
 
 $(OBJDIR)/%.o: %.c Makefile $(FLAGS_STAMP)
 	@mkdir -p $(dir $@)
@@ -570,8 +640,19 @@ TEST_TIMEOUT ?= 600
 # same C in every build (--help texts): they run in the default build's
 # make check only (.ci/run's firmware and sanitizer passes skip them).
 ONCE_TESTS := test/build.bats test/docs.bats test/kernel-tools.bats test/suite.bats
-CHECK_TESTS = $(sort $(filter-out $(if $(filter glibc,$(VARIANT)),,$(ONCE_TESTS)), \
-	$(wildcard test/*.bats)))
+# A profile that leaves features out (PROFILE=, WITHOUT=; docs/embedded.md)
+# runs PROFILE_TESTS: the tests of the helper profile's programs, the path
+# of a kernel event through udevsend, hotplug and udevd to udev's rules,
+# nodes, links, database, dev.d and RUN. Inside them, a test of a feature
+# the build left out skips with the profile's name (test/lib.bash: needs).
+# make check USE_KLIBC=true runs the helper profile's suite after its own
+# (32 s here; udevd's queue and acks are the same C in every profile, and
+# its tests of them, 26 s more, run in the default profile's suite only).
+PROFILE_TESTS := test/profile.bats test/hotplug.bats test/udevd-control.bats \
+	test/udevd-workers-udev.bats test/udev-event.bats test/udev-rules-100.bats \
+	test/udev-devd.bats test/udev-exec.bats
+CHECK_TESTS = $(if $(LEFT_OUT),$(PROFILE_TESTS),$(sort $(filter-out \
+	$(if $(filter glibc,$(VARIANT)),,$(ONCE_TESTS)), $(wildcard test/*.bats))))
 # The firmware builds must also stay within their size budgets (tools/size.sh).
 # The fuzz harnesses' corpus replay is a host tool (it uses nftw): it runs
 # with the system libc builds, the parsers it feeds are the same code.
@@ -584,8 +665,12 @@ check: deps
 check-suite: all bench-bins size-check circles $(if $(filter glibc%,$(VARIANT)),fuzz-check,)
 	BIN=$(abspath $(O)) VARIANT=$(VARIANT) MAKE_VARIANT="$(MAKE_VARIANT)" \
 		BATS_TEST_TIMEOUT=$(TEST_TIMEOUT) tools/run-bats.sh $(CHECK_TESTS) \
-		$(if $(filter fork,$(SECOND_PASSES)),--pass UDEVD_WORKERS=fork $(SECOND_MODE_TESTS)) \
-		$(if $(filter worker,$(SECOND_PASSES)),--pass UDEV_VIA_WORKER=1 $(WORKER_PASS_TESTS))
+		$(if $(filter fork,$(SECOND_PASSES)),--pass UDEVD_WORKERS=fork \
+			$(filter $(CHECK_TESTS),$(SECOND_MODE_TESTS))) \
+		$(if $(filter worker,$(SECOND_PASSES)),--pass UDEV_VIA_WORKER=1 \
+			$(filter $(CHECK_TESTS),$(WORKER_PASS_TESTS)))
+	$(if $(filter klibc,$(VARIANT)),$(if $(LEFT_OUT),,@echo "  CHECK   the helper profile (build/klibc-helper)"; \
+		$(MAKE) --no-print-directory PROFILE=helper check-suite))
 
 # make check-uevents: the netlink tests that make this machine's kernel emit
 # "change" uevents (mem, tty), which every listener on the machine receives,
@@ -610,11 +695,21 @@ circles: all
 # hotplug's is 14 KiB (8 KiB before it linked udevsend's code in: sending the
 # event itself saves a second program start per event; tools/size.sh).
 STRIP ?= $(CROSS_COMPILE)strip
+# SIZE_GOALS=check: size-check (make check) holds the build to its
+# profile's goals too, not only to the budgets
+SIZE_GOALS ?=
 size: all
-	@STRIP=$(STRIP) sh tools/size.sh $(VARIANT) $(O) $(PROGRAMS)
+	@STRIP=$(STRIP) PROFILE=$(PROFILE_NAME) sh tools/size.sh $(VARIANT) $(O) $(PROGRAMS)
+
+# make size-report: the sizes docs/embedded.md gives, from one dated run of
+# the klibc (default and helper profiles), dietlibc and default builds
+# (tools/size-report.sh); test/docs.bats holds it to the code's release.
+size-report:
+	DOC=docs/embedded.md bash tools/size-report.sh
 
 size-check: all
-	@STRIP=$(STRIP) sh tools/size.sh --check $(VARIANT) $(O) $(PROGRAMS)
+	@STRIP=$(STRIP) PROFILE=$(PROFILE_NAME) SIZE_GOALS=$(SIZE_GOALS) \
+		sh tools/size.sh --check $(VARIANT) $(O) $(PROGRAMS)
 
 # ---- hardening (docs/hardening.md) ------------------------------------------
 # The whole suite under ASan+UBSan (build/glibc-san/).
@@ -673,7 +768,8 @@ USRBIN_PROGRAMS := udevinfo udevtest udevmonitor
 LIBUDEV_PROGRAMS := firmware
 ETC_SRC  ?= etc
 INSTALL  ?= install
-MANPAGES := $(wildcard docs/*.8)
+# (not those of the programs a profile left out)
+MANPAGES := $(filter-out $(patsubst %,docs/%.8,$(LEFT_OUT_PROGRAMS)),$(wildcard docs/*.8))
 DOCS     := $(wildcard docs/*.md) RELEASE-NOTES
 # the performance log that performance.md links to, in its own folder
 PERF_LOG := $(wildcard docs/perf-log/*.md)
@@ -740,7 +836,7 @@ install: all
 	for p in $(filter $(USRBIN_PROGRAMS),$(LINKED_PROGRAMS)); do \
 		echo "  LN      $(D_BIN)/$$p -> $$rel/$$(readlink $(O)/$$p)"; \
 		ln -sfn $$rel/$$(readlink $(O)/$$p) $(D_BIN)/$$p || exit 1; done
-	$(Q)$(INSTALL_ETC) install $(ETC_SRC) $(D_ETC) $(sysconfdir) $(sbindir) $(libudevdir)
+	$(Q)ETC_SKIP="$(ETC_SKIP)" $(INSTALL_ETC) install $(ETC_SRC) $(D_ETC) $(sysconfdir) $(sbindir) $(libudevdir)
 	$(Q)echo "  LN      $(HOTPLUG_LINK) -> $(sbindir)/udevsend"; ln -sfn $(sbindir)/udevsend $(HOTPLUG_LINK)
 	$(Q)$(call install_files,$(MANPAGES),$(DESTDIR)$(mandir)/man8)
 	$(Q)$(call install_files,$(DOCS),$(DESTDIR)$(docdir))
@@ -756,7 +852,7 @@ uninstall:
 		if [ -e "$$f" ] || [ -L "$$f" ]; then echo "  RM      $$f"; rm -f "$$f" || exit 1; fi; done
 	$(Q)h=$(D_SBIN)/hotplug; if [ -e $$h.orig ] || [ -L $$h.orig ]; then \
 		echo "  RESTORE $$h from $$h.orig"; mv $$h.orig $$h; fi
-	$(Q)$(INSTALL_ETC) uninstall $(ETC_SRC) $(D_ETC) $(sysconfdir) $(sbindir) $(libudevdir)
+	$(Q)ETC_SKIP="$(ETC_SKIP)" $(INSTALL_ETC) uninstall $(ETC_SRC) $(D_ETC) $(sysconfdir) $(sbindir) $(libudevdir)
 	$(Q)$(INSTALL_ETC) rmdirs $(INSTALL_DIRS)
 
 print-programs:
@@ -767,6 +863,9 @@ print-outdir:
 
 print-helper-libc:
 	@echo $(if $(HELPER_BINS),$(HELPER_LIBC),system)
+
+print-left-out:
+	@echo $(LEFT_OUT)
 
 print-version:
 	@echo $(VERSION)
@@ -789,6 +888,7 @@ help:
 	'  check-uevents   the netlink tests that make the kernel emit uevents' \
 	'  demo            replay an add for every device of this machine, in a sandbox' \
 	'  size            stripped size of each program, with budgets' \
+	'  size-report     the sizes of docs/embedded.md, from one dated run' \
 	'  bench           what one event costs, against the peers' \
 	'  lint            cppcheck and shellcheck' \
 	'  check-cross     the ARM build through one event under qemu-user' \
@@ -799,12 +899,13 @@ help:
 	'  CC CFLAGS CPPFLAGS LDFLAGS   after the suite'"'"'s own flags (dpkg-buildflags)' \
 	'  USE_KLIBC=true USE_DIETLIBC=true STATIC=true CROSS_COMPILE=TRIPLE-   the build' \
 	'  HELPER_LIBC=auto|system|diet|klibc|musl   the libc of udevsend and hotplug' \
+	'  PROFILE=default|helper WITHOUT=FEATURE,...   what a firmware build leaves out' \
 	'  V=1   show the commands'
 
 clean:
 	rm -rf build
 
-.PHONY: FORCE all help check check-suite check-uevents circles deps size size-check clean install install-strip uninstall print-programs print-outdir print-helper-libc print-version demo \
+.PHONY: FORCE all help check check-suite check-uevents circles deps size size-check size-report clean install install-strip uninstall print-programs print-outdir print-helper-libc print-left-out print-version demo \
 	fuzz fuzz-bins fuzz-check fuzz-run check-sanitize check-valgrind check-stress lint
 
 # ---- cross build proof -------------------------------------------------------

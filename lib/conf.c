@@ -4,6 +4,7 @@
  * read as udev 050 and 064 read them (conf_line). */
 #include "compat.h"
 #include "conf.h"
+#include "profile.h"
 #include "log.h"
 #include "layout.h"
 #include "str.h"
@@ -64,7 +65,8 @@ static int conf_set_path(char *dst, const char *val)
 	return 0;
 }
 
-/* Applies one key; -EINVAL for a bad value, -ENOENT for an unknown key. */
+/* Applies one key; -EINVAL for a bad value, -ENOENT for an unknown key,
+ * -ENOSYS for a key of a feature this build left out (profile.h). */
 static int conf_set(struct udev_conf *conf, const char *key, const char *val)
 {
 	int level;
@@ -82,7 +84,7 @@ static int conf_set(struct udev_conf *conf, const char *key, const char *val)
 	if (str_casecmp(key, "udev_libexec") == 0)
 		return conf_set_path(conf->libexec, val);
 	if (str_casecmp(key, "udev_libudev_db") == 0)
-		return conf_set_path(conf->libudev_db, val);
+		return HAVE_BROADCAST ? conf_set_path(conf->libudev_db, val) : -ENOSYS;
 	if (str_casecmp(key, "udev_firmware") == 0)
 		return (*val && str_copy(conf->firmware, val, sizeof(conf->firmware)) <
 			sizeof(conf->firmware)) ? 0 : -EINVAL;
@@ -145,6 +147,10 @@ static int conf_line(struct udev_conf *conf, char *line, const char *path, int l
 	if (r == -ENOENT) {
 		log_err("%s:%d: unknown key '%s', ignoring", path, lineno, key);
 		return 0;
+	}
+	if (!HAVE_BROADCAST && r == -ENOSYS) {
+		log_err("%s:%d: %s, ignoring", path, lineno, feature_absent(key, "broadcast"));
+		return 1;
 	}
 	if (r < 0) {
 		log_err("%s:%d: bad value '%s' for %s, ignoring", path, lineno, val, key);

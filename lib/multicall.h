@@ -2,7 +2,8 @@
 /* The programs that live inside another program's binary. Their files are
  * compiled with -Dmain=<prog>_main and this header forced in (Makefile), and
  * each multi-call binary's table (udev/multicall.c, udevd/multicall.c) picks
- * one by the name it was run under. hotplug carries udevsend_main too. */
+ * one by the name it was run under. hotplug carries udevsend_main too. A
+ * program a firmware profile left out is absent_main (profile.h). */
 #ifndef LIB_MULTICALL_H
 #define LIB_MULTICALL_H
 

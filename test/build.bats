@@ -19,7 +19,7 @@ setup() {
 # exports command-line variables, in the environment) are not passed on.
 make() {
 	env -u MAKEFLAGS -u MAKELEVEL -u MFLAGS -u USE_KLIBC -u USE_DIETLIBC -u STATIC \
-		-u CC -u CROSS_COMPILE -u SANITIZE -u O make "$@"
+		-u CC -u CROSS_COMPILE -u SANITIZE -u O -u PROFILE -u WITHOUT make "$@"
 }
 
 # mkb ARGS...: make in the source tree, output kept in $T/make.out
@@ -226,8 +226,51 @@ path_without_dpkg() {
 	sed -n '/^Targets:/,/^Variables:/p' "$T/help" | sed -n 's/^  \([a-z-]*\).*/\1/p' | while read -r t; do
 		grep -qE "^$t:" "$TOP/Makefile" || { echo "no rule for $t"; exit 1; }
 	done
-	for v in DESTDIR prefix sbindir mandir docdir CFLAGS LDFLAGS USE_KLIBC USE_DIETLIBC STATIC CROSS_COMPILE HELPER_LIBC V; do
+	for v in DESTDIR prefix sbindir mandir docdir CFLAGS LDFLAGS USE_KLIBC USE_DIETLIBC STATIC CROSS_COMPILE HELPER_LIBC PROFILE WITHOUT V; do
 		grep -qw "$v" "$T/help" || { echo "help does not name $v"; false; }
 		grep -qE "\b$v\b" "$TOP/Makefile" || { echo "$v not in the Makefile"; false; }
 	done
+}
+
+@test "build: PROFILE and WITHOUT name the folder, are recorded in the flags, and a change rebuilds" {
+	[ "$(make -s -C "$TOP" USE_KLIBC=true PROFILE=helper print-outdir)" = build/klibc-helper ]
+	[ "$(make -s -C "$TOP" WITHOUT="tools firmware" print-outdir)" = build/glibc-without-firmware-tools ]
+	[ "$(make -s -C "$TOP" WITHOUT=firmware,tools print-outdir)" = build/glibc-without-firmware-tools ]
+	[ "$(make -s -C "$TOP" PROFILE=helper WITHOUT=rules100 print-outdir)" = \
+		build/glibc-helper-without-rules100 ]
+	[ "$(make -s -C "$TOP" PROFILE=default print-outdir)" = build/glibc ]
+	# the profile's list is the Makefile's, each feature a switch of lib/profile.h
+	for f in $(make -s -C "$TOP" PROFILE=helper print-left-out); do
+		grep -q "^#ifdef WITHOUT_${f^^} " "$TOP/lib/profile.h" || { echo "no switch for $f"; false; }
+	done
+	[ -z "$(make -s -C "$TOP" print-left-out)" ]
+	# the flags record it: a change remakes every object (only the stamp made here)
+	mkb WITHOUT=tools "$B/flags"
+	grep -q "^PROFILE=without-tools WITHOUT=tools .*-DWITHOUT_TOOLS -DPROFILE=" "$B/flags"
+	mkb WITHOUT=tools "$B/flags"
+	! grep -q FLAGS "$T/make.out" || false
+	mkb WITHOUT=tools,firmware "$B/flags"
+	grep -q "FLAGS .*changed: all is rebuilt" "$T/make.out"
+	grep -q -- "-DWITHOUT_FIRMWARE -DWITHOUT_TOOLS" "$B/flags"
+}
+
+@test "build: an unknown PROFILE or feature is an error naming the choices" {
+	run make -C "$TOP" PROFILE=tiny print-outdir
+	[ "$status" -ne 0 ]
+	[[ "$output" == *"PROFILE=tiny: one of default helper"* ]]
+	run make -C "$TOP" WITHOUT=tools,gui print-outdir
+	[ "$status" -ne 0 ]
+	[[ "$output" == *"no feature 'gui'; the features: netlink broadcast clients rules050 rules100 probes tools firmware"* ]]
+}
+
+@test "install: a profile's etc/ leaves out the rules of the features it left out" {
+	mkdir -p "$T/src/udev/rules.d" "$T/dst"
+	printf 'KERNEL=="x", MODE="0600"\n' >"$T/src/udev/rules.d/50-udev.rules"
+	printf 'KERNEL=="sd*", IMPORT{builtin}="disk_id"\n' >"$T/src/udev/rules.d/60-persistent-storage.rules"
+	skip=$(make -s -C "$TOP" PROFILE=helper -p print-outdir 2>/dev/null | sed -n 's/^ETC_SKIP := //p')
+	[[ " $skip " == *" udev/rules.d/60-persistent-storage.rules "* ]]
+	ETC_SKIP="$skip" sh "$TOP/tools/install-etc.sh" install "$T/src" "$T/dst"
+	[ -f "$T/dst/udev/rules.d/50-udev.rules" ]
+	[ ! -e "$T/dst/udev/rules.d/60-persistent-storage.rules" ]
+	[ -z "$(make -s -C "$TOP" -p print-outdir 2>/dev/null | sed -n 's/^ETC_SKIP := //p')" ]
 }

@@ -217,3 +217,40 @@ GENERATED_NAMES=" storm.md "
 	sed -n '/^## /{p;q}' "$TOP/README.md" | grep -qx '## Two commands'
 	[ "$cmds" = "demo check " ]
 }
+
+@test "docs: the sizes are one dated make size-report, of this release or the one before" {
+	cd "$TOP"
+	local head doc code f
+	[ "$(grep -c '^<!-- size-report: begin' docs/embedded.md)" = 1 ]
+	[ "$(grep -c '^<!-- size-report: end' docs/embedded.md)" = 1 ]
+	head=$(sed -n '/^<!-- size-report: begin/{n;p;}' docs/embedded.md)
+	[[ "$head" =~ ^Stripped\ bytes\ of\ udev-legacy\ ([0-9]+),\ from\ \`make\ size-report\`\ on\ [0-9]{4}-[0-9]{2}-[0-9]{2}$ ]] ||
+		{ echo "the table does not say its version and date: $head"; false; }
+	doc=$((10#${BASH_REMATCH[1]}))
+	code=$((10#$(make -s print-version)))
+	[ $((code - doc)) -le 1 ] ||
+		{ echo "docs/embedded.md's sizes are of $doc, the code is $code: run make size-report"; false; }
+	# its rows are the programs of make size, every column filled
+	sed -n '/^<!-- size-report: begin/,/^<!-- size-report: end/p' docs/embedded.md >"$T/block"
+	for f in udevsend hotplug udevd udev udev-extras "the helper path" default helper; do
+		grep -q "^| \**$f" "$T/block" || { echo "no row for $f"; false; }
+	done
+	! grep -E '^\|' "$T/block" | grep -qE '\| *\|' || { echo "an empty cell"; false; }
+	# nowhere else a program's measured size: README and the pages of
+	# docs/ give budgets and goals; the dated history is perf-log/sizes.md
+	for f in README.md docs/*.md; do
+		awk '/^<!-- size-report: begin/ { s = 1 } /^<!-- size-report: end/ { s = 0; next } !s' "$f" |
+			grep -nE '[0-9],[0-9]{3} bytes' && { echo "$f: a size outside make size-report's table"; false; }
+	done
+	true
+}
+
+@test "docs: performance.md opens with a summary of at most ten lines, before its first table" {
+	cd "$TOP"
+	# the lines between the title and the first heading or table
+	sed -n '2,/^\(#\||\)/p' docs/performance.md | sed '$d' | grep -v '^$' >"$T/summary"
+	n=$(wc -l <"$T/summary")
+	[ "$n" -ge 5 ] && [ "$n" -le 10 ] || { echo "summary of $n lines"; cat "$T/summary"; false; }
+	# no internal issue numbers in the docs a user reads
+	! grep -nE '\b[Ii]ssues? [0-9]+' README.md docs/*.md docs/*.8 docs/perf-log/*.md
+}

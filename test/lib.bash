@@ -12,12 +12,31 @@ export BIN
 if [ -z "${MAKE_VARIANT+set}" ]; then
 	case ${BIN%/} in
 	*/klibc) MAKE_VARIANT="USE_KLIBC=true" ;;
+	*/klibc-helper) MAKE_VARIANT="USE_KLIBC=true PROFILE=helper" ;;
 	*/diet) MAKE_VARIANT="USE_DIETLIBC=true" ;;
 	*/musl) MAKE_VARIANT="CC=musl-gcc STATIC=true" ;;
 	*) MAKE_VARIANT="" ;;
 	esac
 fi
 export MAKE_VARIANT
+# The firmware profile of the build under test (Makefile, PROFILE=;
+# docs/embedded.md): its name and the features it left out ($BIN/profile).
+PROFILE_NAME=default PROFILE_LEFT_OUT=
+[ -f "$BIN/profile" ] && read -r PROFILE_NAME PROFILE_LEFT_OUT <"$BIN/profile"
+
+# needs FEATURE...: a test of a feature the build under test left out is
+# skipped, with the profile's name as the reason
+needs() {
+	local f
+	for f in "$@"; do
+		case " $PROFILE_LEFT_OUT " in
+		*" $f "*) skip "the $PROFILE_NAME profile leaves out $f" ;;
+		esac
+	done
+}
+
+# left_out FEATURE: the build under test left FEATURE out
+left_out() { case " $PROFILE_LEFT_OUT " in *" $1 "*) return 0 ;; esac; return 1; }
 # the checkout this file is in, wherever the test file is (test/stress/ too)
 TOP=$(cd "${BASH_SOURCE[0]%/*}/.." && pwd)
 export TOP

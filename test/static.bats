@@ -122,3 +122,41 @@ setup() {
 	echo "unsupported: $bad"
 	[ -z "$bad" ]
 }
+
+@test "size: a profile's goals are printed with what is left, and fail the check only with SIZE_GOALS=check" {
+	mkdir "$T/b"
+	# a strip that copies: the programs' sizes are the ones made here
+	printf '#!/bin/sh\nwhile [ $# -gt 1 ]; do [ "$1" = -o ] && { out=$2; shift; }; shift; done\ncp "$1" "$out"\n' \
+		>"$T/strip"
+	chmod 755 "$T/strip"
+	sizes() {   # udevsend hotplug udevd udev
+		truncate -s "$1" "$T/b/udevsend"; truncate -s "$2" "$T/b/hotplug"
+		truncate -s "$3" "$T/b/udevd"; truncate -s "$4" "$T/b/udev"
+	}
+	sizes 8000 14000 30000 40000
+	run env STRIP="$T/strip" PROFILE=helper SIZE_GOALS=check sh "$TOP/tools/size.sh" --check klibc \
+		"$T/b" udevsend hotplug udevd udev
+	echo "$output"
+	[ "$status" -eq 0 ]
+	[[ "$output" =~ udevsend\+hotplug\+udevd\+udev\ +92000\ +98304\ +ok ]]
+	# over the helper goal (96 KiB), within every budget: printed, and a
+	# failure only when asked
+	sizes 8300 14000 40000 60000
+	run env STRIP="$T/strip" PROFILE=helper sh "$TOP/tools/size.sh" --check klibc \
+		"$T/b" udevsend hotplug udevd udev
+	echo "$output"
+	[ "$status" -eq 0 ]
+	[[ "$output" =~ udevsend\+hotplug\+udevd\+udev\ +122300\ +98304\ +23996\ over ]]
+	[[ "$output" =~ udevsend\ +8300\ +8192\ +108\ over ]]
+	[[ "$output" == *"the helper profile misses its goal: udevsend profile"* ]]
+	run env STRIP="$T/strip" PROFILE=helper SIZE_GOALS=check sh "$TOP/tools/size.sh" --check klibc \
+		"$T/b" udevsend hotplug udevd udev
+	[ "$status" -eq 1 ]
+	# the default profile's goal is 160 KiB, dietlibc's 1.5 times; glibc has none
+	run env STRIP="$T/strip" sh "$TOP/tools/size.sh" klibc "$T/b" udevsend hotplug udevd udev
+	[[ "$output" =~ udevsend\+hotplug\+udevd\+udev\ +122300\ +163840\ +ok ]]
+	run env STRIP="$T/strip" sh "$TOP/tools/size.sh" diet "$T/b" udevsend hotplug udevd udev
+	[[ "$output" =~ udevsend\+hotplug\+udevd\+udev\ +122300\ +245760\ +ok ]]
+	run env STRIP="$T/strip" sh "$TOP/tools/size.sh" glibc "$T/b" udevsend hotplug udevd udev
+	[[ "$output" != *goal* ]]
+}

@@ -14,6 +14,7 @@
 load udev-lib
 
 setup() {
+	needs rules100
 	udev_setup
 	sed -i '/^default_mode=/d' "$T/udev.conf"
 }

@@ -13,7 +13,8 @@
 #        install-etc.sh rmdirs DIR...   (remove the noted folders left empty;
 #                                        without a manifest: DIR... when empty)
 # Environment: MANIFEST (the manifest file; none: nothing is noted), DESTDIR
-# (stripped from the paths noted, so that the manifest names the final ones).
+# (stripped from the paths noted, so that the manifest names the final ones),
+# ETC_SKIP (files of SRCDIR, relative to it, that are not installed).
 # With a SYSCONFDIR other than /etc, the quoted "/etc/..." paths of the files
 # (udev.conf's udev_rules, ...) name SYSCONFDIR instead; likewise the rules'
 # "/sbin/PROGRAM" of our own programs name SBINDIR, and "/lib/udev/" LIBUDEVDIR.
@@ -113,8 +114,15 @@ if [ "$sysconfdir" != /etc ] || [ "$sbindir" != /sbin ] || [ "$libudevdir" != /l
 	src=$stage
 fi
 
+# the files of src, but those ETC_SKIP names (a profile's, relative to src:
+# rules of features it left out; Makefile, PROFILE)
 files() {
-	(cd "$src" && find . -type f ! -name '*~' ! -name '.*' | sort)
+	(cd "$src" && find . -type f ! -name '*~' ! -name '.*' | sort) | while read -r f; do
+		case " ${ETC_SKIP:-} " in
+		*" ${f#./} "*) ;;
+		*) echo "$f" ;;
+		esac
+	done
 }
 
 # put SRC DEST: installs SRC as DEST (mode of SRC), noting the folders made

@@ -2,9 +2,15 @@
 # SPDX-License-Identifier: GPL-2.0-only
 # make size / the budget check of make check: the stripped size of every program
 # of one build variant, and the firmware budgets (klibc; dietlibc gets 1.5x).
-# Usage: size.sh [--check] VARIANT DIR PROGRAM...   (STRIP= names the strip tool)
+# Usage: size.sh [--check] VARIANT DIR PROGRAM...   (STRIP= names the strip tool,
+# PROFILE= the firmware profile DIR was built with: default, helper...)
 # A program that is a link to a multi-call binary counts 0; "suite" is the
 # sum of all (each binary once).
+# Two kinds of figure: the ceilings (budget below), which make check holds
+# every program to, and the goals of the firmware profiles (goal below, issue
+# 61: fixed, they do not move with the code), which make size prints with
+# what is left to do; make check holds a profile to its goals when
+# SIZE_GOALS=check (docs/embedded.md, "Profiles").
 set -u
 
 check=0
@@ -85,6 +91,24 @@ budget() {
 	esac
 }
 
+# goal NAME: a profile's fixed goal in bytes for this variant (klibc;
+# dietlibc 1.5 times), empty when none. "profile" is the sum of the four
+# programs of the kernel's helper path: udevsend, hotplug, udevd and udev
+# (the extras of /lib/udev are a program of their own, with their budget).
+profile=${PROFILE:-default}
+goal() {
+	case $1:$profile in
+	udevsend:*) b=8192 ;;
+	profile:default) b=163840 ;;   # 160 KiB: everything
+	profile:helper) b=98304 ;;     # 96 KiB: the helper path (docs/embedded.md)
+	*) return ;;
+	esac
+	case $variant in
+	klibc) echo "$b" ;;
+	diet) echo $((b * 3 / 2)) ;;
+	esac
+}
+
 # stripped_size PROG: bytes after strip, 0 for a link to a multi-call binary
 stripped_size() {
 	if [ -L "$dir/$1" ]; then
@@ -124,8 +148,36 @@ for p in "$@"; do
 done
 line suite "$suite" "all of the above"
 [ -f "$dir/helper-libc" ] && echo "  (udevsend and hotplug: $(cat "$dir/helper-libc"))"
+
+# the profile's goals: udevsend alone, and the helper path's four programs
+missed=""
+goal_line() {   # goal_line NAME BYTES TEXT
+	g=$(goal "$1")
+	[ -n "$g" ] || return 0
+	if [ "$2" -le "$g" ]; then
+		printf '  %-34s %8s %8s  ok (%d%%)\n' "$3" "$2" "$g" $(($2 * 100 / g))
+	else
+		printf '  %-34s %8s %8s  %d over\n' "$3" "$2" "$g" $(($2 - g))
+		missed="$missed $1"
+	fi
+}
+path=0
+for p in udevsend hotplug udevd udev; do
+	if [ -f "$dir/$p" ] && [ ! -L "$dir/$p" ]; then
+		path=$((path + $(stripped_size "$p")))
+	fi
+done
+if [ -n "$(goal profile)" ]; then
+	echo "size: the $profile profile's goals (fixed; docs/embedded.md)"
+	goal_line udevsend "$(stripped_size udevsend)" "udevsend"
+	goal_line profile "$path" "udevsend+hotplug+udevd+udev"
+fi
 if [ -n "$over" ]; then
 	echo "size: over budget:$over" >&2
 	[ "$check" = 1 ] && exit 1
+fi
+if [ -n "$missed" ]; then
+	echo "size: the $profile profile misses its goal:$missed" >&2
+	[ "$check" = 1 ] && [ "${SIZE_GOALS:-}" = check ] && exit 1
 fi
 exit 0

@@ -138,6 +138,13 @@ static void setup_valued_option(struct udevd *d, int argc, char **argv, int *i)
 		parse_duration(names[k - 1], v, ms[k - 1]);
 }
 
+/* An option of a feature this build left out (lib/profile.h). */
+static void absent_exit(const char *opt, const char *feature)
+{
+	log_err("%s", feature_absent(opt, feature));
+	exit(EXIT_ABSENT);
+}
+
 static void setup_options(struct udevd *d, int argc, char **argv)
 {
 	const char *v;
@@ -181,6 +188,10 @@ static void setup_options(struct udevd *d, int argc, char **argv)
 		else
 			setup_valued_option(d, argc, argv, &i);
 	}
+	if (d->netlink && !HAVE_NETLINK)
+		absent_exit("--netlink", "netlink");
+	if (d->monitor.bc.group && !HAVE_BROADCAST)
+		absent_exit("--broadcast-kernel", "broadcast");
 }
 
 /* The kernel gives an AF_UNIX datagram socket the queue length that
@@ -262,10 +273,10 @@ static int setup_lock_file(struct udevd *d)
 	lock_dir_hint(lock, hint, sizeof(hint), d->lockfd);
 	log_err("name lock %s: %s: udevsend and the clients will not believe this udevd "
 		"holds @%s%s%s", lock, d->lockfd == -EPERM ? "its folder is not root's alone" :
-		strerror(-d->lockfd), d->name, d->netlink ? "; serving the kernel's events all "
+		strerror(-d->lockfd), d->name, udevd_netlink(d) ? "; serving the kernel's events all "
 		"the same" : "", hint);
 	d->lockfd = -1;
-	return !d->netlink;
+	return !udevd_netlink(d);
 }
 
 /* The name lock first (namelock.h: its descriptor, numbered below the
@@ -302,7 +313,7 @@ static int setup_socket(struct udevd *d)
 		r = sock_name_taken(d->name);
 		if (r != 3)
 			return r;
-		if (!d->netlink) {
+		if (!udevd_netlink(d)) {
 			log_err("socket @%s is held by a process that is not a udevd of root: "
 				"udevsend runs udev itself while it is; exiting", d->name);
 			return 3;
@@ -383,7 +394,7 @@ static int setup_netlink(struct udevd *d)
 	const char *v = getenv(NETLINK_RCVBUF_ENV);
 	unsigned long long size = NETLINK_RCVBUF_DEFAULT;
 
-	if (!d->netlink)
+	if (!udevd_netlink(d))
 		return 0;
 	if (v && *v && (str_to_u64(v, &size) < 0 || size < 1 || size > 0x40000000ULL)) {
 		log_err("%s=%s: not a size in bytes", NETLINK_RCVBUF_ENV, v);

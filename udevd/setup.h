@@ -9,6 +9,7 @@
 #include "door/refuse.h"
 #include "door/seen.h"
 #include "door/watch.h"
+#include "profile.h"
 #include "loop.h"
 #include "answer/monitor.h"
 #include "queue/journal.h"
@@ -44,7 +45,8 @@ struct udevd {
 	int stopped;                /* stop_exec_queue */
 	int terminating;            /* SIGTERM: drain and exit */
 	int reap;                   /* SIGCHLD came: reap this turn */
-	int netlink;                /* --netlink: nl is the kernel's uevent socket */
+	int netlink;                /* --netlink: nl is the kernel's uevent socket;
+				     * read it as udevd_netlink(d) */
 	int nl;
 	int rescan;                 /* events were lost: rescan sysfs this turn */
 	struct seen seen;           /* --netlink: devices added without a node */
@@ -64,6 +66,10 @@ struct udevd {
 	} sentry;
 	struct watch watch;         /* the nodes of OPTIONS watch (door/watch.h) */
 };
+
+/* --netlink, in a build that has it (lib/profile.h): a constant 0 in one
+ * without, so that the netlink door and its rescan are not linked in. */
+#define udevd_netlink(d) (HAVE_NETLINK && (d)->netlink)
 
 /* Options (and UDEVD_MAX_CHILDS, UDEVD_WORKERS), the log level, the socket,
  * --netlink's socket, the signal pipe; exits on a usage error. 0, or the

@@ -44,7 +44,7 @@ static void event_finished(void *ctx, struct event *ev, int rc)
 		 (unsigned long long)ev->hdr.seqnum, ev->u.action, ev->u.devpath, rc,
 		 (unsigned long long)(loop_now_ms() - ev->start_ms));
 	dedup_done(&d->dedup, ev, rc);
-	if (d->netlink)   /* only its rescan asks */
+	if (udevd_netlink(d))   /* only its rescan asks */
 		seen_note(&d->seen, ev, rc);
 	monitor_send(&d->monitor, ev, rc);
 	ack_event(ev, rc);
@@ -67,7 +67,7 @@ static int handle_duplicate(struct udevd *d, const struct message *m)
 	struct dedup_slot *s;
 	struct event_waiter *w;
 
-	if ((!d->netlink && !d->journal.replayed) || !(m->hdr->flags & MSG_F_SEQNUM) ||
+	if ((!udevd_netlink(d) && !d->journal.replayed) || !(m->hdr->flags & MSG_F_SEQNUM) ||
 	    !(s = dedup_find(&d->dedup, m->hdr->seqnum)))
 		return 0;
 	log_debug("seqnum %llu: second copy from udevsend, not run again",
@@ -282,7 +282,7 @@ static void receive_netlink(struct udevd *d)
 	static struct msg_event m;
 	int i, r;
 
-	for (i = 0; d->netlink && i < RECV_PER_TURN; i++) {
+	for (i = 0; udevd_netlink(d) && i < RECV_PER_TURN; i++) {
 		r = netlink_recv(d->nl, &m);
 		if (r == 1)
 			kernel_event(d, &m);
@@ -372,7 +372,7 @@ static int handle_control(struct udevd *d, const struct msg_hdr *h, uint32_t *ar
 		/* what the kernel has broadcast is in the socket already */
 		receive_netlink(d);
 		*arg = (uint32_t)queue_count_upto(&d->q, h->seqnum) +
-		       (!d->netlink && d->max_seqnum < h->seqnum);
+		       (!udevd_netlink(d) && d->max_seqnum < h->seqnum);
 		break;
 	case MSG_CTL_EXIT:
 		start_termination(d);   /* the answer still goes (outbox) */
@@ -624,7 +624,7 @@ static void dispatch(struct udevd *d)
 	}
 	if (loop_ready(&d->loop, d->sock))
 		receive_all(d);
-	if (d->netlink && loop_ready(&d->loop, d->nl))
+	if (udevd_netlink(d) && loop_ready(&d->loop, d->nl))
 		receive_netlink(d);
 }
 
@@ -661,7 +661,7 @@ static int run(struct udevd *d)
 			dispatch(d);
 		now = loop_now_ms();
 		runner_tick(&d->runner, now);
-		if (d->rescan && !d->terminating) {
+		if (HAVE_NETLINK && d->rescan && !d->terminating) {
 			rescan(d);
 			now = loop_now_ms();
 		}
@@ -693,7 +693,7 @@ static int setup_loop(struct udevd *d)
 
 	loop_init(&d->loop);
 	if (loop_add(&d->loop, d->sock) < 0 || loop_add(&d->loop, d->sigpipe[0]) < 0 ||
-	    (d->netlink && loop_add(&d->loop, d->nl) < 0))
+	    (udevd_netlink(d) && loop_add(&d->loop, d->nl) < 0))
 		return -ENOMEM;
 	outbox_init(d->sock, &d->loop);
 	if (runner_init(&d->runner, d->mode, bin && *bin ? bin : UDEV_BIN_DEFAULT, d->idle_ms,
@@ -756,7 +756,7 @@ int main(int argc, char **argv)
 		queue_expect(&d->q, d->expected_seq);
 	setup_journal(d);
 	log_info("listening on @%s%s, max %lu children (%lu CPUs), gap timeout %llu ms, %s mode",
-		 d->name, d->name_held ? " (when it is ours) and netlink" : d->netlink ? " and netlink" : "",
+		 d->name, d->name_held ? " (when it is ours) and netlink" : udevd_netlink(d) ? " and netlink" : "",
 		 d->max_childs, d->budget.ncpu,
 		 (unsigned long long)d->gap_ms,
 		 d->mode == RUNNER_POOL ? "worker pool" : "fork");

@@ -25,7 +25,9 @@
 #   netlink, as guest/init names them; the floor: udevd with a worker that does nothing;
 #   NAME+norules: NAME's boot with no rules installed, and perf-doc.sh's summary), BOOT_TIMEOUT (seconds per boot, 1500), KPROOF_BUDGET (seconds
 #   for all boots together, 4200: CI has 90 minutes), SUITE_MAKE (make flags
-#   of the static build, "STATIC=true O=build/glibc-static"), KPROOF_OUT (build/kernel), PERF_DOC
+#   of the static build, "STATIC=true O=build/glibc-static"; with PROFILE=helper, as in
+#   SUITE_MAKE="USE_KLIBC=true PROFILE=helper", the default scenarios are the helper
+#   path's: count hotplug udevsend autostart), KPROOF_OUT (build/kernel), PERF_DOC
 #   (docs/performance.md: its kernel timing section), QEMU_MEM (2G), KERNEL_CACHE (see build-kernel.sh),
 #   TIME_PROBE (1: the netlink-udevd timing boot also prints, after each insmod storm, its
 #   processes' user and system time and what the worker's kinds of system calls cost in
@@ -326,7 +328,14 @@ run_scenario() { # NAME
 
 main() {
 	local scenarios=("$@") s
-	[ ${#scenarios[@]} -gt 0 ] || scenarios=(count hotplug udevsend autostart firmware compare devtmpfs)
+	if [ ${#scenarios[@]} -eq 0 ]; then
+		case " $SUITE_MAKE " in
+		# the helper profile (docs/embedded.md) has no udevd --netlink,
+		# firmware loader or probes: the kernel's helper path only
+		*" PROFILE=helper "*) scenarios=(count hotplug udevsend autostart) ;;
+		*) scenarios=(count hotplug udevsend autostart firmware compare devtmpfs) ;;
+		esac
+	fi
 	deadline=$(($(date +%s) + KPROOF_BUDGET))
 	kdir=$(bash "$here/build-kernel.sh")
 	mkdir -p "$out"

@@ -132,11 +132,11 @@ static int match_level(struct udev_event *ev, const struct rules *rs,
 
 	for (t = step_tokens(rs, r, STEP_DEVICE, &end); ok && t < end; t++) {
 		switch (t->type) {
-		case TK_BUS: ok = !alone && cmp(t, r->v100 ? d->subsystem : d->bus); break;
+		case TK_BUS: ok = !alone && cmp(t, RULE_V100(r) ? d->subsystem : d->bus); break;
 		case TK_ID: ok = !alone && cmp(t, d->kernel); break;
 		case TK_PLACE: ok = !alone && match_place(t, d->devpath); break;
 		case TK_DRIVER: ok = !alone && cmp(t, d->driver); break;
-		case TK_SYSFS: ok = match_sysfs(ev, t, level, classdev, r->v100); break;
+		case TK_SYSFS: ok = match_sysfs(ev, t, level, classdev, RULE_V100(r)); break;
 		default: ok = unhandled(r, t); break;
 		}
 	}
@@ -151,7 +151,7 @@ static int match_chain(struct udev_event *ev, const struct rules *rs, const stru
 	 * partition's disk and the class device are no level; the class
 	 * device's attributes are read through match_sysfs), or is the class
 	 * device alone; 100: at the event's device, each level a device */
-	if (r->v100)
+	if (RULE_V100(r))
 		alone = level = 0;
 	for (level = alone ? 0 : level; level < ev->nchain; level++) {
 		if (match_level(ev, rs, r, level, classdev, alone)) {
@@ -220,7 +220,7 @@ static int match_event_keys(struct udev_event *ev, const struct rules *rs, const
 		case TK_ACTION: ok = cmp(t, ev->action); break;
 		case TK_KERNEL:
 			/* 050 matched the sysfs name (cciss!c0d0), 064 the one with '/' */
-			ok = cmp(t, r->legacy ? path_basename(ev->devpath) : ev->kernel);
+			ok = cmp(t, RULE_LEGACY(r) ? path_basename(ev->devpath) : ev->kernel);
 			break;
 		case TK_SUBSYSTEM: ok = cmp(t, ev->subsystem); break;
 		case TK_DEVPATH: ok = cmp(t, ev->devpath); break;
@@ -302,7 +302,7 @@ static int match_program_keys(struct udev_event *ev, const struct rules *rs, con
 
 	for (pass = 0; pass < 3; pass++) {
 		for (t = step_tokens(rs, r, STEP_PROGRAM, &end); ok && t < end; t++) {
-			if (program_pass(t->type, r->v100) != pass)
+			if (program_pass(t->type, RULE_V100(r)) != pass)
 				continue;
 			switch (t->type) {
 			/* 064: IMPORT!= holds whether the import worked or not */
@@ -324,10 +324,10 @@ static int match_program_keys(struct udev_event *ev, const struct rules *rs, con
 				/* 064 keeps %c when the program fails; 050 took
 				 * whatever it printed */
 				rc = run_program(ev, t->value, out, sizeof(out), 0);
-				if (rc == 0 || r->legacy) {
+				if (rc == 0 || RULE_LEGACY(r)) {
 					subst_untrusted(out);
 					/* udev 100: invalid UTF-8 as '_' */
-					if (r->v100 && enc_utf8_fix(out, '_'))
+					if (RULE_V100(r) && enc_utf8_fix(out, '_'))
 						log_info("PROGRAM's invalid UTF-8 replaced by '_'");
 					str_copy(ev->result, out, sizeof(ev->result));
 				}
@@ -492,7 +492,7 @@ static void assign_env(struct udev_event *ev, const struct token *t)
  * dropped the device; docs/writing-rules.md). */
 static int legacy_link_rule(const struct rule *r)
 {
-	return r->legacy && !r->has_name && r->has_symlink;
+	return RULE_LEGACY(r) && !r->has_name && r->has_symlink;
 }
 
 /* 050: a 2004 rule's NAME{all_partitions} names a whole disk only (a block
@@ -500,7 +500,7 @@ static int legacy_link_rule(const struct rule *r)
  * adds its SYMLINK alone, and the rules go on. */
 static int legacy_partitions_off(const struct udev_event *ev, const struct rule *r)
 {
-	return r->legacy && r->name_partitions && !(event_is_block(ev) && !ev->number[0]);
+	return RULE_LEGACY(r) && r->name_partitions && !(event_is_block(ev) && !ev->number[0]);
 }
 
 /* udevtest: the file:line of each key that names the node, sets its
@@ -524,16 +524,16 @@ static void apply_assigns(struct udev_event *ev, const struct rules *rs, const s
 		if (links_only && t->type != TK_SYMLINK)
 			continue;
 		if ((t->type == TK_NAME || t->type == TK_OPTIONS) && (t->flags & OPT_ALL_PARTITIONS))
-			ev->partitions_fixed = r->legacy;
+			ev->partitions_fixed = RULE_LEGACY(r);
 		note_assign(ev, r, t);
 		switch (t->type) {
 		case TK_NAME: assign_name(ev, t); break;
-		case TK_SYMLINK: assign_symlink(ev, t, r->legacy); break;
+		case TK_SYMLINK: assign_symlink(ev, t, RULE_LEGACY(r)); break;
 		case TK_OWNER:
 		case TK_GROUP:
 		case TK_MODE:
 			if (perms)
-				assign_perm(ev, t, r->legacy);
+				assign_perm(ev, t, RULE_LEGACY(r));
 			break;
 		case TK_OPTIONS:
 			/* each rule says its own string_escape (rules_apply) */
@@ -559,7 +559,7 @@ void rules_apply(const struct rules *rs, struct udev_event *ev)
 	int i, links_only;
 
 	ev->devd_by_run = rs->run_devd;
-	ev->legacy_conf = rs->nrules && !rs->operator_files;
+	ev->legacy_conf = HAVE_RULES050 && rs->nrules && !rs->operator_files;
 	for (i = 0; i < rs->nrules; i++) {
 		const struct rule *r = &rs->rules[i];
 
@@ -567,11 +567,11 @@ void rules_apply(const struct rules *rs, struct udev_event *ev)
 		 * rules; a remove, or an event of a device without a node, skips
 		 * every rule that names a device or sets its permissions, whole
 		 * (its GOTO, last_rule, options and RUN too) */
-		if ((ev->name_set && r->has_name) || (r->legacy && ev->legacy_named) ||
+		if ((ev->name_set && r->has_name) || (RULE_LEGACY(r) && ev->legacy_named) ||
 		    (ev->run_only && r->names))
 			continue;
-		ev->legacy_rule = r->legacy;
-		ev->v100_rule = r->v100;
+		ev->legacy_rule = RULE_LEGACY(r);
+		ev->v100_rule = RULE_V100(r);
 		ev->escape_none = r->escape_none;
 		ev->attr_level = -1;
 		/* each step only where the rule has keys for it */
@@ -582,12 +582,12 @@ void rules_apply(const struct rules *rs, struct udev_event *ev)
 		log_debug("%s:%d matches %s", r->file, r->line, ev->devpath);
 		/* 050: NAME, SYMLINK... read the device behind; 100: the level
 		 * matched (%b, %s{}) */
-		if (!r->v100)
+		if (!RULE_V100(r))
 			ev->attr_level = -1;
 		links_only = legacy_partitions_off(ev, r);
 		if (has_step(r, STEP_ASSIGN))
 			apply_assigns(ev, rs, r, links_only);
-		ev->legacy_named |= r->legacy && r->has_name && !links_only;
+		ev->legacy_named |= RULE_LEGACY(r) && r->has_name && !links_only;
 		if (ev->options & (OPT_LAST_RULE | OPT_IGNORE_DEVICE))
 			break;
 		if (r->goto_rule > 0)

@@ -5,6 +5,7 @@
  * its file and line and skipped; the other rules still load. */
 #include "compat.h"
 #include "rules.h"
+#include "profile.h"
 #include "../run/builtin.h"
 #include "parse.h"
 #include "subst.h"
@@ -120,6 +121,15 @@ static int key_type(const char *key)
 			break;
 	key_v100 |= i == TK_ATTR;
 	return i;
+}
+
+/* A key of udev 070-100 in a build without them (lib/profile.h). */
+static const char *v100_absent(const char *key)
+{
+	static char what[96];
+
+	fmt_s(what, sizeof(what), "%s (a key of udev 070-100's rules)", key);
+	return feature_absent(what, "rules100");
 }
 
 /* Types the key and checks its operator; an error message or NULL. */
@@ -358,6 +368,8 @@ static const char *parse_pair(struct rules *rs, const char **pp)
 		err = classify(&t, key, t.attr);
 	/* NAME== and != are keys of udev 070-100 as well */
 	key_v100 |= !err && t.type == TK_NAME && !t.attr && (t.op == OP_MATCH || t.op == OP_NOMATCH);
+	if (!err && key_v100 && !HAVE_RULES100)
+		err = v100_absent(key);
 	rs->v100 |= key_v100;
 	key_v100 = 0;
 	if (err && strcmp(err, "unknown key") == 0) {
@@ -497,12 +509,19 @@ static const char *refused_by_100(const struct token *tok, int n)
 void finish_rule(struct rules *rs, struct rule *r, int dialect, int *program)
 {
 	struct token *tok = rs->tokens + r->first;
-	int i, result = 0, legacy = dialect == RULES_050;
+	int i, result = 0, legacy = HAVE_RULES050 && dialect == RULES_050;
 	char bad[32] = "";
 	const char *refused;
 
+	if (!HAVE_RULES050 && dialect == RULES_050 && r->count) {
+		log_err("%s:%d: %s, skipping the rule", r->file, r->line,
+			feature_absent("a rule of the 2004 syntax (its file has no ==, !=, += or :=)",
+				       "rules050"));
+		rs->errors++;
+		r->count = 0;
+	}
 	r->legacy = legacy;
-	r->v100 = dialect == RULES_100;
+	r->v100 = HAVE_RULES100 && dialect == RULES_100;
 	if (legacy && r->cut >= 0)
 		legacy_cut(r, tok);
 	if (r->v100 && r->count && (refused = refused_by_100(tok, r->count))) {

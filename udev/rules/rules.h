@@ -4,6 +4,7 @@
 #ifndef UDEV_RULES_H
 #define UDEV_RULES_H
 
+#include "profile.h"
 #include "glob.h"
 #include "tokens.h"
 
@@ -65,6 +66,11 @@ struct rule {
 	unsigned short end[STEP_NONE + 1];
 	unsigned char steps;  /* bit s: it has tokens of step s */
 };
+
+/* A rule's dialect as the applier asks it: a constant 0 in a build that
+ * left the dialect out (lib/profile.h), whose code is then folded away. */
+#define RULE_LEGACY(r) (HAVE_RULES050 && (r)->legacy)
+#define RULE_V100(r)   (HAVE_RULES100 && (r)->v100)
 
 struct rules {
 	struct token *tokens;

@@ -4,6 +4,7 @@
 #include "builtin.h"
 #include "builtin_extras.h"
 #include "../../extras/probes.h"
+#include "profile.h"
 #include "fmt.h"
 #include "log.h"
 #include "str.h"
@@ -14,8 +15,8 @@
 #include <unistd.h>
 
 static const struct builtin builtins[] = {
-	{ "disk_id", disk_id_run, 0 },
-	{ "vol_id", vol_id_run, 0 },
+	{ "disk_id", HAVE_PROBES ? disk_id_run : NULL, 0 },
+	{ "vol_id", HAVE_PROBES ? vol_id_run : NULL, 0 },
 };
 
 static const struct builtin *builtin_find(const char *name, size_t len)
@@ -37,10 +38,14 @@ const char *builtin_check(const char *cmd)
 	static char msg[96];
 	char name[32];
 
-	if (builtin_find(cmd, strcspn(cmd, " ")))
-		return NULL;
 	str_copy(name, cmd, sizeof(name));
 	name[strcspn(name, " ")] = '\0';
+	if (builtin_find(cmd, strcspn(cmd, " "))) {
+		if (HAVE_PROBES)
+			return NULL;
+		fmt_s(msg, sizeof(msg), "IMPORT{builtin} '%s'", name);
+		return feature_absent(msg, "probes");
+	}
 	fmt_s(msg, sizeof(msg), "unknown built-in '%s' (vol_id, disk_id, usb_id, path_id)", name);
 	return msg;
 }

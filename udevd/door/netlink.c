@@ -21,8 +21,6 @@
 #define SO_RCVBUFFORCE 33
 #endif
 
-extern char **environ;
-
 int netlink_open(int rcvbuf)
 {
 	struct sockaddr_nl sa;
@@ -62,29 +60,6 @@ static ssize_t nl_recvmsg(int fd, char *buf, size_t size, struct sockaddr_nl *sa
 	return n;
 }
 
-static int env_append(char *env, size_t *len, size_t cap, const char *kv)
-{
-	size_t n = strlen(kv) + 1;
-
-	if (*len + n > cap)
-		return -E2BIG;
-	memcpy(env + *len, kv, n);
-	*len += n;
-	return 0;
-}
-
-static int env_has(const char *env, size_t len, const char *kv)
-{
-	char key[128];
-	size_t k = strcspn(kv, "=");
-
-	if (k >= sizeof(key))
-		return 1;
-	memcpy(key, kv, k);
-	key[k] = '\0';
-	return msg_env_get(env, len, key) != NULL;
-}
-
 static int drop(const char *why, unsigned int port)
 {
 	log_info("netlink message dropped: %s (port id %u)", why, port);
@@ -119,7 +94,7 @@ int netlink_recv(int fd, struct msg_event *m)
 	if (mark)
 		log_notice("kernel event %s: %s in its environment dropped (only udevd sets it)",
 			   buf, mark);
-	if (env_append(m->env, &envlen, sizeof(m->env), MARK_SOURCE "=netlink") < 0)
+	if (event_env_append(m->env, &envlen, sizeof(m->env), MARK_SOURCE "=netlink") < 0)
 		return drop("malformed environment", sa.nl_pid);
 	own = envlen;
 	if (event_env_complete(m->env, &envlen, sizeof(m->env)) < 0 ||
@@ -128,38 +103,3 @@ int netlink_recv(int fd, struct msg_event *m)
 	return 1;
 }
 
-int event_env_complete(char *env, size_t *len, size_t cap)
-{
-	static const char *const helper[] = { "HOME=/", "PATH=/sbin:/bin:/usr/sbin:/usr/bin" };
-	char **e;
-	unsigned int i;
-
-	for (e = environ; e && *e; e++) {
-		if (strncmp(*e, "UDEV_", 5) != 0 && strncmp(*e, "SYSFS_PATH=", 11) != 0)
-			continue;
-		if (!strchr(*e, '=') || env_has(env, *len, *e))
-			continue;
-		if (env_append(env, len, cap, *e) < 0)
-			return -E2BIG;
-	}
-	for (i = 0; i < sizeof(helper) / sizeof(helper[0]); i++)
-		if (!env_has(env, *len, helper[i]) &&
-		    env_append(env, len, cap, helper[i]) < 0)
-			return -E2BIG;
-	return 0;
-}
-
-int event_msg_finish(struct msg_event *m, size_t len, size_t own)
-{
-	const char *s = msg_env_get(m->env, len, "SEQNUM");
-	unsigned long long seq = 0;
-
-	msg_init(&m->hdr, MSG_EVENT, 0);
-	m->hdr.envlen = (uint32_t)len;
-	m->hdr.arg = (uint32_t)own;
-	if (s && str_to_u64(s, &seq) == 0) {
-		m->hdr.seqnum = seq;
-		m->hdr.flags = MSG_F_SEQNUM;
-	}
-	return msg_check(m, sizeof(m->hdr) + len) < 0 ? -EBADMSG : 0;
-}

@@ -19,6 +19,10 @@ int netlink_open(int rcvbuf);
  * by msg_check), 0 for a message dropped (logged), -EAGAIN when none is
  * waiting, -ENOBUFS when the kernel dropped events, other -errno. */
 int netlink_recv(int fd, struct msg_event *m);
+/* Appends KEY=value (kv) to an environment of *len bytes (capacity cap);
+ * -E2BIG when it does not fit. (These three, in synth.c, are in every
+ * build: the watch makes events too.) */
+int event_env_append(char *env, size_t *len, size_t cap, const char *kv);
 /* Completes an event environment of *len bytes (capacity cap): udevd's own
  * UDEV_* and SYSFS_PATH variables, then the kernel helper's PATH and HOME,
  * each unless the event has it. -E2BIG when it does not fit. */

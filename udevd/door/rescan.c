@@ -29,39 +29,6 @@
 #include <sys/sysmacros.h>
 #include <unistd.h>
 
-static void rec_line(struct rescan_rec *r, const char *line)
-{
-	switch (line[0] == '\0' || line[1] != ':' ? 0 : line[0]) {
-	case 'P': str_copy(r->devpath, line + 2, sizeof(r->devpath)); break;
-	case 'N': str_copy(r->name, line + 2, sizeof(r->name)); break;
-	case 'U': str_copy(r->subsystem, line + 2, sizeof(r->subsystem)); break;
-	case 'M':
-		/* "MAJOR:MINOR": split in place */
-		str_copy(r->major, line + 2, sizeof(r->major));
-		r->minor = strchr(r->major, ':');
-		if (r->minor)
-			*r->minor++ = '\0';
-		break;
-	}
-}
-
-int rescan_rec_read(const char *file, struct rescan_rec *r)
-{
-	char buf[4096], *line, *next;
-	ssize_t n = fd_read_file(file, buf, sizeof(buf));
-
-	if (n < 0)
-		return (int)n;
-	memset(r, 0, sizeof(*r));
-	for (line = buf; line; line = next) {
-		next = strchr(line, '\n');
-		if (next)
-			*next++ = '\0';
-		rec_line(r, line);
-	}
-	return r->devpath[0] == '/' ? 0 : -EINVAL;
-}
-
 /* devpath's record: named by DEVPATH without its leading '/', the other
  * '/' as '@' (class@tty@ttyS0), or with a leading '@' as earlier versions
  * wrote it (see udev/db/db.h). */
@@ -93,41 +60,6 @@ static int node_ok(const struct udev_conf *conf, const struct rescan_rec *r, con
 	if (strcmp(subsystem, "block") == 0 ? !S_ISBLK(st.st_mode) : !S_ISCHR(st.st_mode))
 		return 0;
 	return st.st_rdev == makedev(major, minor);
-}
-
-static int add_env(char *env, size_t *len, size_t cap, const char *key, const char *val)
-{
-	size_t n = fmt_s(env + *len, cap - *len, "%s=%s", key, val);
-
-	if (n + 1 > cap - *len)
-		return -E2BIG;
-	*len += n + 1;
-	return 0;
-}
-
-int rescan_event(struct msg_event *m, const char *action, const char *source,
-		 const char *devpath, const char *subsystem, const char *major, const char *minor)
-{
-	char buf[1024], *dn = NULL;
-	size_t len = 0, cap = sizeof(m->env), own;
-
-	if (add_env(m->env, &len, cap, "ACTION", action) < 0 ||
-	    add_env(m->env, &len, cap, "DEVPATH", devpath) < 0 ||
-	    add_env(m->env, &len, cap, "SUBSYSTEM", subsystem) < 0 ||
-	    (major[0] && add_env(m->env, &len, cap, "MAJOR", major) < 0) ||
-	    (minor[0] && add_env(m->env, &len, cap, "MINOR", minor) < 0) ||
-	    (strcmp(source, "rescan") == 0 && add_env(m->env, &len, cap, MARK_RESCAN, "1") < 0) ||
-	    add_env(m->env, &len, cap, MARK_SOURCE, source) < 0)
-		return -E2BIG;
-	if (action[0] == 'a' && sysfs_attr_read(devpath, "uevent", buf, sizeof(buf)) > 0 &&
-	    (dn = strstr(buf, "DEVNAME=")))
-		dn[8 + strcspn(dn + 8, "\n")] = '\0';
-	if (dn && add_env(m->env, &len, cap, "DEVNAME", dn + 8) < 0)
-		return -E2BIG;
-	own = len;
-	if (event_env_complete(m->env, &len, cap) < 0)
-		return -E2BIG;
-	return event_msg_finish(m, len, own);
 }
 
 /* The subsystem of a record written before U: lines: the legacy layout's
