@@ -42,18 +42,33 @@ our_udevd() {
 nodes() { find "$T/dev/storm" -type c 2>/dev/null | wc -l; }
 nodes_ge() { [ "$(nodes)" -ge "$1" ] || ! kill -0 "$storm" 2>/dev/null; }
 
-@test "stress: udevd SIGKILLed in a 2,000-event storm: every event handled, every udevsend answered" {
-	N=${STORM_EVENTS:-2000}
-	export UDEVSEND_ACK_TIMEOUT=10s
-	"$TOP/test/tools/storm.sh" "$N" 64 "$T/rc" &
+# storm_killed N: a storm of N events (test/tools/storm.sh, 64 at once) whose
+# udevd is SIGKILLed once a quarter of the nodes are there; pid: that udevd;
+# returns when every helper of the storm has ended
+storm_killed() {
+	"$TOP/test/tools/storm.sh" "$1" 64 "$T/rc" &
 	storm=$!
-	WAIT_TIMEOUT=300 wait_for nodes_ge $((N / 4))
+	WAIT_TIMEOUT=300 wait_for nodes_ge $(($1 / 4))
 	kill -0 "$storm"
 	pid=$(our_udevd)
 	[ -n "$pid" ]
 	kill -KILL $pid
-	echo "killed udevd $pid at $(nodes) nodes" >&3
+	local j=$T/.$UDEVD_SOCKET.queue
+	echo "killed udevd $pid at $(nodes) nodes$([ ! -s "$j" ] || echo ", its journal $(stat -c %s "$j") bytes")" >&3
 	wait $storm
+}
+
+# missing_nodes N: the storm's events 1..N without their node, if any
+missing_nodes() {
+	local missing
+	missing=$(for i in $(seq 1 "$1"); do [ -c "$T/dev/storm/s$i" ] || echo "$i"; done)
+	[ -z "$missing" ] || { echo "missing nodes: $(echo $missing | head -c 300)"; return 1; }
+}
+
+@test "stress: udevd SIGKILLed in a 2,000-event storm: every event handled, every udevsend answered" {
+	N=${STORM_EVENTS:-2000}
+	export UDEVSEND_ACK_TIMEOUT=10s
+	storm_killed "$N"
 	# every udevsend finished with a code of the table, within its ack timeout
 	[ "$(wc -l <"$T/rc")" -eq "$N" ]
 	awk '$2 > 19 { print "bad rc: " $0; bad = 1 } END { exit bad }' "$T/rc"
@@ -64,22 +79,13 @@ nodes_ge() { [ "$(nodes)" -ge "$1" ] || ! kill -0 "$storm" 2>/dev/null; }
 	[ -n "$newpid" ]
 	[ "$newpid" != "$pid" ]
 	# every event of the storm has its node
-	missing=$(for i in $(seq 1 "$N"); do [ -c "$T/dev/storm/s$i" ] || echo "$i"; done)
-	[ -z "$missing" ] || { echo "missing nodes: $(echo $missing | head -c 300)"; return 1; }
+	missing_nodes "$N"
 }
 
 @test "stress: udevd SIGKILLed in a 2,000-event storm of helpers answered \"queued\": the next udevd runs the rest, every node made" {
 	N=${STORM_EVENTS:-2000}
 	export UDEVSEND_ACK_TIMEOUT=10s UDEVSEND_WAIT=queued
-	"$TOP/test/tools/storm.sh" "$N" 64 "$T/rc" &
-	storm=$!
-	WAIT_TIMEOUT=300 wait_for nodes_ge $((N / 4))
-	kill -0 "$storm"
-	pid=$(our_udevd)
-	[ -n "$pid" ]
-	kill -KILL $pid
-	echo "killed udevd $pid at $(nodes) nodes, its journal $(stat -c %s "$T/.$UDEVD_SOCKET.queue") bytes" >&3
-	wait $storm
+	storm_killed "$N"
 	[ "$(wc -l <"$T/rc")" -eq "$N" ]
 	echo "rc counts: $(awk '{ print $2 }' "$T/rc" | sort | uniq -c | paste -sd,)" >&3
 	awk '$2 != 0 { print "rc: " $0; bad = 1 } END { exit bad }' "$T/rc"
@@ -89,7 +95,6 @@ nodes_ge() { [ "$(nodes)" -ge "$1" ] || ! kill -0 "$storm" 2>/dev/null; }
 	# the helpers are gone: the rest is udevd's (its journal's) to finish
 	run "$BIN/udevsettle" --timeout=120
 	[ "$status" -eq 0 ]
-	missing=$(for i in $(seq 1 "$N"); do [ -c "$T/dev/storm/s$i" ] || echo "$i"; done)
-	[ -z "$missing" ] || { echo "missing nodes: $(echo $missing | head -c 300)"; return 1; }
+	missing_nodes "$N"
 	[ ! -s "$T/.$UDEVD_SOCKET.queue" ]
 }

@@ -36,20 +36,28 @@
 static int peak;
 static long mem_min_kb = -1;
 
-/* MemAvailable in kB, or -1 */
-static long mem_available(void)
+/* The file's first size - 1 bytes, NUL-terminated: their count, or -1 */
+static int read_small(const char *path, char *buf, size_t size)
 {
-	char buf[512], *p;
-	int fd = open("/proc/meminfo", O_RDONLY | O_CLOEXEC);
-	ssize_t n;
+	int fd = open(path, O_RDONLY | O_CLOEXEC), n;
 
 	if (fd < 0)
 		return -1;
-	n = read(fd, buf, sizeof(buf) - 1);
+	n = (int)read(fd, buf, size - 1);
 	close(fd);
 	if (n <= 0)
 		return -1;
 	buf[n] = '\0';
+	return n;
+}
+
+/* MemAvailable in kB, or -1 */
+static long mem_available(void)
+{
+	char buf[512], *p;
+
+	if (read_small("/proc/meminfo", buf, sizeof(buf)) < 0)
+		return -1;
 	p = strstr(buf, "MemAvailable:");
 	return p ? atol(p + 13) : -1;
 }
@@ -75,17 +83,11 @@ static int is_helper(const char *pid)
 {
 	char path[64], buf[1024], *p;
 	unsigned long flags;
-	int fd, n, ppid;
+	int ppid;
 
 	snprintf(path, sizeof(path), "/proc/%.32s/stat", pid);
-	fd = open(path, O_RDONLY | O_CLOEXEC);
-	if (fd < 0)
+	if (read_small(path, buf, sizeof(buf)) < 0)
 		return 0;
-	n = read(fd, buf, sizeof(buf) - 1);
-	close(fd);
-	if (n <= 0)
-		return 0;
-	buf[n] = '\0';
 	p = strrchr(buf, ')');
 	if (!p)
 		return 0;
@@ -118,17 +120,10 @@ static int sys_dev(const char *sys, const char *dir, const char *name, dev_t *rd
 {
 	char path[512], buf[32];
 	unsigned int maj, min;
-	int fd, n;
 
 	snprintf(path, sizeof(path), "%s/%s/%s/dev", sys, dir, name);
-	fd = open(path, O_RDONLY | O_CLOEXEC);
-	if (fd < 0)
+	if (read_small(path, buf, sizeof(buf)) < 0)
 		return -1;
-	n = read(fd, buf, sizeof(buf) - 1);
-	close(fd);
-	if (n <= 0)
-		return -1;
-	buf[n] = '\0';
 	if (sscanf(buf, "%u:%u", &maj, &min) != 2)
 		return -1;
 	*rdev = makedev(maj, min);
