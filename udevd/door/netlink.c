@@ -5,6 +5,7 @@
 #include "compat.h"
 #include "netlink.h"
 #include "marks.h"
+#include "synth.h"
 #include "log.h"
 #include "str.h"
 

@@ -16,7 +16,6 @@
 #include "conf.h"
 #include "fd.h"
 #include "marks.h"
-#include "netlink.h"
 #include "path.h"
 #include "str.h"
 #include "sysfs.h"

@@ -5,10 +5,9 @@
  * for a device (see rescan.h). */
 #include "compat.h"
 #include "fmt.h"
-#include "rescan.h"
+#include "synth.h"
 #include "fd.h"
 #include "marks.h"
-#include "netlink.h"
 #include "str.h"
 #include "sysfs.h"
 
