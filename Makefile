@@ -213,8 +213,11 @@ EXTRAS_OBJS := extras/extras_lib.o extras/usb_id.o extras/path_id.o extras/path_
 EXTRAS_BUILTIN ?= $(if $(filter klibc %diet,$(VARIANT)),false,true)
 $(if $(filter true false,$(EXTRAS_BUILTIN)),,$(error EXTRAS_BUILTIN=$(EXTRAS_BUILTIN): true or false))
 EXTRAS_NAMES := usb_id path_id
+# udev 117's rule generators (persistent net and cd names): programs only
+EXTRAS_NAMES += write_net_rules write_cd_rules
 PROGRAMS += udev-extras $(EXTRAS_NAMES)
-udev-extras_OBJS := extras/udev-extras.o $(EXTRAS_OBJS)
+udev-extras_OBJS := extras/udev-extras.o $(EXTRAS_OBJS) \
+	extras/rule_generator.o extras/write_net_rules.o extras/write_cd_rules.o
 LINKED_PROGRAMS += $(EXTRAS_NAMES)
 $(foreach p,$(EXTRAS_NAMES),$(eval LINK_$(p) := udev-extras))
 VOLUME_OBJS := extras/volume.o extras/volume_fs.o extras/volume_probe.o extras/volume_export.o
