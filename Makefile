@@ -187,7 +187,7 @@ udevd_OBJS := udevd/multicall.o udevd/udevd.main.o udevd/setup.o \
 	udevd/door/refuse.o udevd/door/rescan.o udevd/door/seen.o udevd/door/own.o \
 	udevd/queue/queue.o udevd/queue/claims.o udevd/queue/devseq.o \
 	udevd/workers/runner.o udevd/workers/pool.o udevd/workers/fork.o udevd/workers/child.o \
-	udevd/workers/budget.o \
+	udevd/workers/budget.o udevd/workers/globals.o \
 	udevd/answer/ack.o udevd/answer/outbox.o udevd/answer/monitor.o udevd/answer/broadcast.o \
 	udevd/answer/public.o \
 	udevd/clients/ctl.o $(patsubst %,udevd/clients/%.main.o,$(MULTICALL_udevd))

@@ -226,6 +226,40 @@ MINOR=3" ]
 	UDEVD_PID=
 }
 
+@test "udevadm control --env: every later event has the variable (its own value wins), KEY= drops it; fork and pool mode" {
+	legacy
+	rules 'KERNEL=="ttyS0", ENV{GREETING}=="?*", SYMLINK+="greet-$env{GREETING}"'
+	local mode seq=10
+	for mode in --workers=pool --workers=fork; do
+		start_udevd "$mode"
+		# udev 117's two words, and the later --env=KEY=VALUE
+		run "$BIN/udevadm" control --env GREETING=hello
+		[ "$status" -eq 0 ] || { echo "$output"; return 1; }
+		run "$BIN/udevadm" control --env=OTHER=x
+		[ "$status" -eq 0 ]
+		send ACTION=add DEVPATH=/class/tty/ttyS0 SEQNUM=$((seq += 1)) tty
+		[ -L "$T/dev/greet-hello" ] || { listing; return 1; }
+		send ACTION=remove DEVPATH=/class/tty/ttyS0 SEQNUM=$((seq += 1)) tty
+		send ACTION=add DEVPATH=/class/tty/ttyS0 SEQNUM=$((seq += 1)) GREETING=own tty
+		[ -L "$T/dev/greet-own" ] && [ ! -e "$T/dev/greet-hello" ]
+		send ACTION=remove DEVPATH=/class/tty/ttyS0 SEQNUM=$((seq += 1)) tty
+		run "$BIN/udevcontrol" env GREETING=
+		[ "$status" -eq 0 ]
+		send ACTION=add DEVPATH=/class/tty/ttyS0 SEQNUM=$((seq += 1)) tty
+		[ "$(listing)" = "c 0600 0:0 ttyS0" ] || { listing; return 1; }
+		send ACTION=remove DEVPATH=/class/tty/ttyS0 SEQNUM=$((seq += 1)) tty
+		grep -q 'control message env GREETING=hello accepted' "$T/udevd.log"
+		stop_udevd
+	done
+	# a word without KEY=: a usage error, nothing sent
+	run "$BIN/udevadm" control --env=NOVALUE
+	[ "$status" -eq 1 ]
+	run "$BIN/udevcontrol" env
+	[ "$status" -eq 1 ]
+	run "$BIN/udevcontrol" --env==x
+	[ "$status" -eq 1 ]
+}
+
 @test "udevadm info: a device alone prints its record, -x/--export the variables as KEY='value'" {
 	legacy
 	rules "KERNEL==\"mouse0\", NAME=\"input/m0\", SYMLINK+=\"mouse\", ENV{ID_TYPE}=\"mouse\", ENV{ID_Q}=\"it's\""

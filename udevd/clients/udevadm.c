@@ -48,7 +48,8 @@ static const char control_map[] =
 	"--log-priority=\0log_priority=\0-l=\0log_priority=\0"
 	"--stop-exec-queue\0stop_exec_queue\0-s\0stop_exec_queue\0"
 	"--start-exec-queue\0start_exec_queue\0-S\0start_exec_queue\0"
-	"--max-childs=\0max_childs=\0--children-max=\0max_childs=\0-m=\0max_childs=\0";
+	"--max-childs=\0max_childs=\0--children-max=\0max_childs=\0-m=\0max_childs=\0"
+	"--env=\0env=\0-p=\0env=\0--property=\0env=\0";
 static const char monitor_map[] =
 	"--subsystem-match=\0--subsystem-match=\0-s=\0--subsystem-match=\0-k\0--kernel\0-u\0--udev\0--property\0--env\0-p\0--env\0--environment\0--env\0-e\0--env\0";
 static const char test_map[] = "--action=\0ACTION\0-a=\0ACTION\0";
