@@ -189,7 +189,7 @@ udevd_OBJS := udevd/multicall.o udevd/udevd.main.o udevd/setup.o \
 	udevd/workers/runner.o udevd/workers/pool.o udevd/workers/fork.o udevd/workers/child.o \
 	udevd/workers/budget.o udevd/workers/globals.o \
 	udevd/answer/ack.o udevd/answer/outbox.o udevd/answer/monitor.o udevd/answer/broadcast.o \
-	udevd/answer/public.o \
+	udevd/answer/public.o udevd/answer/failed.o \
 	udevd/clients/ctl.o $(patsubst %,udevd/clients/%.main.o,$(MULTICALL_udevd))
 
 # -- the device manager and its tools: one multi-call program

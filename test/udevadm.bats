@@ -260,6 +260,39 @@ MINOR=3" ]
 	[ "$status" -eq 1 ]
 }
 
+@test "udevadm trigger --retry-failed: the adds udevd saw fail (udev_root/.udev/failed, as udev 117) are replayed; a later good event clears the mark" {
+	export SYSFS_PATH=$T/sys
+	local ev3=$INPUT5/event3 mark
+	mark="$T/dev/.udev/failed/$(sed 's|/|\\x2f|g' <<<"$ev3")"
+	rules "KERNEL==\"event3\", RUN+=\"/bin/sh -c 'test -e $T/ok'\""
+	start_udevd
+	run send ACTION=add DEVPATH=$ev3 SEQNUM=5 MAJOR=13 MINOR=67 DEVNAME=input/event3 input
+	[ "$status" -eq 9 ]
+	[ "$(readlink "$mark")" = "$ev3" ] || { ls -la "$T/dev/.udev/failed"; return 1; }
+	run "$BIN/udevadm" trigger --retry-failed --dry-run
+	[ "$status" -eq 0 ] && [ "$output" = "$ev3" ]
+	[ -z "$(changed)" ]
+	run "$BIN/udevadm" trigger -F
+	[ "$status" -eq 0 ]
+	[ "$(changed)" = "$ev3" ] && [ "$(head -c 3 "$T/sys$ev3/uevent")" = add ]
+	# the replayed add works this time: the mark goes, nothing is left to retry
+	touch "$T/ok"
+	run send ACTION=add DEVPATH=$ev3 SEQNUM=6 MAJOR=13 MINOR=67 DEVNAME=input/event3 input
+	[ "$status" -eq 0 ]
+	[ ! -e "$mark" ]
+	run "$BIN/udevtrigger" --retry-failed --verbose
+	[ "$status" -eq 0 ] && [ -z "$output" ]
+	# only an add is marked; a failed change is not
+	rm "$T/ok"
+	run send ACTION=change DEVPATH=$ev3 SEQNUM=7 MAJOR=13 MINOR=67 DEVNAME=input/event3 input
+	[ "$status" -eq 9 ] && [ ! -e "$mark" ]
+	# a move takes the mark to the new name
+	run send ACTION=add DEVPATH=$ev3 SEQNUM=8 MAJOR=13 MINOR=67 DEVNAME=input/event3 input
+	[ -L "$mark" ]
+	run send ACTION=move DEVPATH=$INPUT5/event9 DEVPATH_OLD=$ev3 SEQNUM=9 input
+	[ ! -e "$mark" ] && [ -L "${mark%event3}event9" ]
+}
+
 @test "udevadm info: a device alone prints its record, -x/--export the variables as KEY='value'" {
 	legacy
 	rules "KERNEL==\"mouse0\", NAME=\"input/m0\", SYMLINK+=\"mouse\", ENV{ID_TYPE}=\"mouse\", ENV{ID_Q}=\"it's\""

@@ -9,6 +9,7 @@
 #include "door/refuse.h"
 #include "door/seen.h"
 #include "loop.h"
+#include "answer/failed.h"
 #include "answer/monitor.h"
 #include "queue/queue.h"
 #include "workers/runner.h"
@@ -48,6 +49,7 @@ struct udevd {
 	uint64_t fork_retry_ms;     /* no event starts before this (fork failed) */
 	int budget_held;            /* ready events wait for the budget, not max_childs */
 	struct refusals refusals;   /* refused messages logged this second */
+	struct failed failed;       /* the failed add events (trigger --retry-failed) */
 };
 
 /* Options (and UDEVD_MAX_CHILDS, UDEVD_WORKERS), the log level, the socket,

@@ -42,6 +42,7 @@ static void event_finished(void *ctx, struct event *ev, int rc)
 		 (unsigned long long)ev->hdr.seqnum, ev->u.action, ev->u.devpath, rc,
 		 (unsigned long long)(loop_now_ms() - ev->start_ms));
 	dedup_done(&d->dedup, ev, rc);
+	failed_note(&d->failed, ev->u.action, ev->u.devpath, ev->u.devpath_old, rc);
 	if (d->netlink)   /* only its rescan asks */
 		seen_note(&d->seen, ev, rc);
 	monitor_send(&d->monitor, ev, rc);

@@ -38,7 +38,7 @@ static const char info_map[] =
 static const char trigger_map[] =
 	"-c=\0--action=\0-t=\0--type=\0-s=\0--subsystem-match=\0-S=\0--subsystem-nomatch=\0"
 	"-a=\0--attr-match=\0-A=\0--attr-nomatch=\0-y=\0--sysname-match=\0"
-	"-v\0--verbose\0-n\0--dry-run\0-w\0--settle\0";
+	"-v\0--verbose\0-n\0--dry-run\0-w\0--settle\0-F\0--retry-failed\0";
 static const char settle_map[] =
 	"-t=\0--timeout=\0-E=\0--exit-if-exists=\0-s=\0--seq-start=\0-e=\0--seq-end=\0"
 	"-q\0--quiet\0";
