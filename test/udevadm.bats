@@ -291,6 +291,11 @@ MINOR=3" ]
 	[ -L "$mark" ]
 	run send ACTION=move DEVPATH=$INPUT5/event9 DEVPATH_OLD=$ev3 SEQNUM=9 input
 	[ ! -e "$mark" ] && [ -L "${mark%event3}event9" ]
+	# a folder on the way that others may write: nothing is made in it
+	chmod 0777 "$T/dev/.udev"
+	run send ACTION=add DEVPATH=$ev3 SEQNUM=10 MAJOR=13 MINOR=67 DEVNAME=input/event3 input
+	[ "$status" -eq 9 ] && [ ! -e "$mark" ]
+	grep -q "cannot record the failed add of $ev3 .*not root's alone" "$T/udevd.log"
 }
 
 @test "udevadm info: a device alone prints its record, -x/--export the variables as KEY='value'" {
