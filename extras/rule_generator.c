@@ -66,12 +66,22 @@ static int writable(const char *dir)
 	return 1;
 }
 
+/* udev_root's .udev: a folder (not a link) of ours no one else may write. */
+static int udev_dir_ok(const char *dir)
+{
+	struct stat st;
+
+	return lstat(dir, &st) == 0 && S_ISDIR(st.st_mode) && st.st_uid == geteuid() &&
+	       !(st.st_mode & 022);
+}
+
 static int lock_take(struct rulegen *rg, const char *udev_dir, const char *name)
 {
 	int i;
 
-	if (mkdir(udev_dir, 0755) < 0 && errno != EEXIST) {
-		rg->lock[0] = '\0';
+	rg->lock[0] = '\0';
+	if ((mkdir(udev_dir, 0755) < 0 && errno != EEXIST) || !udev_dir_ok(udev_dir)) {
+		log_info("%s is not a folder of ours alone: no lock", udev_dir);
 		return 0;
 	}
 	fmt_s(rg->lock, sizeof(rg->lock), "%s/.lock-%s", udev_dir, name);
@@ -239,7 +249,7 @@ long rulegen_next(const struct rulegen *rg, const char *key, const char *base)
 
 int rulegen_append(const struct rulegen *rg, const char *text)
 {
-	int fd = open(rg->file, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0644);
+	int fd = open(rg->file, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0644);
 	size_t len = strlen(text);
 
 	if (fd < 0 || fd_write_all(fd, text, len) < 0) {

@@ -8,7 +8,7 @@
 
 #include <stddef.h>
 
-/* Exit codes, as udev 117's scripts gave them (docs/rule_generator.8). */
+/* Exit codes, as udev 117's scripts gave them (docs/write_net_rules.8, write_cd_rules.8). */
 #define RULEGEN_EXIT_INVALID 1   /* a variable missing, no match to write */
 #define RULEGEN_EXIT_WRITE   2   /* the lock not taken, the file not written */
 

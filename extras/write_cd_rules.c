@@ -8,7 +8,7 @@
  * ID_CDROM_CD_R, _CD_RW, _DVD, _DVD_R, _DVD_RW, _DVD_RAM (cdrom_id), and
  * ID_PATH (by-path, the default) or ID_SERIAL, else ID_MODEL with
  * ID_REVISION (by-id). Exit codes: 0, 1 (not a CD drive, a variable
- * missing, a bad argument), 2 (lock, write). See docs/rule_generator.8. */
+ * missing, a bad argument), 2 (lock, write). See docs/write_cd_rules.8. */
 #include "compat.h"
 #include "fmt.h"
 #include "log.h"

@@ -15,7 +15,7 @@
  * and prints INTERFACE_NEW=NAME when the interface must be renamed (its
  * name is already another card's). Exit codes: 0, 1 (INTERFACE or every
  * MATCH* missing, a value a rule cannot hold), 2 (lock, write).
- * See docs/rule_generator.8. */
+ * See docs/write_net_rules.8. */
 #include "compat.h"
 #include "fmt.h"
 #include "log.h"

@@ -7,7 +7,7 @@
 # cards' addresses) names the interfaces from it; write_cd_rules
 # (75-cd-aliases-generator.rules) gives optical drives cdrom/dvd links.
 # The expected files are what udev 117's scripts wrote for the same
-# variables (compared side by side by hand, docs/rule_generator.8).
+# variables (compared side by side by hand; docs/write_net_rules.8).
 
 load extras-lib
 
