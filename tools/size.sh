@@ -47,6 +47,13 @@ trap 'rm -f "$tmp"' EXIT
 # broadcast's split, start-up errors on stderr, udevadm's spellings) and
 # udev 101,408 (path-safe substitution, the loader variables, socket:,
 # udev 100's rule checks): budgets 14.5, 65 and 100 KiB.
+# Issue 58's udevadm of 117 (control --env's variables for every event,
+# the failed add events kept for trigger --retry-failed) took udevd from
+# 64,032 to 67,424 bytes: 66 KiB. Its rule generators (write_net_rules,
+# write_cd_rules: udev.conf's reader and stdio come with them) took
+# udev-extras from 22,464 to 32,160 bytes, within its 32 KiB, but the
+# suite's 208 KiB no longer held both (its core had grown to 187,904 bytes,
+# past the 176 KiB of the sum): 220 KiB, the sum of 223,904 then.
 # The default build (glibc) links udevsend statically against the smallest
 # libc present (Makefile, HELPER_LIBC): 16 KiB holds dietlibc's, klibc's and
 # musl's; the dynamic glibc one (no small libc installed) is over it.
@@ -58,10 +65,10 @@ budget() {
 	case $1 in
 	udevsend) b=8448 ;;
 	hotplug) b=14848 ;;
-	udevd) b=66560 ;;
+	udevd) b=67584 ;;
 	udev) b=102400 ;;
 	udev-extras) b=32768 ;;
-	suite) b=212992 ;;
+	suite) b=225280 ;;
 	*) return ;;
 	esac
 	case $variant in

@@ -173,13 +173,28 @@ static int failed_devpath(const char *name, char *devpath, size_t size)
 	return *name || devpath[0] != '/' || strstr(devpath, "/..") ? -1 : 0;
 }
 
+/* The subsystem the filters see for devpath: its `subsystem` link's
+ * name, or in the legacy layout "block" below /block, NAME below
+ * /class/NAME, else its `bus` link's name. */
+static void subsystem_of(const char *devpath, char *buf, size_t size)
+{
+	buf[0] = '\0';
+	if (sysfs_link_name(devpath, "subsystem", buf, size) > 0)
+		return;
+	if (strncmp(devpath, "/block/", 7) == 0)
+		str_copy(buf, "block", size);
+	else if (strncmp(devpath, "/class/", 7) == 0)
+		str_copy_component(buf, devpath + 7, size);
+	else if (sysfs_link_name(devpath, "bus", buf, size) <= 0)
+		buf[0] = '\0';
+}
+
 /* --retry-failed: the devices udevd recorded in <udev_root>/.udev/failed
  * (udevd(8)), as udev 117's udevtrigger read them. */
 static void trigger_failed(struct opts *o)
 {
 	struct udev_conf conf;
-	struct sysfs_device dev;
-	char dir[CONF_PATH_MAX + 16], devpath[SYSFS_PATH_MAX];
+	char dir[CONF_PATH_MAX + 16], devpath[SYSFS_PATH_MAX], subsystem[64];
 	struct dirent *de;
 	DIR *d;
 
@@ -193,12 +208,12 @@ static void trigger_failed(struct opts *o)
 	while ((de = readdir(d))) {
 		if (de->d_name[0] == '.')
 			continue;
-		if (failed_devpath(de->d_name, devpath, sizeof(devpath)) < 0 ||
-		    sysfs_device_get(devpath, &dev) < 0) {
-			log_info("%s/%s: no such device, ignoring", dir, de->d_name);
+		if (failed_devpath(de->d_name, devpath, sizeof(devpath)) < 0) {
+			log_info("%s/%s: not a device path, ignoring", dir, de->d_name);
 			continue;
 		}
-		trigger(o, devpath, dev.subsystem);
+		subsystem_of(devpath, subsystem, sizeof(subsystem));
+		trigger(o, devpath, subsystem);   /* a device gone has no uevent */
 	}
 	closedir(d);
 }
