@@ -155,6 +155,8 @@ static int line_value(const char *line, const char *key, const char *name, int s
 	const char *p, *v, *e, *t;
 	int found = 0;
 
+	if (!line[0])
+		return 0;
 	for (p = line + 1; *p; p++) {
 		if (!(blank(p[-1]) || p[-1] == ',') || strncmp(p, key, klen) != 0 || p[klen] != '"')
 			continue;

@@ -70,7 +70,9 @@ static int send_command(const char *s, const char *next, int *skip)
 	uint32_t arg;
 	const char *kv;
 
-	parse_command(s, next, &type, &arg, &kv);
+	*skip = 0;
+	if (parse_command(s, next, &type, &arg, &kv) < 0)
+		return MSG_RC_REFUSED;   /* main() checked them all first */
 	*skip = kv && kv == next;
 	if (kv)
 		return ctl_request_env(type, kv, strlen(kv) + 1, CTL_TIMEOUT_MS);
