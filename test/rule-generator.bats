@@ -67,6 +67,22 @@ net_add() {
 	ev add "/class/net/$1" net INTERFACE="$1"
 }
 
+# boot_both NAMES IFACE=MAC IFACE=MAC: a boot with two cards, eth0's add
+# running (and perhaps waiting for its name) while eth1's runs; the
+# interfaces end as NAMES ("name=address"...), and no rule is written
+boot_both() {
+	local want=$1 first
+	shift
+	cp "$NET" "$T/before"
+	boot "$@"
+	net_add eth0 >"$T/first.log" 2>&1 &
+	first=$!
+	net_add eth1
+	wait "$first" || { cat "$T/first.log"; return 1; }
+	[ "$(names)" = "$want" ] || { names; return 1; }
+	cmp "$NET" "$T/before"
+}
+
 # names: "name=address" of the namespace's interfaces, sorted, one line
 names() {
 	in_ns ip -o link show | awk '$2 != "lo:" { sub(":", "", $2); sub("@.*", "", $2); print $2 "=" $(NF - 2) }' |
@@ -92,16 +108,9 @@ A=00:1b:21:00:00:0a B=00:1b:21:00:00:0b C=00:1b:21:00:00:0c
 	net_add eth1
 	[ "$(cat "$NET")" = "$(net_header; net_rule $A eth0; net_rule $B eth1)" ] || { cat "$NET"; return 1; }
 	[ "$(names)" = "eth0=$A eth1=$B" ]
-	cp "$NET" "$T/before"
 	# the kernel found the cards the other way round: each wants the
 	# other's name; the first gives its own up (eth0_rename) and waits
-	boot eth0=$B eth1=$A
-	net_add eth0 >"$T/first.log" 2>&1 &
-	local first=$!
-	net_add eth1
-	wait "$first" || { cat "$T/first.log"; return 1; }
-	[ "$(names)" = "eth0=$A eth1=$B" ] || { names; return 1; }
-	cmp "$NET" "$T/before"
+	boot_both "eth0=$A eth1=$B" eth0=$B eth1=$A
 	[ ! -e "$T/dev/.udev/.lock-70-persistent-net.rules" ]
 }
 
@@ -115,14 +124,7 @@ A=00:1b:21:00:00:0a B=00:1b:21:00:00:0b C=00:1b:21:00:00:0c
 	[ "$(names)" = "eth1=$C" ]
 	[ "$(cat "$NET")" = "$(net_header; net_rule $A eth0; net_rule $C eth1)" ] || { cat "$NET"; return 1; }
 	# both cards now: each its own name, nothing written
-	cp "$NET" "$T/before"
-	boot eth0=$C eth1=$A
-	net_add eth0 >"$T/first.log" 2>&1 &
-	local first=$!
-	net_add eth1
-	wait "$first" || { cat "$T/first.log"; return 1; }
-	[ "$(names)" = "eth0=$A eth1=$C" ]
-	cmp "$NET" "$T/before"
+	boot_both "eth0=$A eth1=$C" eth0=$C eth1=$A
 }
 
 @test "net: no rule for an address the system made up, a name not in the list, or an interface with no driver" {
