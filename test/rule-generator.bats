@@ -174,11 +174,14 @@ wnr() { env "$@" "$T/lib-udev/write_net_rules"; }
 
 @test "write_net_rules: exit 1 without INTERFACE, without a match, or with a value a rule cannot hold; the lock is not left behind" {
 	run wnr MATCHADDR=$A
-	[ "$status" -eq 1 ] && [[ "$output" == *"missing \$INTERFACE"* ]]
+	[ "$status" -eq 1 ]
+	[[ "$output" == *"missing \$INTERFACE"* ]]
 	run wnr INTERFACE=eth0 COMMENT=x
-	[ "$status" -eq 1 ] && [[ "$output" == *"missing valid match"* ]]
+	[ "$status" -eq 1 ]
+	[[ "$output" == *"missing valid match"* ]]
 	run wnr INTERFACE=eth0 MATCHADDR='a", NAME="x'
-	[ "$status" -eq 1 ] && [[ "$output" == *"cannot be written in a rule"* ]]
+	[ "$status" -eq 1 ]
+	[[ "$output" == *"cannot be written in a rule"* ]]
 	run wnr INTERFACE=eth0 MATCHID=$'x\nKERNEL=="*"'
 	[ "$status" -eq 1 ]
 	[ ! -e "$NET" ]
@@ -223,7 +226,8 @@ wnr() { env "$@" "$T/lib-udev/write_net_rules"; }
 	run wnr INTERFACE=eth0 MATCHADDR=$A
 	wait "$holder"
 	# it looked again a second later (117: sleep 1)
-	[ "$status" -eq 0 ] && [ $((SECONDS - t0)) -ge 1 ]
+	[ "$status" -eq 0 ]
+	[ $((SECONDS - t0)) -ge 1 ]
 	grep -q "NAME=\"eth0\"" "$NET"
 }
 
@@ -302,6 +306,7 @@ ENV{ID_CDROM}=="?*", ENV{ID_SERIAL}=="Generic_External_1234", SYMLINK+="cdrw", E
 	# by-id without a serial: model and revision
 	run env DEVPATH=/block/hdc ID_CDROM=1 ID_CDROM_DVD_RW=1 ID_MODEL=M ID_REVISION=1.0 \
 		"$T/lib-udev/write_cd_rules" by-id
-	[ "$status" -eq 0 ] && [ "$output" = "cdrom dvdrw" ]
+	[ "$status" -eq 0 ]
+	[ "$output" = "cdrom dvdrw" ]
 	[ "$(tail -n 1 "$CD")" = 'ENV{ID_CDROM}=="?*", ENV{ID_MODEL}=="M", ENV{ID_REVISION}=="1.0", SYMLINK+="dvdrw", ENV{GENERATED}="1"' ]
 }

@@ -241,7 +241,8 @@ MINOR=3" ]
 		[ -L "$T/dev/greet-hello" ] || { listing; return 1; }
 		send ACTION=remove DEVPATH=/class/tty/ttyS0 SEQNUM=$((seq += 1)) tty
 		send ACTION=add DEVPATH=/class/tty/ttyS0 SEQNUM=$((seq += 1)) GREETING=own tty
-		[ -L "$T/dev/greet-own" ] && [ ! -e "$T/dev/greet-hello" ]
+		[ -L "$T/dev/greet-own" ]
+		[ ! -e "$T/dev/greet-hello" ]
 		send ACTION=remove DEVPATH=/class/tty/ttyS0 SEQNUM=$((seq += 1)) tty
 		run "$BIN/udevcontrol" env GREETING=
 		[ "$status" -eq 0 ]
@@ -270,31 +271,37 @@ MINOR=3" ]
 	[ "$status" -eq 9 ]
 	[ "$(readlink "$mark")" = "$ev3" ] || { ls -la "$T/dev/.udev/failed"; return 1; }
 	run "$BIN/udevadm" trigger --retry-failed --dry-run
-	[ "$status" -eq 0 ] && [ "$output" = "$ev3" ]
+	[ "$status" -eq 0 ]
+	[ "$output" = "$ev3" ]
 	[ -z "$(changed)" ]
 	run "$BIN/udevadm" trigger -F
 	[ "$status" -eq 0 ]
-	[ "$(changed)" = "$ev3" ] && [ "$(head -c 3 "$T/sys$ev3/uevent")" = add ]
+	[ "$(changed)" = "$ev3" ]
+	[ "$(head -c 3 "$T/sys$ev3/uevent")" = add ]
 	# the replayed add works this time: the mark goes, nothing is left to retry
 	touch "$T/ok"
 	run send ACTION=add DEVPATH=$ev3 SEQNUM=6 MAJOR=13 MINOR=67 DEVNAME=input/event3 input
 	[ "$status" -eq 0 ]
 	[ ! -e "$mark" ]
 	run "$BIN/udevtrigger" --retry-failed --verbose
-	[ "$status" -eq 0 ] && [ -z "$output" ]
+	[ "$status" -eq 0 ]
+	[ -z "$output" ]
 	# only an add is marked; a failed change is not
 	rm "$T/ok"
 	run send ACTION=change DEVPATH=$ev3 SEQNUM=7 MAJOR=13 MINOR=67 DEVNAME=input/event3 input
-	[ "$status" -eq 9 ] && [ ! -e "$mark" ]
+	[ "$status" -eq 9 ]
+	[ ! -e "$mark" ]
 	# a move takes the mark to the new name
 	run send ACTION=add DEVPATH=$ev3 SEQNUM=8 MAJOR=13 MINOR=67 DEVNAME=input/event3 input
 	[ -L "$mark" ]
 	run send ACTION=move DEVPATH=$INPUT5/event9 DEVPATH_OLD=$ev3 SEQNUM=9 input
-	[ ! -e "$mark" ] && [ -L "${mark%event3}event9" ]
+	[ ! -e "$mark" ]
+	[ -L "${mark%event3}event9" ]
 	# a folder on the way that others may write: nothing is made in it
 	chmod 0777 "$T/dev/.udev"
 	run send ACTION=add DEVPATH=$ev3 SEQNUM=10 MAJOR=13 MINOR=67 DEVNAME=input/event3 input
-	[ "$status" -eq 9 ] && [ ! -e "$mark" ]
+	[ "$status" -eq 9 ]
+	[ ! -e "$mark" ]
 	grep -q "cannot record the failed add of $ev3 .*not root's alone" "$T/udevd.log"
 }
 
