@@ -219,9 +219,9 @@ udevd_OBJS := udevd/multicall.o udevd/udevd.main.o udevd/setup.o \
 	udevd/door/refuse.o udevd/door/rescan.o udevd/door/synth.o udevd/door/seen.o udevd/door/own.o udevd/door/watch.o \
 	udevd/queue/queue.o udevd/queue/claims.o udevd/queue/devseq.o udevd/queue/journal.o \
 	udevd/workers/runner.o udevd/workers/pool.o udevd/workers/fork.o udevd/workers/child.o \
-	udevd/workers/budget.o \
+	udevd/workers/budget.o udevd/workers/globals.o \
 	udevd/answer/ack.o udevd/answer/outbox.o udevd/answer/monitor.o udevd/answer/broadcast.o \
-	udevd/answer/public.o \
+	udevd/answer/public.o udevd/answer/failed.o \
 	udevd/clients/ctl.o $(patsubst %,udevd/clients/%.main.o,$(MULTICALL_udevd))
 
 # -- the device manager and its tools: one multi-call program
@@ -245,8 +245,11 @@ EXTRAS_OBJS := extras/extras_lib.o extras/usb_id.o extras/path_id.o extras/path_
 EXTRAS_BUILTIN ?= $(if $(filter klibc %diet,$(VARIANT)),false,true)
 $(if $(filter true false,$(EXTRAS_BUILTIN)),,$(error EXTRAS_BUILTIN=$(EXTRAS_BUILTIN): true or false))
 EXTRAS_NAMES := usb_id path_id
+# udev 117's rule generators (persistent net and cd names): programs only
+EXTRAS_NAMES += write_net_rules write_cd_rules
 PROGRAMS += udev-extras $(EXTRAS_NAMES)
-udev-extras_OBJS := extras/udev-extras.o $(EXTRAS_OBJS)
+udev-extras_OBJS := extras/udev-extras.o $(EXTRAS_OBJS) \
+	extras/rule_generator.o extras/write_net_rules.o extras/write_cd_rules.o
 LINKED_PROGRAMS += $(EXTRAS_NAMES)
 $(foreach p,$(EXTRAS_NAMES),$(eval LINK_$(p) := udev-extras))
 VOLUME_FS_OBJS := extras/volume.o extras/volume_fs.o extras/volume_probe.o \

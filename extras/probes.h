@@ -21,6 +21,12 @@ int usb_id_run(int argc, char **argv, char *out, size_t size);
 #define USB_ID_USAGE "usage: usb_id [--export] [--usb-info] [--num-info] [DEVPATH]"
 int path_id_run(int argc, char **argv, char *out, size_t size);
 #define PATH_ID_USAGE "usage: path_id DEVPATH"
+/* udev 117's rule generators: programs only (they write files), reading
+ * the event's environment (rule_generator.h). */
+int write_net_rules_run(int argc, char **argv, char *out, size_t size);
+#define WRITE_NET_RULES_USAGE "usage: write_net_rules (INTERFACE, MATCHADDR... in the environment)"
+int write_cd_rules_run(int argc, char **argv, char *out, size_t size);
+#define WRITE_CD_RULES_USAGE "usage: write_cd_rules [by-path|by-id] (DEVPATH, ID_CDROM... in the environment)"
 
 /* $DEVPATH when an extra runs as a program (it wins over the argument, as
  * in udev 100); NULL as a built-in, which has the event's. */

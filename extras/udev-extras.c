@@ -18,9 +18,12 @@ static const struct extra {
 } extras[] = {
 	{ "usb_id", USB_ID_USAGE, usb_id_run },
 	{ "path_id", PATH_ID_USAGE, path_id_run },
+	{ "write_net_rules", WRITE_NET_RULES_USAGE, write_net_rules_run },
+	{ "write_cd_rules", WRITE_CD_RULES_USAGE, write_cd_rules_run },
 };
 
-#define USAGE "usage: udev-extras is run as one of: usb_id, path_id"
+#define USAGE "usage: udev-extras is run as one of: usb_id, path_id, write_net_rules,\n" \
+	"       write_cd_rules"
 
 static char out[16384];
 

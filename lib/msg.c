@@ -45,7 +45,8 @@ int msg_check(const void *buf, size_t len)
 		return -EBADMSG;
 	if (h->type == MSG_ACK && h->envlen == 0)
 		return len == sizeof(*h) ? 0 : -EBADMSG;   /* a worker's ack may carry env */
-	if (h->type != MSG_EVENT && h->type != MSG_MONITOR && h->type != MSG_ACK)
+	if (h->type != MSG_EVENT && h->type != MSG_MONITOR && h->type != MSG_ACK &&
+	    h->type != MSG_CTL_ENV)
 		return (len == sizeof(*h) && h->envlen == 0) ? 0 : -EBADMSG;
 	if (h->envlen > MSG_ENV_MAX || len != sizeof(*h) + h->envlen)
 		return -EBADMSG;

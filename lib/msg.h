@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /* The wire format between udevsend, udevd and the control clients, defined here
- * only: a fixed header, then (events only) a NUL-separated KEY=value environment. */
+ * only: a fixed header, then (events, and MSG_CTL_ENV) a NUL-separated KEY=value
+ * environment. */
 #ifndef LIB_MSG_H
 #define LIB_MSG_H
 
@@ -31,6 +32,8 @@ enum msg_type {
 	MSG_CTL_STATUS,         /* seqnum, flags of an event: is it done? (MSG_F_STATUS) */
 	MSG_WORKER_HELLO,       /* udev worker -> udevd, first: it speaks this protocol */
 	MSG_CTL_EXIT,           /* udevd terminates, as at SIGTERM (udevadm control --exit) */
+	MSG_CTL_ENV,            /* env follows: KEY=VALUE for every later event, KEY= none
+				 * (udevadm control --env, udev 117's global variables) */
 	MSG_TYPE_END
 };
 

@@ -40,7 +40,8 @@ mk_etc() {
 		case $p in
 		udevinfo|udevtest|udevmonitor) [ -x "$D/usr/bin/$p" ] ;;
 		firmware) [ -x "$D/lib/udev/$p" ]; [ -f "$D/lib/udev/$p" ] ;;
-		udev-extras|usb_id|path_id) [ -x "$D/lib/udev/$p" ]; [ -f "$D/lib/udev/$p" ] ;;
+		udev-extras|usb_id|path_id|write_net_rules|write_cd_rules)
+			[ -x "$D/lib/udev/$p" ]; [ -f "$D/lib/udev/$p" ] ;;
 		*) [ -x "$D/sbin/$p" ]; [ -f "$D/sbin/$p" ] ;;
 		esac
 		cmp "$BIN/$p" "$D/sbin/$p" 2>/dev/null || cmp "$BIN/$p" "$D/usr/bin/$p" 2>/dev/null ||
@@ -56,6 +57,11 @@ mk_etc() {
 	# udev 100-117's extras: one program, a link per name beside it
 	[ "$(readlink "$D/lib/udev/usb_id")" = udev-extras ]
 	[ "$(readlink "$D/lib/udev/path_id")" = udev-extras ]
+	[ "$(readlink "$D/lib/udev/write_net_rules")" = udev-extras ]
+	[ "$(readlink "$D/lib/udev/write_cd_rules")" = udev-extras ]
+	# udev 117's rule generators' rules
+	[ -f "$D/etc/udev/rules.d/75-persistent-net-generator.rules" ]
+	[ -f "$D/etc/udev/rules.d/75-cd-aliases-generator.rules" ]
 	links_resolve "$D"
 	# the documents the man pages cite are installed with them
 	for p in $(grep -ohE '[a-z-]+\.md' "$TOP"/docs/*.8 | sort -u); do

@@ -61,8 +61,11 @@ fragment_config() {
 	gcc -static -Os -o "$T/helperwait" "$G/helperwait.c"
 	run "$T/helperwait" -q 50 sh -c 'sleep 0.3'
 	[ "$status" -eq 0 ]
-	[[ "$output" =~ ^cmd_ms=([0-9]+)\ done_ms=([0-9]+)\ rc=0\ peak=0$ ]]
+	[[ "$output" =~ ^cmd_ms=([0-9]+)\ done_ms=([0-9]+)\ rc=0\ peak=0\ mem_min_kb=([0-9]+)$ ]]
 	[ "${BASH_REMATCH[1]}" -ge 300 ]
+	# the lowest MemAvailable seen: this machine's, no more than its total
+	[ "${BASH_REMATCH[3]}" -gt 0 ]
+	[ "${BASH_REMATCH[3]}" -le "$(awk '/^MemTotal:/ { print $2 }' /proc/meminfo)" ]
 	run "$T/helperwait" -q 50 sh -c 'exit 3'
 	[ "$status" -eq 1 ]
 	[[ "$output" == *"rc=3"* ]]

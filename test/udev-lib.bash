@@ -56,8 +56,9 @@ ev() {
 
 # listing: one line per entry below $T/dev, sorted:
 #   "c 0600 0:0 name", "b 0660 0:6 disk/sda", "l link -> target"
+# (not udevd's and the rule generators' state in .udev/: failed events, locks)
 listing() {
-	(cd "$T/dev" && find . -mindepth 1 ! -type d | sed 's|^\./||' | LC_ALL=C sort |
+	(cd "$T/dev" && find . -mindepth 1 ! -type d ! -path './.udev/*' | sed 's|^\./||' | LC_ALL=C sort |
 	while read -r p; do
 		if [ -L "$p" ]; then
 			echo "l $p -> $(readlink "$p")"

@@ -65,6 +65,13 @@ ACTION==\"add\", DEVPATH==\"/class/tty/*\", KERNEL!=\"ttyS*\", SYMLINK+=\"a-\$nu
 @test "100: NAME, SYMLINK, OWNER, GROUP, MODE over several rules" { check_add y2006 $TTYS tty 'SUBSYSTEMS=="platform", NAME="tts/%n", SYMLINK+="%k"
 KERNEL=="ttyS0", NAME="second"
 SUBSYSTEMS=="platform", GROUP="7", MODE="0640", OWNER="5"' 'c 0640 5:7 tts/0; l ttyS0 -> tts/0'; }
+@test "100: a PROGRAM of one word gets no argument (udev 083 stopped passing the subsystem); 064: the subsystem" {
+	printf '#!/bin/sh\necho "n$#$1"\n' >"$T/nargs"
+	chmod +x "$T/nargs"
+	check_add y2006 $TTYS tty "KERNELS==\"ttyS0\", PROGRAM=\"$T/nargs\", SYMLINK+=\"%c\"" 'l n0 -> ttyS0; c 0660 0:0 ttyS0'
+	rm -rf "$T/db" "${T:?}"/dev/*
+	check_add y2006 $TTYS tty "KERNEL==\"ttyS0\", PROGRAM=\"$T/nargs\", SYMLINK+=\"%c\"" 'l n1tty -> ttyS0; c 0660 0:0 ttyS0'
+}
 @test "100: PROGRAM and RESULT run before IMPORT: the import sees the rule's own %c" { check_add y2006 $TTYS tty "PROGRAM==\"/bin/echo A\", IMPORT{program}=\"/bin/echo V=%c\", SYMLINK+=\"v-\$env{V}\"
 $NEVER" 'c 0660 0:0 ttyS0; l v-A -> ttyS0'; }
 @test "064: the same rule in a file without a 070-100 key: IMPORT runs first, %c is still empty" { check_add y2006 $TTYS tty 'PROGRAM=="/bin/echo A", IMPORT{program}="/bin/echo V=%c", SYMLINK+="v-$env{V}"' 'c 0660 0:0 ttyS0; l v- -> ttyS0'; }

@@ -226,6 +226,85 @@ MINOR=3" ]
 	UDEVD_PID=
 }
 
+@test "udevadm control --env: every later event has the variable (its own value wins), KEY= drops it; fork and pool mode" {
+	legacy
+	rules 'KERNEL=="ttyS0", ENV{GREETING}=="?*", SYMLINK+="greet-$env{GREETING}"'
+	local mode seq=10
+	for mode in --workers=pool --workers=fork; do
+		start_udevd "$mode"
+		# udev 117's two words, and the later --env=KEY=VALUE
+		run "$BIN/udevadm" control --env GREETING=hello
+		[ "$status" -eq 0 ] || { echo "$output"; return 1; }
+		run "$BIN/udevadm" control --env=OTHER=x
+		[ "$status" -eq 0 ]
+		send ACTION=add DEVPATH=/class/tty/ttyS0 SEQNUM=$((seq += 1)) tty
+		[ -L "$T/dev/greet-hello" ] || { listing; return 1; }
+		send ACTION=remove DEVPATH=/class/tty/ttyS0 SEQNUM=$((seq += 1)) tty
+		send ACTION=add DEVPATH=/class/tty/ttyS0 SEQNUM=$((seq += 1)) GREETING=own tty
+		[ -L "$T/dev/greet-own" ]
+		[ ! -e "$T/dev/greet-hello" ]
+		send ACTION=remove DEVPATH=/class/tty/ttyS0 SEQNUM=$((seq += 1)) tty
+		run "$BIN/udevcontrol" env GREETING=
+		[ "$status" -eq 0 ]
+		send ACTION=add DEVPATH=/class/tty/ttyS0 SEQNUM=$((seq += 1)) tty
+		[ "$(listing)" = "c 0600 0:0 ttyS0" ] || { listing; return 1; }
+		send ACTION=remove DEVPATH=/class/tty/ttyS0 SEQNUM=$((seq += 1)) tty
+		grep -q 'control message env GREETING=hello accepted' "$T/udevd.log"
+		stop_udevd
+	done
+	# a word without KEY=: a usage error, nothing sent
+	run "$BIN/udevadm" control --env=NOVALUE
+	[ "$status" -eq 1 ]
+	run "$BIN/udevcontrol" env
+	[ "$status" -eq 1 ]
+	run "$BIN/udevcontrol" --env==x
+	[ "$status" -eq 1 ]
+}
+
+@test "udevadm trigger --retry-failed: the adds udevd saw fail (udev_root/.udev/failed, as udev 117) are replayed; a later good event clears the mark" {
+	export SYSFS_PATH=$T/sys
+	local ev3=$INPUT5/event3 mark
+	mark="$T/dev/.udev/failed/$(sed 's|/|\\x2f|g' <<<"$ev3")"
+	rules "KERNEL==\"event3\", RUN+=\"/bin/sh -c 'test -e $T/ok'\""
+	start_udevd
+	run send ACTION=add DEVPATH=$ev3 SEQNUM=5 MAJOR=13 MINOR=67 DEVNAME=input/event3 input
+	[ "$status" -eq 9 ]
+	[ "$(readlink "$mark")" = "$ev3" ] || { ls -la "$T/dev/.udev/failed"; return 1; }
+	run "$BIN/udevadm" trigger --retry-failed --dry-run
+	[ "$status" -eq 0 ]
+	[ "$output" = "$ev3" ]
+	[ -z "$(changed)" ]
+	run "$BIN/udevadm" trigger -F
+	[ "$status" -eq 0 ]
+	[ "$(changed)" = "$ev3" ]
+	[ "$(head -c 3 "$T/sys$ev3/uevent")" = add ]
+	# the replayed add works this time: the mark goes, nothing is left to retry
+	touch "$T/ok"
+	run send ACTION=add DEVPATH=$ev3 SEQNUM=6 MAJOR=13 MINOR=67 DEVNAME=input/event3 input
+	[ "$status" -eq 0 ]
+	[ ! -e "$mark" ]
+	run "$BIN/udevtrigger" --retry-failed --verbose
+	[ "$status" -eq 0 ]
+	[ -z "$output" ]
+	# only an add is marked; a failed change is not
+	rm "$T/ok"
+	run send ACTION=change DEVPATH=$ev3 SEQNUM=7 MAJOR=13 MINOR=67 DEVNAME=input/event3 input
+	[ "$status" -eq 9 ]
+	[ ! -e "$mark" ]
+	# a move takes the mark to the new name
+	run send ACTION=add DEVPATH=$ev3 SEQNUM=8 MAJOR=13 MINOR=67 DEVNAME=input/event3 input
+	[ -L "$mark" ]
+	run send ACTION=move DEVPATH=$INPUT5/event9 DEVPATH_OLD=$ev3 SEQNUM=9 input
+	[ ! -e "$mark" ]
+	[ -L "${mark%event3}event9" ]
+	# a folder on the way that others may write: nothing is made in it
+	chmod 0777 "$T/dev/.udev"
+	run send ACTION=add DEVPATH=$ev3 SEQNUM=10 MAJOR=13 MINOR=67 DEVNAME=input/event3 input
+	[ "$status" -eq 9 ]
+	[ ! -e "$mark" ]
+	grep -q "cannot record the failed add of $ev3 .*not root's alone" "$T/udevd.log"
+}
+
 @test "udevadm info: a device alone prints its record, -x/--export the variables as KEY='value'" {
 	legacy
 	rules "KERNEL==\"mouse0\", NAME=\"input/m0\", SYMLINK+=\"mouse\", ENV{ID_TYPE}=\"mouse\", ENV{ID_Q}=\"it's\""

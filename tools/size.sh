@@ -68,6 +68,18 @@ trap 'rm -f "$tmp"' EXIT
 # formats, udev 115,424 bytes, udevd 69,312 (klibc, 2026-12-07): budgets
 # 113 and 68 KiB, the suite 225. udevd at nice -10 (--nice, its children
 # back at its own: 384 bytes) made it 69,728: 69 KiB, the suite 226.
+# Issue 58's udevadm of 117 (control --env's variables for every event,
+# the failed add events kept for trigger --retry-failed) took udevd from
+# 64,032 to 67,424 bytes: 66 KiB. Its rule generators (write_net_rules,
+# write_cd_rules: udev.conf's reader and stdio come with them) took
+# udev-extras from 22,464 to 32,160 bytes, within its 32 KiB, but the
+# suite's 208 KiB no longer held both (its core had grown to 187,904 bytes,
+# past the 176 KiB of the sum): 220 KiB, the sum of 223,904 then.
+# All of these together (the journal, the watch, --nice, control --env and
+# the failed events, the rule generators; udevsend 32 bytes for the control
+# message type of --env in the checks it shares): udevsend 8,480, udevd
+# 73,152, udev 115,904, udev-extras 32,160 (klibc, 2026-12-07): budgets
+# 8.5, 72 and 114 KiB, the suite 240 KiB.
 # The default build (glibc) links udevsend statically against the smallest
 # libc present (Makefile, HELPER_LIBC): 16 KiB holds dietlibc's, klibc's and
 # musl's; the dynamic glibc one (no small libc installed) is over it.
@@ -77,12 +89,12 @@ budget() {
 		return
 	fi
 	case $1 in
-	udevsend) b=8448 ;;
+	udevsend) b=8704 ;;
 	hotplug) b=14848 ;;
-	udevd) b=70656 ;;
-	udev) b=115712 ;;
+	udevd) b=73728 ;;
+	udev) b=116736 ;;
 	udev-extras) b=32768 ;;
-	suite) b=231424 ;;
+	suite) b=245760 ;;
 	*) return ;;
 	esac
 	case $variant in

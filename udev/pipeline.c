@@ -536,7 +536,7 @@ static int event_other(struct udev_event *ev, const struct rules *rules)
 /* Network interfaces have no node: NAME renames the interface. */
 static int event_net_add(struct udev_event *ev, const struct rules *rules)
 {
-	char devpath[SYSFS_PATH_MAX], renamed[NAME_SIZE] = "";
+	char devpath[SYSFS_PATH_MAX], renamed[NAME_SIZE] = "", now[NAME_SIZE];
 	int r;
 
 	rules_apply(rules, ev);
@@ -547,9 +547,11 @@ static int event_net_add(struct udev_event *ev, const struct rules *rules)
 			fmt_print(stdout, "rename interface '%s' to '%s'\n", ev->kernel, ev->name);
 			return ev->rc;
 		}
-		r = netif_rename(ev->kernel, ev->name);
+		r = netif_rename(ev->kernel, ev->name, now, sizeof(now), NETIF_WAIT_MS);
 		if (r < 0) {
-			log_err("cannot rename %s to %s: %s", ev->kernel, ev->name, strerror(-r));
+			log_err("cannot rename %s to %s: %s%s%s", ev->kernel, ev->name, strerror(-r),
+				strcmp(now, ev->kernel) ? ", it is named " : "",
+				strcmp(now, ev->kernel) ? now : "");
 			event_fail(ev, UDEV_EXIT_NETIF);
 		} else {
 			log_info("renamed interface %s to %s", ev->kernel, ev->name);
@@ -561,6 +563,9 @@ static int event_net_add(struct udev_event *ev, const struct rules *rules)
 			/* the kernel's names now, in orig too: not keys for the record */
 			env_set(&ev->env, "INTERFACE", ev->name);
 			env_set(&ev->orig, "INTERFACE", ev->name);
+			/* udev 117: the kernel's first name, for RUN */
+			env_set(&ev->env, "INTERFACE_OLD", ev->kernel);
+			env_set(&ev->orig, "INTERFACE_OLD", ev->kernel);
 			env_set(&ev->env, "DEVPATH", devpath);
 			env_set(&ev->orig, "DEVPATH", devpath);
 		}

@@ -87,8 +87,9 @@ static void parse_mode(const char *name, const char *s, enum runner_mode *mode)
 		bad_value_exit(name, s);
 }
 
-/* udev_log of udev.conf (unless UDEV_LOG is set), then --debug. */
-static void setup_log_level(const struct udevd *d)
+/* udev_log of udev.conf (unless UDEV_LOG is set), then --debug; the
+ * failed events' folder under udev_root. */
+static void setup_log_level(struct udevd *d)
 {
 	struct udev_conf conf;
 	int r;
@@ -100,6 +101,7 @@ static void setup_log_level(const struct udevd *d)
 		log_err("cannot read %s: %s, ignoring", conf_file(), strerror(-r));
 	if (d->debug)
 		log_set_level(LOG_DEBUG);
+	failed_init(&d->failed, conf.root);
 }
 
 /* --name=VALUE or --name VALUE (lib/opts.c), at argv[*i]; else a usage error. */

@@ -11,6 +11,7 @@
 #include "door/watch.h"
 #include "profile.h"
 #include "loop.h"
+#include "answer/failed.h"
 #include "answer/monitor.h"
 #include "queue/journal.h"
 #include "queue/queue.h"
@@ -65,6 +66,7 @@ struct udevd {
 		int held;
 	} sentry;
 	struct watch watch;         /* the nodes of OPTIONS watch (door/watch.h) */
+	struct failed failed;       /* the failed add events (trigger --retry-failed) */
 };
 
 /* --netlink, in a build that has it (lib/profile.h): a constant 0 in one

@@ -17,6 +17,8 @@
 #include "door/refuse.h"
 #include "door/rescan.h"
 #include "workers/child.h"
+#include "str.h"
+#include "workers/globals.h"
 
 #include <errno.h>
 #include <signal.h>
@@ -44,6 +46,7 @@ static void event_finished(void *ctx, struct event *ev, int rc)
 		 (unsigned long long)ev->hdr.seqnum, ev->u.action, ev->u.devpath, rc,
 		 (unsigned long long)(loop_now_ms() - ev->start_ms));
 	dedup_done(&d->dedup, ev, rc);
+	failed_note(&d->failed, ev->u.action, ev->u.devpath, ev->u.devpath_old, rc);
 	if (udevd_netlink(d))   /* only its rescan asks */
 		seen_note(&d->seen, ev, rc);
 	monitor_send(&d->monitor, ev, rc);
@@ -332,11 +335,31 @@ static const char *control_name(enum msg_type type)
 	case MSG_CTL_MAX_CHILDS: return "max_childs";
 	case MSG_CTL_RELOAD_RULES: return "reload_rules";
 	case MSG_CTL_EXIT: return "exit";
+	case MSG_CTL_ENV: return "env";
 	default: return "?";
 	}
 }
 
 static void start_termination(struct udevd *d);
+
+/* control --env: each KEY=VALUE (msg_check made sure of the block) for
+ * every event from now on, KEY= none; the first that cannot be is refused
+ * (those before it hold). */
+static int control_env(const struct msg_hdr *h)
+{
+	const char *p, *env = (const char *)(h + 1);
+	char esc[160];
+
+	for (p = env; p < env + h->envlen && *p; p += strlen(p) + 1) {
+		str_escape(esc, p, sizeof(esc));
+		if (globals_set(p) < 0) {
+			log_err("control message env %s refused (no key, or no room)", esc);
+			return MSG_RC_REFUSED;
+		}
+		log_info("control message env %s accepted", esc);
+	}
+	return 0;
+}
 
 static int handle_control(struct udevd *d, const struct msg_hdr *h, uint32_t *arg)
 {
@@ -377,6 +400,8 @@ static int handle_control(struct udevd *d, const struct msg_hdr *h, uint32_t *ar
 	case MSG_CTL_EXIT:
 		start_termination(d);   /* the answer still goes (outbox) */
 		break;
+	case MSG_CTL_ENV:
+		return control_env(h);
 	case MSG_CTL_MONITOR:
 		if (monitor_add(&d->monitor, d->passed) < 0)
 			return MSG_RC_REFUSED;

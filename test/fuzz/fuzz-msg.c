@@ -63,6 +63,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	if (msg_check(buf, size) == 0) {
 		FUZZ_ASSERT(size >= sizeof(*h));
 		FUZZ_ASSERT(h->type >= MSG_EVENT && h->type < MSG_TYPE_END);
+		/* control --env's variables: a sound block, as an event's */
+		if (h->type == MSG_CTL_ENV)
+			FUZZ_ASSERT(entries_ok((const char *)buf + sizeof(*h), h->envlen));
 		if (h->type == MSG_EVENT) {
 			env = (const char *)buf + sizeof(*h);
 			len = h->envlen;

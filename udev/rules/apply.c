@@ -260,10 +260,12 @@ static int run_program(struct udev_event *ev, const char *value, char *out, size
 	 * (a variable) of what IMPORT{program} reads back */
 	subst_format(ev, value, line, sizeof(line));
 	str_escape(cmd, line, sizeof(cmd));
-	/* a bare program gets the subsystem, as in 2004 */
-	/* a built-in may get the event's DEVPATH as one word more (builtin.h) */
+	/* a bare program gets the subsystem, as in 2004, but in a file of
+	 * udev 100's (083 stopped it: 117's PROGRAM="write_cd_rules" reads its
+	 * argument); a built-in may get the event's DEVPATH as one word more
+	 * (builtin.h) */
 	argc = exec_split(cmd, argv, builtin ? EXEC_ARGS_MAX - 1 : EXEC_ARGS_MAX,
-			  builtin ? NULL : ev->subsystem);
+			  builtin || ev->v100_rule ? NULL : ev->subsystem);
 	if (argc == 0)
 		return -EINVAL;
 	log_debug("running '%s'", cmd);

@@ -80,7 +80,7 @@ static int ctl_send(struct msg_hdr *req, uint64_t timeout_ms, uint32_t *ack_arg)
 
 	if (fd < 0)
 		return fd == -EPERM ? CTL_NAME_HELD : MSG_RC_NOT_RUN;
-	if (send(fd, req, sizeof(*req), MSG_NOSIGNAL) < 0) {
+	if (send(fd, req, sizeof(*req) + req->envlen, MSG_NOSIGNAL) < 0) {
 		close(fd);
 		return MSG_RC_NOT_RUN;
 	}
@@ -96,6 +96,19 @@ int ctl_query_seqnum(uint64_t seqnum, uint64_t timeout_ms, uint32_t *pending)
 	msg_init(&req, MSG_CTL_SEQNUM, seqnum);
 	req.flags = MSG_F_SEQNUM;
 	return ctl_send(&req, timeout_ms, pending);
+}
+
+int ctl_request_env(enum msg_type type, const char *env, size_t len, uint64_t timeout_ms)
+{
+	static uint32_t counter;
+	struct msg_event req;
+
+	if (len > sizeof(req.env))
+		return MSG_RC_REFUSED;
+	msg_init(&req.hdr, type, ((uint64_t)getpid() << 20) | (1u << 19) | ++counter);
+	memcpy(req.env, env, len);
+	req.hdr.envlen = (uint32_t)len;
+	return ctl_send(&req.hdr, timeout_ms, NULL);
 }
 
 int ctl_request(enum msg_type type, uint32_t arg, uint64_t timeout_ms, uint32_t *ack_arg)

@@ -17,6 +17,9 @@
  * ack came, MSG_RC_NOT_RUN when udevd could not be reached. *ack_arg gets the
  * ack's arg. */
 int ctl_request(enum msg_type type, uint32_t arg, uint64_t timeout_ms, uint32_t *ack_arg);
+/* The same for a control message of type with an environment block of
+ * len bytes ("KEY=VALUE\0"...) after its header (MSG_CTL_ENV). */
+int ctl_request_env(enum msg_type type, const char *env, size_t len, uint64_t timeout_ms);
 /* The same for MSG_CTL_SEQNUM: the request carries seqnum (flag MSG_F_SEQNUM)
  * and *pending gets the events up to it that udevd has not finished. */
 int ctl_query_seqnum(uint64_t seqnum, uint64_t timeout_ms, uint32_t *pending);

@@ -38,7 +38,7 @@ static const char info_map[] =
 static const char trigger_map[] =
 	"-c=\0--action=\0-t=\0--type=\0-s=\0--subsystem-match=\0-S=\0--subsystem-nomatch=\0"
 	"-a=\0--attr-match=\0-A=\0--attr-nomatch=\0-y=\0--sysname-match=\0"
-	"-v\0--verbose\0-n\0--dry-run\0-w\0--settle\0";
+	"-v\0--verbose\0-n\0--dry-run\0-w\0--settle\0-F\0--retry-failed\0";
 static const char settle_map[] =
 	"-t=\0--timeout=\0-E=\0--exit-if-exists=\0-s=\0--seq-start=\0-e=\0--seq-end=\0"
 	"-q\0--quiet\0";
@@ -48,7 +48,8 @@ static const char control_map[] =
 	"--log-priority=\0log_priority=\0-l=\0log_priority=\0"
 	"--stop-exec-queue\0stop_exec_queue\0-s\0stop_exec_queue\0"
 	"--start-exec-queue\0start_exec_queue\0-S\0start_exec_queue\0"
-	"--max-childs=\0max_childs=\0--children-max=\0max_childs=\0-m=\0max_childs=\0";
+	"--max-childs=\0max_childs=\0--children-max=\0max_childs=\0-m=\0max_childs=\0"
+	"--env=\0env=\0-p=\0env=\0--property=\0env=\0";
 static const char monitor_map[] =
 	"--subsystem-match=\0--subsystem-match=\0-s=\0--subsystem-match=\0-k\0--kernel\0-u\0--udev\0--property\0--env\0-p\0--env\0--environment\0--env\0-e\0--env\0";
 static const char test_map[] = "--action=\0ACTION\0-a=\0ACTION\0";

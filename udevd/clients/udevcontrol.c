@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /* udevcontrol: sends control messages to udevd, one per argument:
  * stop_exec_queue, start_exec_queue, log_priority=LEVEL, max_childs=N,
- * reload_rules, exit; udev 117's --COMMAND spellings too, and its
- * max_childs_running=N (the one limit here: max_childs).
+ * reload_rules, exit, env KEY=VALUE (KEY= unsets; also env=KEY=VALUE); udev
+ * 117's --COMMAND spellings too, and its max_childs_running=N (the one
+ * limit here: max_childs).
  * Exit 0 when all were accepted, else udevsend's codes. */
 #include "compat.h"
 #include "ctl.h"
@@ -16,17 +17,27 @@
 
 #define CONTROL_USAGE "usage: udevcontrol COMMAND...\n" \
 	"COMMAND: stop_exec_queue, start_exec_queue, log_priority=LEVEL, max_childs=N,\n" \
-	"         max_childs_running=N, reload_rules, exit (also as --reload_rules...)"
+	"         max_childs_running=N, reload_rules, exit, env KEY=VALUE\n" \
+	"         (also as --reload_rules..., --env=KEY=VALUE)"
 
-/* COMMAND -> message type and argument; -1 when unknown or malformed. */
-static int parse_command(const char *s, enum msg_type *type, uint32_t *arg)
+/* COMMAND -> message type and argument (env: *kv its KEY=VALUE, from
+ * "env=KEY=VALUE" or the next word, *next set); -1 when unknown or
+ * malformed. */
+static int parse_command(const char *s, const char *next, enum msg_type *type, uint32_t *arg,
+			 const char **kv)
 {
 	unsigned long long v;
 	int level;
 
 	*arg = 0;
+	*kv = NULL;
 	if (strncmp(s, "--", 2) == 0)   /* udev 117: "instructions passed as options" */
 		s += 2;
+	if (strcmp(s, "env") == 0 || strncmp(s, "env=", 4) == 0) {
+		*kv = s[3] ? s + 4 : next;
+		*type = MSG_CTL_ENV;
+		return *kv && strchr(*kv, '=') && **kv != '=' ? 0 : -1;
+	}
 	if (strcmp(s, "exit") == 0)
 		*type = MSG_CTL_EXIT;
 	else if (strcmp(s, "stop_exec_queue") == 0)
@@ -52,11 +63,28 @@ static int parse_command(const char *s, enum msg_type *type, uint32_t *arg)
 	return 0;
 }
 
+/* One command, the next word its value when it is "env": 0 when udevd took it. */
+static int send_command(const char *s, const char *next, int *skip)
+{
+	enum msg_type type;
+	uint32_t arg;
+	const char *kv;
+
+	*skip = 0;
+	if (parse_command(s, next, &type, &arg, &kv) < 0)
+		return MSG_RC_REFUSED;   /* main() checked them all first */
+	*skip = kv && kv == next;
+	if (kv)
+		return ctl_request_env(type, kv, strlen(kv) + 1, CTL_TIMEOUT_MS);
+	return ctl_request(type, arg, CTL_TIMEOUT_MS, NULL);
+}
+
 int main(int argc, char **argv)
 {
 	enum msg_type type;
 	uint32_t arg;
-	int i, rc;
+	const char *kv;
+	int i, rc, skip;
 
 	if (opts_std(argc, argv, "udevcontrol", CONTROL_USAGE))
 		return 0;
@@ -64,14 +92,15 @@ int main(int argc, char **argv)
 	if (argc < 2)
 		return opts_usage_error("udevcontrol", CONTROL_USAGE, "no command", "");
 	for (i = 1; i < argc; i++)
-		if (argv[i][0] == '-' && parse_command(argv[i], &type, &arg) < 0)
+		if (argv[i][0] == '-' && parse_command(argv[i], argv[i + 1], &type, &arg, &kv) < 0)
 			return opts_unknown("udevcontrol", CONTROL_USAGE, argv[i]);
-		else if (parse_command(argv[i], &type, &arg) < 0)
+		else if (parse_command(argv[i], argv[i + 1], &type, &arg, &kv) < 0)
 			return opts_usage_error("udevcontrol", CONTROL_USAGE,
 						"unknown or malformed command", argv[i]);
-	for (i = 1; i < argc; i++) {
-		parse_command(argv[i], &type, &arg);
-		rc = ctl_request(type, arg, CTL_TIMEOUT_MS, NULL);
+		else if (kv && kv == argv[i + 1])
+			i++;
+	for (i = 1; i < argc; i += 1 + skip) {
+		rc = send_command(argv[i], argv[i + 1], &skip);
 		if (rc == 0)
 			continue;
 		if (rc == CTL_NAME_HELD)

@@ -2,11 +2,14 @@
 /* udevtrigger: asks the kernel to replay events by writing an action to
  * each device's uevent file (today's kernels), optionally filtered by
  * subsystem, attribute and name, or to each bus's and driver's
- * (--type=subsystems), then optionally waits until udevd has handled every
+ * (--type=subsystems), or to each device whose add failed in udevd
+ * (--retry-failed), then optionally waits until udevd has handled every
  * event up to the kernel's seqnum after the writes (--settle). */
 #include "compat.h"
 #include "coldplug.h"
+#include "conf.h"
 #include "ctl.h"
+#include "fmt.h"
 #include "log.h"
 #include "loop.h"
 #include "opts.h"
@@ -30,7 +33,7 @@ struct opts {
 	const char *subsys[MATCH_MAX], *nosubsys[MATCH_MAX], *attr[MATCH_MAX];
 	const char *noattr[MATCH_MAX], *sysname[MATCH_MAX];
 	int nsubsys, nnosubsys, nattr, nnoattr, nsysname;
-	int dry_run, verbose, settle, failed, count, subsystems;
+	int dry_run, verbose, settle, failed, count, subsystems, retry_failed;
 	int no_uevent, with_uevent;   /* devices walked without, with a uevent file */
 	uint64_t timeout_ms;
 };
@@ -38,7 +41,8 @@ struct opts {
 #define TRIGGER_USAGE "usage: udevtrigger [--action=ACTION] [--type=devices|subsystems]\n" \
 	"                   [--subsystem-match=GLOB] [--subsystem-nomatch=GLOB]\n" \
 	"                   [--attr-match=ATTR[=GLOB]] [--attr-nomatch=ATTR[=GLOB]]\n" \
-	"                   [--sysname-match=GLOB] [--dry-run] [--verbose] [--settle]\n" \
+	"                   [--sysname-match=GLOB] [--retry-failed] [--dry-run] [--verbose]\n" \
+	"                   [--settle]\n" \
 	"                   [--timeout=DUR]\n" \
 	"DUR: N or Ns seconds, Nms milliseconds; an option's value after = or apart"
 #define EXIT_FAILED 2   /* a write failed, or no uevent_seqnum to settle on */
@@ -148,6 +152,72 @@ static void trigger_subsystems(struct opts *o)
 	closedir(b);
 }
 
+/* A name of udevd's failed folder back into the DEVPATH (\xNN a byte):
+ * 0, or -1 when it is not one. */
+static int failed_devpath(const char *name, char *devpath, size_t size)
+{
+	static const char hex[] = "0123456789abcdef";
+	size_t n = 0;
+	const char *h, *l;
+
+	for (; *name && n + 1 < size; n++) {
+		if (name[0] == '\\' && name[1] == 'x' && name[2] && name[3] &&
+		    (h = strchr(hex, name[2])) && (l = strchr(hex, name[3]))) {
+			devpath[n] = (char)((h - hex) << 4 | (l - hex));
+			name += 4;
+		} else {
+			devpath[n] = *name++;
+		}
+	}
+	devpath[n] = '\0';
+	return *name || devpath[0] != '/' || strstr(devpath, "/..") ? -1 : 0;
+}
+
+/* The subsystem the filters see for devpath: its `subsystem` link's
+ * name, or in the legacy layout "block" below /block, NAME below
+ * /class/NAME, else its `bus` link's name. */
+static void subsystem_of(const char *devpath, char *buf, size_t size)
+{
+	buf[0] = '\0';
+	if (sysfs_link_name(devpath, "subsystem", buf, size) > 0)
+		return;
+	if (strncmp(devpath, "/block/", 7) == 0)
+		str_copy(buf, "block", size);
+	else if (strncmp(devpath, "/class/", 7) == 0)
+		str_copy_component(buf, devpath + 7, size);
+	else if (sysfs_link_name(devpath, "bus", buf, size) <= 0)
+		buf[0] = '\0';
+}
+
+/* --retry-failed: the devices udevd recorded in <udev_root>/.udev/failed
+ * (udevd(8)), as udev 117's udevtrigger read them. */
+static void trigger_failed(struct opts *o)
+{
+	struct udev_conf conf;
+	char dir[CONF_PATH_MAX + 16], devpath[SYSFS_PATH_MAX], subsystem[64];
+	struct dirent *de;
+	DIR *d;
+
+	conf_defaults(&conf);
+	if (conf_load(&conf, NULL) < 0)
+		log_info("%s unread, the defaults are used", conf_file());
+	fmt_s(dir, sizeof(dir), "%s/.udev/failed", conf.root);
+	d = opendir(dir);
+	if (!d)
+		return;   /* nothing failed */
+	while ((de = readdir(d))) {
+		if (de->d_name[0] == '.')
+			continue;
+		if (failed_devpath(de->d_name, devpath, sizeof(devpath)) < 0) {
+			log_info("%s/%s: not a device path, ignoring", dir, de->d_name);
+			continue;
+		}
+		subsystem_of(devpath, subsystem, sizeof(subsystem));
+		trigger(o, devpath, subsystem);   /* a device gone has no uevent */
+	}
+	closedir(d);
+}
+
 static int settle(const struct opts *o)
 {
 	char buf[32];
@@ -233,6 +303,8 @@ static int parse_opt(struct opts *o, int argc, char **argv, int *i)
 		o->verbose = 1;
 	else if (strcmp(a, "--settle") == 0)
 		o->settle = 1;
+	else if (strcmp(a, "--retry-failed") == 0)
+		o->retry_failed = 1;
 	else
 		return opts_unknown("udevtrigger", TRIGGER_USAGE, a);
 	return 0;
@@ -257,7 +329,9 @@ int main(int argc, char **argv)
 			break;
 	if (j == sizeof(actions) / sizeof(actions[0]))
 		return opts_bad_value("udevtrigger", TRIGGER_USAGE, "--action", o.action);
-	if (o.subsystems) {
+	if (o.retry_failed) {
+		trigger_failed(&o);
+	} else if (o.subsystems) {
 		trigger_subsystems(&o);
 	} else {
 		coldplug_walk("/devices", trigger, &o);

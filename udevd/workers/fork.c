@@ -4,6 +4,7 @@
 #include "compat.h"
 #include "fork.h"
 #include "child.h"
+#include "globals.h"
 #include "log.h"
 #include "msg.h"
 
@@ -13,7 +14,7 @@
 
 static void child_exec(const struct runner *r, struct event *ev)
 {
-	char *argv[4];
+	char *argv[4], **envp;
 	size_t i;
 
 	child_reset();
@@ -21,13 +22,15 @@ static void child_exec(const struct runner *r, struct event *ev)
 	argv[1] = (char *)ev->u.subsystem;
 	argv[2] = (char *)r->arg;
 	argv[3] = NULL;
-	/* at the end of the child's copy of envp, as pool.c sends it; event_new
-	 * left room for it */
-	for (i = 0; ev->envp[i]; i++)
+	/* control --env's variables the event lacks, then UDEVD_EVENT at the
+	 * end of the child's copy of envp, as pool.c sends them (event_new
+	 * left room for it) */
+	envp = globals_envp(ev->envp, ev->env, ev->envlen);
+	for (i = 0; envp[i]; i++)
 		;
-	ev->envp[i] = (char *)MSG_UDEVD_EVENT;
-	ev->envp[i + 1] = NULL;
-	execve(r->bin, argv, ev->envp);
+	envp[i] = (char *)MSG_UDEVD_EVENT;
+	envp[i + 1] = NULL;
+	execve(r->bin, argv, envp);
 	_exit(127);
 }
 

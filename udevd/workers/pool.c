@@ -18,6 +18,7 @@
 #include "child.h"
 #include "fork.h"
 #include "fd.h"
+#include "globals.h"
 #include "log.h"
 
 #include <errno.h>
@@ -153,28 +154,32 @@ fail:
 
 /* ---- running an event ------------------------------------------------------ */
 
-/* The event's environment and, where it fits, UDEVD_EVENT=1 (msg.h; fork
- * mode puts it in envp: fork.c). */
+/* The event's environment, control --env's variables it lacks, and, where
+ * it fits, UDEVD_EVENT=1 (msg.h; fork mode puts them in envp: fork.c). */
 static int worker_send(struct worker *w, struct event *ev)
 {
 	static const char mark[] = MSG_UDEVD_EVENT;
+	static char globals[GLOBALS_MAX];
 	struct msg_hdr h;
-	struct iovec iov[3];
+	struct iovec iov[4];
 	struct msghdr m;
+	size_t room = MSG_ENV_MAX - ev->envlen;
 
 	msg_init(&h, MSG_EVENT, ev->hdr.seqnum);
 	h.flags = ev->hdr.flags;
-	h.envlen = (uint32_t)ev->envlen;
 	iov[0].iov_base = &h;
 	iov[0].iov_len = sizeof(h);
 	iov[1].iov_base = ev->env;
 	iov[1].iov_len = ev->envlen;
-	iov[2].iov_base = (void *)mark;
-	iov[2].iov_len = ev->envlen + sizeof(mark) <= MSG_ENV_MAX ? sizeof(mark) : 0;
-	h.envlen += (uint32_t)iov[2].iov_len;
+	iov[2].iov_base = globals;
+	iov[2].iov_len = globals_for(ev->env, ev->envlen, globals,
+				     room < sizeof(globals) ? room : sizeof(globals));
+	iov[3].iov_base = (void *)mark;
+	iov[3].iov_len = ev->envlen + iov[2].iov_len + sizeof(mark) <= MSG_ENV_MAX ? sizeof(mark) : 0;
+	h.envlen = (uint32_t)(ev->envlen + iov[2].iov_len + iov[3].iov_len);
 	memset(&m, 0, sizeof(m));
 	m.msg_iov = iov;
-	m.msg_iovlen = 3;
+	m.msg_iovlen = 4;
 	if (sendmsg(w->fd, &m, MSG_NOSIGNAL | MSG_DONTWAIT) < 0)
 		return -errno;
 	return 0;
