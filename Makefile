@@ -209,10 +209,12 @@ UDEV_CORE_OBJS := udev/event/event.o udev/event/env.o udev/event/props.o \
 # in $(libudevdir) under each one's name, and udev's built-ins too, but in
 # the firmware builds, whose udev has a budget (tools/size.sh): there
 # IMPORT{builtin} runs the program (EXTRAS_BUILTIN=true|false chooses).
-EXTRAS_OBJS := extras/extras_lib.o extras/usb_id.o extras/path_id.o extras/path_id_san.o
+EXTRAS_OBJS := extras/extras_lib.o extras/usb_id.o extras/path_id.o extras/path_id_san.o \
+	extras/scsi_id.o extras/scsi_serial.o extras/ata_id.o extras/cdrom_id.o extras/edd_id.o \
+	extras/collect.o
 EXTRAS_BUILTIN ?= $(if $(filter klibc %diet,$(VARIANT)),false,true)
 $(if $(filter true false,$(EXTRAS_BUILTIN)),,$(error EXTRAS_BUILTIN=$(EXTRAS_BUILTIN): true or false))
-EXTRAS_NAMES := usb_id path_id
+EXTRAS_NAMES := usb_id path_id scsi_id ata_id cdrom_id edd_id collect
 PROGRAMS += udev-extras $(EXTRAS_NAMES)
 udev-extras_OBJS := extras/udev-extras.o $(EXTRAS_OBJS)
 LINKED_PROGRAMS += $(EXTRAS_NAMES)

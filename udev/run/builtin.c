@@ -34,14 +34,14 @@ static const struct builtin *builtin_find(const char *name, size_t len)
 
 const char *builtin_check(const char *cmd)
 {
-	static char msg[96];
+	static char msg[160];
 	char name[32];
 
 	if (builtin_find(cmd, strcspn(cmd, " ")))
 		return NULL;
 	str_copy(name, cmd, sizeof(name));
 	name[strcspn(name, " ")] = '\0';
-	fmt_s(msg, sizeof(msg), "unknown built-in '%s' (vol_id, disk_id, usb_id, path_id)", name);
+	fmt_s(msg, sizeof(msg), "unknown built-in '%s' (vol_id, disk_id, usb_id, path_id, scsi_id, ata_id, cdrom_id, edd_id, collect)", name);
 	return msg;
 }
 
@@ -84,8 +84,9 @@ int builtin_run(int argc, char **argv, char *out, size_t size, int timeout,
 		return -ENOENT;
 	if (!b->run)
 		return -ENOSYS;
-	if (b->event_devpath && !positional(argc, argv) && devpath) {
-		argv[argc++] = (char *)devpath;   /* argv has room (builtin.h) */
+	if (b->event_devpath == BUILTIN_DEVPATH_ENV ||
+	    (b->event_devpath && !positional(argc, argv) && devpath)) {
+		argv[argc++] = (char *)(devpath ? devpath : "");   /* argv has room (builtin.h) */
 		argv[argc] = NULL;
 	}
 	memset(&sa, 0, sizeof(sa));

@@ -9,7 +9,12 @@
 #include <stddef.h>
 
 const struct builtin builtin_extras[] = {
-	{ "usb_id", NULL, 1 },
-	{ "path_id", NULL, 1 },
+	{ "usb_id", NULL, BUILTIN_DEVPATH_ARG },
+	{ "path_id", NULL, BUILTIN_DEVPATH_ARG },
+	{ "scsi_id", NULL, BUILTIN_DEVPATH_ENV },
+	{ "ata_id", NULL, 0 },
+	{ "cdrom_id", NULL, 0 },
+	{ "edd_id", NULL, 0 },
+	{ "collect", NULL, 0 },
 };
 const unsigned int builtin_extras_n = sizeof(builtin_extras) / sizeof(builtin_extras[0]);
