@@ -5,7 +5,7 @@
  *   scsi_id [-g|-b] [-x] [-u] [-i] [-a] [-n] [-p PAGE] [-f CONFIG] [-d NODE] -s DEVPATH
  * with 117's long options too (--whitelisted, --export, --devpath= ...).
  * $DEVPATH, when set, is the device unless -s names one. The options are
- * read from the config file (/etc/scsi_id.config) first: its line without
+ * read from the config file (SYSCONFDIR/scsi_id.config) first: its line without
  * a vendor gives options for every device; the first line whose vendor
  * (and model) begin the device's gives -b, -g or -p for it. A device is
  * asked only when whitelisted (-g, there or on the command line).
@@ -30,7 +30,7 @@
 #include <sys/sysmacros.h>
 #include <unistd.h>
 
-#define SCSI_ID_CONFIG "/etc/scsi_id.config"
+#define SCSI_ID_CONFIG SYSCONFDIR "/scsi_id.config"
 #define CONF_LINE 256                 /* 117's longest config line, its newline too */
 #define OPT_ARGS 32
 

@@ -40,7 +40,8 @@ mk_etc() {
 		case $p in
 		udevinfo|udevtest|udevmonitor) [ -x "$D/usr/bin/$p" ] ;;
 		firmware) [ -x "$D/lib/udev/$p" ]; [ -f "$D/lib/udev/$p" ] ;;
-		udev-extras|usb_id|path_id) [ -x "$D/lib/udev/$p" ]; [ -f "$D/lib/udev/$p" ] ;;
+		udev-extras|usb_id|path_id|scsi_id|ata_id|cdrom_id|edd_id|collect)
+			[ -x "$D/lib/udev/$p" ]; [ -f "$D/lib/udev/$p" ] ;;
 		*) [ -x "$D/sbin/$p" ]; [ -f "$D/sbin/$p" ] ;;
 		esac
 		cmp "$BIN/$p" "$D/sbin/$p" 2>/dev/null || cmp "$BIN/$p" "$D/usr/bin/$p" 2>/dev/null ||
@@ -54,8 +55,9 @@ mk_etc() {
 	[ "$(readlink "$D/etc/hotplug.d/default/10-udev.hotplug")" = /sbin/udevsend ]
 	[ "$(readlink "$D/usr/bin/udevinfo")" = ../../sbin/udev ]
 	# udev 100-117's extras: one program, a link per name beside it
-	[ "$(readlink "$D/lib/udev/usb_id")" = udev-extras ]
-	[ "$(readlink "$D/lib/udev/path_id")" = udev-extras ]
+	for p in usb_id path_id scsi_id ata_id cdrom_id edd_id collect; do
+		[ "$(readlink "$D/lib/udev/$p")" = udev-extras ]
+	done
 	links_resolve "$D"
 	# the documents the man pages cite are installed with them
 	for p in $(grep -ohE '[a-z-]+\.md' "$TOP"/docs/*.8 | sort -u); do

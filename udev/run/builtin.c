@@ -18,6 +18,8 @@ static const struct builtin builtins[] = {
 	{ "vol_id", vol_id_run, 0 },
 };
 
+const char *builtin_devpath;
+
 static const struct builtin *builtin_find(const char *name, size_t len)
 {
 	unsigned int i;
@@ -25,23 +27,19 @@ static const struct builtin *builtin_find(const char *name, size_t len)
 	for (i = 0; i < sizeof(builtins) / sizeof(builtins[0]); i++)
 		if (strlen(builtins[i].name) == len && strncmp(builtins[i].name, name, len) == 0)
 			return &builtins[i];
-	for (i = 0; i < builtin_extras_n; i++)
-		if (strlen(builtin_extras[i].name) == len &&
-		    strncmp(builtin_extras[i].name, name, len) == 0)
-			return &builtin_extras[i];
-	return NULL;
+	return builtin_extra_find(name, len);
 }
 
 const char *builtin_check(const char *cmd)
 {
-	static char msg[160];
+	static char msg[64];
 	char name[32];
 
 	if (builtin_find(cmd, strcspn(cmd, " ")))
 		return NULL;
 	str_copy(name, cmd, sizeof(name));
 	name[strcspn(name, " ")] = '\0';
-	fmt_s(msg, sizeof(msg), "unknown built-in '%s' (vol_id, disk_id, usb_id, path_id, scsi_id, ata_id, cdrom_id, edd_id, collect)", name);
+	fmt_s(msg, sizeof(msg), "unknown built-in '%s'", name);
 	return msg;
 }
 
@@ -84,11 +82,11 @@ int builtin_run(int argc, char **argv, char *out, size_t size, int timeout,
 		return -ENOENT;
 	if (!b->run)
 		return -ENOSYS;
-	if (b->event_devpath == BUILTIN_DEVPATH_ENV ||
-	    (b->event_devpath && !positional(argc, argv) && devpath)) {
-		argv[argc++] = (char *)(devpath ? devpath : "");   /* argv has room (builtin.h) */
+	if (b->event_devpath && !positional(argc, argv) && devpath) {
+		argv[argc++] = (char *)devpath;   /* argv has room (builtin.h) */
 		argv[argc] = NULL;
 	}
+	builtin_devpath = devpath;
 	memset(&sa, 0, sizeof(sa));
 	memset(&dfl, 0, sizeof(dfl));
 	sa.sa_handler = on_end;

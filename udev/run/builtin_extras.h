@@ -12,17 +12,13 @@
 struct builtin {
 	const char *name;
 	int (*run)(int argc, char **argv, char *out, size_t size);
-	int event_devpath;   /* BUILTIN_DEVPATH_*, or 0: no event DEVPATH */
+	int event_devpath;   /* no DEVPATH argument: the event's (udev 100's $DEVPATH) */
 };
 
-/* The event's DEVPATH (udev 100's $DEVPATH) is given to the built-in as its
- * last word: when it has no other word that is no option (usb_id ...), or
- * always ("" when none), for run to take off and read as $DEVPATH would be
- * read (scsi_id, whose -s may name another device). */
-#define BUILTIN_DEVPATH_ARG 1
-#define BUILTIN_DEVPATH_ENV 2
-
-extern const struct builtin builtin_extras[];
-extern const unsigned int builtin_extras_n;
+/* The extra of that name (len bytes of name), or NULL. */
+const struct builtin *builtin_extra_find(const char *name, size_t len);
+/* The event's DEVPATH while a built-in runs (builtin.c), or NULL: what
+ * scsi_id reads as its $DEVPATH. */
+extern const char *builtin_devpath;
 
 #endif
