@@ -77,10 +77,12 @@ static int collect_open(const char *checkpoint, int *rc)
 	/* polled rather than waited in F_SETLKW under alarm(): as a built-in
 	 * the alarm is udev's */
 	for (i = 0; fcntl(fd, F_SETLK, &fl) < 0; i++) {
-		if ((errno != EAGAIN && errno != EACCES) || i >= COLLECT_LOCK_SECONDS * 50) {
-			log_err("collect: no lock on %s: %s", path, strerror(errno));
+		int e = errno;
+
+		if ((e != EAGAIN && e != EACCES) || i >= COLLECT_LOCK_SECONDS * 50) {
+			log_err("collect: no lock on %s: %s", path, strerror(e));
 			close(fd);
-			*rc = errno == EAGAIN || errno == EACCES ? 4 : 3;
+			*rc = e == EAGAIN || e == EACCES ? 4 : 3;
 			return -1;
 		}
 		nanosleep(&nap, NULL);

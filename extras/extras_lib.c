@@ -6,6 +6,11 @@
 #include "opts.h"
 #include "probes.h"
 #include "str.h"
+#include "sysfs.h"
+
+#include <limits.h>
+#include <stdlib.h>
+#include <sys/stat.h>
 
 const char *extras_devpath_env;
 int extras_as_program;
@@ -56,4 +61,31 @@ void extras_kv(char *out, size_t size, const char *key, const char *val)
 	}
 	str_append(out, val, size);
 	str_append(out, "\n", size);
+}
+
+const char *extras_scsi_type(long t)
+{
+	switch (t) {
+	case 0: case 0xe: return "disk";
+	case 1: return "tape";
+	case 4: case 7: case 0xf: return "optical";
+	case 5: return "cd";
+	default: return "generic";
+	}
+}
+
+void extras_real_devpath(const char *devpath, char *out, size_t size)
+{
+	static char real[PATH_MAX], root[PATH_MAX];   /* realpath()'s size */
+	char abs[SYSFS_PATH_MAX * 2];
+	struct stat st;
+	size_t len;
+
+	str_copy(out, devpath, size);
+	if (sysfs_path(abs, sizeof(abs), devpath, NULL) < 0 || lstat(abs, &st) < 0 ||
+	    !S_ISLNK(st.st_mode) || !realpath(abs, real) || !realpath(sysfs_root(), root))
+		return;
+	len = strlen(root);
+	if (strncmp(real, root, len) == 0 && real[len] == '/')
+		str_copy(out, real + len, size);
 }

@@ -44,6 +44,13 @@ extern int extras_as_program;
  * one '_', '/' left out; and (ours) every byte that is not printable ASCII
  * left out, so that no byte of device data makes a line or a path. */
 void extras_clean(char *to, size_t size, const char *from, size_t count);
+/* ID_TYPE of a SCSI peripheral device type: disk, tape, optical, cd or
+ * generic (usb_id, scsi_id). */
+const char *extras_scsi_type(long t);
+/* devpath, or where it leads when it is a link in sysfs (a modern kernel's
+ * /block/sda, /class/scsi_generic/sg0), as udev 117 resolved it: the
+ * relative links in the device's folder then lead where they should. */
+void extras_real_devpath(const char *devpath, char *out, size_t size);
 /* Appends "KEY=val\n" (key NULL: "val\n") to out. */
 void extras_kv(char *out, size_t size, const char *key, const char *val);
 /* "PROG: WHAT 'ARG'"; EXIT_USAGE. */

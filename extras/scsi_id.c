@@ -117,7 +117,7 @@ static int apply(struct scsi_opts *o, char letter, const char *v, char *out, siz
 		}
 		break;
 	case 'h': extras_kv(out, size, NULL, SCSI_ID_USAGE); return OPT_DONE;
-	default: extras_kv(out, size, NULL, "scsi_id, version 117 (udev-legacy)"); return OPT_DONE;
+	default: extras_kv(out, size, NULL, "scsi_id, version " VERSION " (udev-legacy)"); return OPT_DONE;
 	}
 	return 0;
 }
@@ -291,17 +291,6 @@ struct scsi_names {
 	char vendor[64], model[64], revision[16], type[16];
 };
 
-static const char *scsi_type(long t)
-{
-	switch (t) {
-	case 0: case 0xe: return "disk";
-	case 1: return "tape";
-	case 4: case 7: case 0xf: return "optical";
-	case 5: return "cd";
-	default: return "generic";
-	}
-}
-
 /* From the SCSI device's sysfs attributes, each in turn until one is
  * missing, as 117 did. */
 static void names_sysfs(const char *devpath, struct scsi_names *n)
@@ -318,7 +307,7 @@ static void names_sysfs(const char *devpath, struct scsi_names *n)
 	if (sysfs_attr_read_raw(devpath, "type", buf, sizeof(buf)) < 0)
 		return;
 	t = strtol(buf, &end, 0);
-	str_copy(n->type, end == buf ? "generic" : scsi_type(t), sizeof(n->type));
+	str_copy(n->type, end == buf ? "generic" : extras_scsi_type(t), sizeof(n->type));
 	if (sysfs_attr_read_raw(devpath, "rev", buf, sizeof(buf)) >= 0)
 		extras_clean(n->revision, sizeof(n->revision), buf, sizeof(n->revision) - 1);
 }
@@ -340,7 +329,7 @@ static void names_inquiry(const char *node, struct scsi_names *n)
 	hex[1] = type > 0xf ? "0123456789abcdef"[type & 0xf] : '\0';
 	hex[2] = '\0';
 	t = strtol(hex, &end, 0);
-	str_copy(n->type, end == hex ? "generic" : scsi_type(t), sizeof(n->type));
+	str_copy(n->type, end == hex ? "generic" : extras_scsi_type(t), sizeof(n->type));
 	extras_clean(n->revision, sizeof(n->revision), rev, sizeof(n->revision) - 1);
 }
 
@@ -441,10 +430,12 @@ static int scsi_id(struct scsi_opts *o, char *out, size_t size)
 	static struct sysfs_device chain[CHAIN];
 	static struct scsi_names n;
 	static struct scsi_serial s;
+	static char real[SYSFS_PATH_MAX];
 	const struct sysfs_device *scsi = NULL;
 	int i, rc, good, page, made = 0, len;
 
-	len = sysfs_chain(sysfs_devpath(o->devpath), chain, CHAIN, SYSFS_CHAIN_NO_DRIVER);
+	extras_real_devpath(sysfs_devpath(o->devpath), real, sizeof(real));
+	len = sysfs_chain(real, chain, CHAIN, SYSFS_CHAIN_NO_DRIVER);
 	if (len < 1) {
 		log_err("scsi_id: unable to access '%s'", o->devpath);
 		return 1;

@@ -91,7 +91,7 @@ static int scsi_inquiry(int fd, int evpd, int page, unsigned char *buf)
 		return -1;
 	}
 	if (!sg_good(&io, sense, buf)) {
-		log_info("scsi_id: INQUIRY vpd %d page 0x%d failed: status %u host %u driver %u",
+		log_info("scsi_id: INQUIRY vpd %d page %d failed: status %u host %u driver %u",
 			 evpd, page, io.status, io.host_status, io.driver_status);
 		return -1;
 	}
@@ -219,7 +219,11 @@ static int page_83(const char *devpath, int fd, int pre_spc3, struct scsi_serial
 	return 1;
 }
 
-/* Page 0x80: 'S', vendor and model, the serial number. 0 or 1. */
+/* Page 0x80: 'S', vendor and model, the serial number. 0 or 1. 117 wrote
+ * the serial number one byte early, over the model's last byte (a model of
+ * 16 characters lost its last one: "SATA_WDC_WD800JD-75M_WD-..."), or at
+ * byte 1 when sysfs had no vendor and model: so here, since its by-id
+ * names and multipath's bindings are made of it. */
 static int page_80(const char *devpath, int fd, struct scsi_serial *s)
 {
 	unsigned char p[INQ_LEN];
@@ -232,7 +236,9 @@ static int page_80(const char *devpath, int fd, struct scsi_serial *s)
 		return 1;
 	memset(s->serial, 0, sizeof(s->serial));
 	s->serial[0] = 'S';
-	at = 1 + vendor_model(devpath, s->serial + 1);
+	at = vendor_model(devpath, s->serial + 1);
+	if (!at)
+		at = 1;
 	memcpy(s->serial + at, p + 4, len);
 	s->serial[at + len] = '\0';
 	memcpy(s->serial_short, p + 4, len);

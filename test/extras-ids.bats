@@ -260,3 +260,35 @@ KERNEL=="sd*", PROGRAM="collect prog %k sda sdb", SYMLINK+="prog-%k"'
 	[ "$(cat "$T/dev/.udev/collect/disks")" = "sda sdb " ]
 	[ -z "$(find "$T/dev" -name 'tmp-scsi-*')" ]
 }
+
+@test "scsi_id: on a later kernel's sysfs /block/sda and /class/scsi_generic/sg0 are links; their devices are found" {
+	local d=/devices/platform/host0/target0:0:0/0:0:0:0
+	mkdir -p "$S$d/block/sda" "$S$d/scsi_generic/sg0" "$S/bus/scsi" "$S/class/block" \
+		"$S/class/scsi_generic"
+	ln -s "$(rel "$d" /bus/scsi)" "$S$d/subsystem"
+	printf '%s\n' "Linux   " >"$S$d/vendor"
+	printf '%s\n' "scsi_debug      " >"$S$d/model"
+	echo 0191 >"$S$d/rev"
+	echo 0 >"$S$d/type"
+	ln -s ../../../0:0:0:0 "$S$d/block/sda/device"
+	ln -s ../../../0:0:0:0 "$S$d/scsi_generic/sg0/device"
+	ln -s "$(rel "$d/block/sda" /class/block)" "$S$d/block/sda/subsystem"
+	ln -s "$(rel "$d/scsi_generic/sg0" /class/scsi_generic)" "$S$d/scsi_generic/sg0/subsystem"
+	echo 8:0 >"$S$d/block/sda/dev"
+	echo 21:0 >"$S$d/scsi_generic/sg0/dev"
+	ln -s "../devices/platform/host0/target0:0:0/0:0:0:0/block/sda" "$S/block/sda"
+	ln -s "../../devices/platform/host0/target0:0:0/0:0:0:0/scsi_generic/sg0" \
+		"$S/class/scsi_generic/sg0"
+	: >node
+	local p want='0|ID_VENDOR=Linux
+ID_MODEL=scsi_debug
+ID_REVISION=0191
+ID_SERIAL=
+ID_SERIAL_SHORT=
+ID_TYPE=disk
+ID_BUS=scsi'
+	for p in /block/sda /class/scsi_generic/sg0 "$d/block/sda" "$S/block/sda"; do
+		[ "$(out "$BIN/scsi_id" -g -a -x -s "$p" -d node)" = "$want" ] ||
+			{ echo "$p: $(out "$BIN/scsi_id" -g -a -x -s "$p" -d node)"; return 1; }
+	done
+}
