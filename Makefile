@@ -366,7 +366,7 @@ $(LINKS): $(O)/%: $$(O)/$$(LINK_$$*)
 # One harness per parser. Built with a small replay main (driver.c) they run
 # over their committed corpora in `make check`; `make fuzz` builds them with
 # clang's libFuzzer + ASan/UBSan into build/fuzz/ and runs each FUZZ_SECONDS.
-FUZZERS := msg conf rules subst db hotplug volume
+FUZZERS := msg conf rules subst db hotplug volume scsi
 fuzz-msg_OBJS     :=
 fuzz-conf_OBJS    :=
 fuzz-rules_OBJS   := $(UDEV_CORE_OBJS)
@@ -374,6 +374,7 @@ fuzz-subst_OBJS   := $(UDEV_CORE_OBJS)
 fuzz-db_OBJS      := $(UDEV_CORE_OBJS)
 fuzz-hotplug_OBJS := hotplug/filter.o
 fuzz-volume_OBJS  := extras/volume.o extras/volume_fs.o extras/volume_probe.o
+fuzz-scsi_OBJS    := extras/scsi_serial.o
 FUZZ_MAIN    ?= driver
 FUZZ_SECONDS ?= 60
 FUZZ_BINS    := $(addprefix $(O)/fuzz/fuzz-,$(FUZZERS))

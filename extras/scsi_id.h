@@ -25,11 +25,24 @@ struct scsi_serial {
 	char serial_short[SCSI_SERIAL_MAX];
 };
 
+#define SCSI_INQ_LEN 254      /* an answer: what 117 asked for (its length is one byte) */
+
+/* A device to ask: ask(ctx, evpd, page, buf) puts the answer to INQUIRY in
+ * buf[SCSI_INQ_LEN] (zeroed before), 0, or -1 when there is none; devpath
+ * its SCSI device in sysfs (vendor, model). */
+struct scsi_dev {
+	const char *devpath;
+	int (*ask)(void *ctx, int evpd, int page, unsigned char *buf);
+	void *ctx;
+};
+
 /* Standard INQUIRY: vendor[9], model[17], rev[5] as the device gives them,
  * NUL-terminated, and the peripheral device type; 0, or 1 (no answer). */
 int scsi_std_inquiry(const char *node, char *vendor, char *model, char *rev, int *type);
 /* The id of the device at node; devpath is its SCSI device in sysfs (its
  * vendor and model attributes). 0, or 1 (none). */
 int scsi_get_serial(const char *devpath, const char *node, int page, struct scsi_serial *s);
+/* The same from the answers dev gives (scsi_get_serial's SG_IO, a fuzzer's). */
+int scsi_serial_of(const struct scsi_dev *dev, int page, struct scsi_serial *s);
 
 #endif

@@ -16,7 +16,7 @@
 
 #define SG_IO 0x2285                /* <scsi/sg.h>, which klibc lacks */
 #define SG_DXFER_FROM_DEV (-3)
-#define INQ_LEN 254                 /* what 117 asked for: the length is one byte */
+#define INQ_LEN SCSI_INQ_LEN
 #define VENDOR_LEN 8
 #define MODEL_LEN 16
 
@@ -96,6 +96,13 @@ static int scsi_inquiry(int fd, int evpd, int page, unsigned char *buf)
 		return -1;
 	}
 	return 0;
+}
+
+/* The device's answer to INQUIRY (evpd, page) into buf[INQ_LEN]: 0 or -1. */
+static int ask(const struct scsi_dev *dev, int evpd, int page, unsigned char *buf)
+{
+	memset(buf, 0, INQ_LEN);
+	return dev->ask(dev->ctx, evpd, page, buf);
 }
 
 int scsi_std_inquiry(const char *node, char *vendor, char *model, char *rev, int *type)
@@ -197,13 +204,13 @@ static void fill_0x83_pre_spc3(const unsigned char *p, struct scsi_serial *s)
 
 /* Page 0x83: the descriptor 117 preferred, or (its 7th byte not zero) the
  * SCSI-2 form; pre_spc3 asks for that form (2 when it is not). 0 or 1. */
-static int page_83(const char *devpath, int fd, int pre_spc3, struct scsi_serial *s)
+static int page_83(const struct scsi_dev *dev, int pre_spc3, struct scsi_serial *s)
 {
 	unsigned char p[INQ_LEN];
 	size_t end, j;
 	unsigned int want;
 
-	if (scsi_inquiry(fd, 1, 0x83, p) < 0 || p[1] != 0x83)
+	if (ask(dev, 1, 0x83, p) < 0 || p[1] != 0x83)
 		return 1;
 	if (p[6] != 0) {
 		fill_0x83_pre_spc3(p, s);
@@ -214,7 +221,7 @@ static int page_83(const char *devpath, int fd, int pre_spc3, struct scsi_serial
 	end = 4 + (size_t)p[3] < INQ_LEN ? 4 + (size_t)p[3] : INQ_LEN;
 	for (want = 0; want < sizeof(prefer) / sizeof(prefer[0]); want++)
 		for (j = 4; j + 4 <= end && j + 4 + p[j + 3] <= end; j += 4 + (size_t)p[j + 3])
-			if (fill_0x83(devpath, p + j, (int)want, s) == 0)
+			if (fill_0x83(dev->devpath, p + j, (int)want, s) == 0)
 				return 0;
 	return 1;
 }
@@ -224,19 +231,19 @@ static int page_83(const char *devpath, int fd, int pre_spc3, struct scsi_serial
  * 16 characters lost its last one: "SATA_WDC_WD800JD-75M_WD-..."), or at
  * byte 1 when sysfs had no vendor and model: so here, since its by-id
  * names and multipath's bindings are made of it. */
-static int page_80(const char *devpath, int fd, struct scsi_serial *s)
+static int page_80(const struct scsi_dev *dev, struct scsi_serial *s)
 {
 	unsigned char p[INQ_LEN];
 	size_t len, at;
 
-	if (scsi_inquiry(fd, 1, 0x80, p) < 0 || p[1] != 0x80)
+	if (ask(dev, 1, 0x80, p) < 0 || p[1] != 0x80)
 		return 1;
 	len = p[3];
 	if (1 + VENDOR_LEN + MODEL_LEN + len > SCSI_SERIAL_MAX || 4 + len > INQ_LEN)
 		return 1;
 	memset(s->serial, 0, sizeof(s->serial));
 	s->serial[0] = 'S';
-	at = vendor_model(devpath, s->serial + 1);
+	at = vendor_model(dev->devpath, s->serial + 1);
 	if (!at)
 		at = 1;
 	memcpy(s->serial + at, p + 4, len);
@@ -248,17 +255,17 @@ static int page_80(const char *devpath, int fd, struct scsi_serial *s)
 
 /* Page 0 into p: 0, or 1 when the device has none or answers it with its
  * standard INQUIRY data (its vendor where the list would be). */
-static int page_0(const char *devpath, int fd, unsigned char *p)
+static int page_0(const struct scsi_dev *dev, unsigned char *p)
 {
 	char vendor[64];
 
-	if (scsi_inquiry(fd, 1, 0, p) < 0 || p[1] != 0)
+	if (ask(dev, 1, 0, p) < 0 || p[1] != 0)
 		return 1;
 	if (p[3] > MODEL_LEN) {
-		if (sysfs_attr_read_raw(devpath, "vendor", vendor, sizeof(vendor)) < 0)
+		if (sysfs_attr_read_raw(dev->devpath, "vendor", vendor, sizeof(vendor)) < 0)
 			return 1;
 		if (strncmp((const char *)p + VENDOR_LEN, vendor, VENDOR_LEN) == 0) {
-			log_info("scsi_id: %s: invalid page0 data", devpath);
+			log_info("scsi_id: %s: invalid page0 data", dev->devpath);
 			return 1;
 		}
 	}
@@ -276,33 +283,40 @@ static int has_page(const unsigned char *p0, int page)
 	return 0;
 }
 
-static int serial_of(const char *devpath, int fd, int page, struct scsi_serial *s)
+int scsi_serial_of(const struct scsi_dev *dev, int page, struct scsi_serial *s)
 {
 	unsigned char p0[INQ_LEN];
 	int rc;
 
+	memset(s, 0, sizeof(*s));
 	switch (page) {
 	case SCSI_PAGE_80:
-		return page_80(devpath, fd, s);
+		return page_80(dev, s);
 	case SCSI_PAGE_83:
-		return page_83(devpath, fd, 0, s);
+		return page_83(dev, 0, s);
 	case SCSI_PAGE_83_PRE_SPC3:
-		rc = page_83(devpath, fd, 1, s);
-		return rc == 2 ? page_83(devpath, fd, 0, s) : rc;
+		rc = page_83(dev, 1, s);
+		return rc == 2 ? page_83(dev, 0, s) : rc;
 	default:
 		break;
 	}
-	if (page_0(devpath, fd, p0))
+	if (page_0(dev, p0))
 		return 1;
-	if (has_page(p0, 0x83) && page_83(devpath, fd, 0, s) == 0)
+	if (has_page(p0, 0x83) && page_83(dev, 0, s) == 0)
 		return 0;
-	if (has_page(p0, 0x80) && page_80(devpath, fd, s) == 0)
+	if (has_page(p0, 0x80) && page_80(dev, s) == 0)
 		return 0;
 	return 1;
 }
 
+static int sg_ask(void *fd, int evpd, int page, unsigned char *buf)
+{
+	return scsi_inquiry(*(int *)fd, evpd, page, buf);
+}
+
 int scsi_get_serial(const char *devpath, const char *node, int page, struct scsi_serial *s)
 {
+	struct scsi_dev dev;
 	int fd, rc;
 
 	memset(s, 0, sizeof(*s));
@@ -310,7 +324,10 @@ int scsi_get_serial(const char *devpath, const char *node, int page, struct scsi
 		log_info("scsi_id: cannot open %s: %s", node, strerror(errno));
 		return 1;
 	}
-	rc = serial_of(devpath, fd, page, s);
+	dev.devpath = devpath;
+	dev.ask = sg_ask;
+	dev.ctx = &fd;
+	rc = scsi_serial_of(&dev, page, s);
 	close(fd);
 	return rc;
 }
