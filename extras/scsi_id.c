@@ -41,11 +41,11 @@ struct scsi_opts {
 };
 
 /* 117's options: the letter, its long name, whether it takes a value. */
-static const struct { char letter; const char *name; char arg; } scsi_options[] = {
-	{ 'd', "device", 1 }, { 'f', "config", 1 }, { 'p', "page", 1 }, { 's', "devpath", 1 },
-	{ 'a', "fallback-to-sysfs", 0 }, { 'b', "blacklisted", 0 }, { 'g', "whitelisted", 0 },
-	{ 'i', "prefix-bus-id", 0 }, { 'u', "replace-whitespace", 0 }, { 'n', "ignore-sysfs", 0 },
-	{ 'v', "verbose", 0 }, { 'V', "version", 0 }, { 'x', "export", 0 }, { 'h', "help", 0 },
+static const struct { const char *name; char letter, arg; } scsi_options[] = {
+	{ "device", 'd', 1 }, { "config", 'f', 1 }, { "page", 'p', 1 }, { "devpath", 's', 1 },
+	{ "fallback-to-sysfs", 'a', 0 }, { "blacklisted", 'b', 0 }, { "whitelisted", 'g', 0 },
+	{ "prefix-bus-id", 'i', 0 }, { "replace-whitespace", 'u', 0 }, { "ignore-sysfs", 'n', 0 },
+	{ "verbose", 'v', 0 }, { "version", 'V', 0 }, { "export", 'x', 0 }, { "help", 'h', 0 },
 };
 #define N_OPTIONS (sizeof(scsi_options) / sizeof(scsi_options[0]))
 
@@ -97,6 +97,8 @@ static int page_of(const char *v, int *page)
 
 static int apply(struct scsi_opts *o, char letter, const char *v, char *out, size_t size)
 {
+	if (!v)
+		v = "";   /* one_option gives each option that takes a value one */
 	switch (letter) {
 	case 'a': o->always_info = 1; break;
 	case 'b': o->good = 0; break;
@@ -249,7 +251,7 @@ static int file_options(const char *config, const char *vendor, const char *mode
 			char *line, int *argc, char **argv)
 {
 	static char text[16384];
-	struct conf_line l;
+	struct conf_line l = { NULL, NULL, NULL };
 	char *p, *nl, *opt;
 	ssize_t n = fd_read_file(config, text, sizeof(text));
 

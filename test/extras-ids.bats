@@ -231,7 +231,8 @@ EOF
 		"$T/locked" 8<&8 &
 	local holder=$!
 	while [ ! -e "$T/locked" ]; do sleep 0.05; done
-	local start=$SECONDS.$(date +%N)
+	local start
+	start=$SECONDS.$(date +%N)
 	run "$BIN/collect" grp b a b
 	wait "$holder"
 	[ "$status" -eq 0 ]
@@ -246,6 +247,7 @@ EOF
 	dev "$SD" scsi vendor="ATA     " model="WDC WD800JD-75MS" rev="10.0" type=0
 	bdev sda "$SD" 240:77
 	bdev sdb "$SD" 240:78
+	# shellcheck disable=SC2016  # udev's $tempnode and $env{}
 	rules 'KERNEL=="sda", IMPORT{builtin}="scsi_id -g -a -x -d $tempnode", SYMLINK+="by-id/$env{ID_BUS}-$env{ID_VENDOR}_$env{ID_MODEL}"
 KERNEL=="sd*", IMPORT{builtin}="collect disks %k sda sdb", SYMLINK+="all-%k"
 KERNEL=="sd*", PROGRAM="collect prog %k sda sdb", SYMLINK+="prog-%k"'
