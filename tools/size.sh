@@ -42,7 +42,7 @@ trap 'rm -f "$tmp"' EXIT
 # 13,344 bytes; with path_id 22,272, fnmatch and opendir from klibc), added
 # to the suite's budget; in these builds udev has none of their code
 # (EXTRAS_BUILTIN=false: its IMPORT{builtin} runs the program, 384 bytes).
-# scsi_id, ata_id, cdrom_id, edd_id and collect made it 38,848 bytes
+# scsi_id, ata_id, cdrom_id, edd_id and collect made it 39,040 bytes
 # (2026-12-07, klibc; udev.conf read for udev_root, 3 KiB of it): 40 KiB,
 # and the suite 224 KiB. udev did not grow for them: its table of the
 # extras it runs as programs is their names alone.
