@@ -5,6 +5,7 @@
 # once per scenario and checks the RESULT lines the guest prints on its serial console.
 #
 # Usage: run.sh [SCENARIO...]   default: count hotplug udevsend autostart firmware compare
+#                               devtmpfs extras
 #   count      the kernel's events, logged by a static helper (the reference list)
 #   hotplug    /proc/sys/kernel/hotplug = /sbin/hotplug, hotplug.d checks after udev's
 #   udevsend   /proc/sys/kernel/hotplug = /sbin/udevsend, hotplug.d checks after udev's
@@ -323,7 +324,7 @@ run_scenario() { # NAME
 
 main() {
 	local scenarios=("$@") s
-	[ ${#scenarios[@]} -gt 0 ] || scenarios=(count hotplug udevsend autostart firmware compare devtmpfs)
+	[ ${#scenarios[@]} -gt 0 ] || scenarios=(count hotplug udevsend autostart firmware compare devtmpfs extras)
 	deadline=$(($(date +%s) + KPROOF_BUDGET))
 	kdir=$(bash "$here/build-kernel.sh")
 	mkdir -p "$out"
