@@ -21,7 +21,7 @@
 #include "probes.h"
 #include "str.h"
 #include "sysfs.h"
-#include "scsi_id.h"
+#include "scsi_serial.h"
 
 #include <errno.h>
 #include <stdlib.h>
@@ -426,7 +426,7 @@ static int tmp_node(const struct sysfs_device *dev, char *node, size_t size)
 
 #define CHAIN 16
 
-/* The device's id into out: 0, or 1 (scsi_id.h). */
+/* The device's id into out: 0, or 1 (scsi_serial.h). */
 static int scsi_id(struct scsi_opts *o, char *out, size_t size)
 {
 	static struct sysfs_device chain[CHAIN];

@@ -2,13 +2,13 @@
 /* scsi_id's questions to the device: INQUIRY through SG_IO, the standard
  * answer and the VPD pages 0x00 (the pages there are), 0x80 (unit serial
  * number) and 0x83 (device identification), read as udev 117 read them
- * (scsi_id.h), with every length the device gives checked against what
+ * (scsi_serial.h), with every length the device gives checked against what
  * was read. */
 #include "compat.h"
 #include "log.h"
 #include "str.h"
 #include "sysfs.h"
-#include "scsi_id.h"
+#include "scsi_serial.h"
 
 #include <errno.h>
 #include <string.h>

@@ -8,7 +8,7 @@
 #include "compat.h"
 #include "fuzz.h"
 #include "sysfs.h"
-#include "../../extras/scsi_id.h"
+#include "../../extras/scsi_serial.h"
 
 #include <string.h>
 

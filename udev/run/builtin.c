@@ -18,8 +18,6 @@ static const struct builtin builtins[] = {
 	{ "vol_id", vol_id_run, 0 },
 };
 
-const char *builtin_devpath;
-
 static const struct builtin *builtin_find(const char *name, size_t len)
 {
 	unsigned int i;

@@ -7,6 +7,8 @@
 
 #include <string.h>
 
+const char *builtin_devpath;
+
 /* scsi_id reads $DEVPATH when -s names no device, as 117's did as a
  * program: the event's. */
 static int scsi_id_builtin(int argc, char **argv, char *out, size_t size)

@@ -17,8 +17,8 @@ struct builtin {
 
 /* The extra of that name (len bytes of name), or NULL. */
 const struct builtin *builtin_extra_find(const char *name, size_t len);
-/* The event's DEVPATH while a built-in runs (builtin.c), or NULL: what
- * scsi_id reads as its $DEVPATH. */
+/* The event's DEVPATH while a built-in runs (builtin.c sets it), or NULL:
+ * what scsi_id reads as its $DEVPATH. */
 extern const char *builtin_devpath;
 
 #endif

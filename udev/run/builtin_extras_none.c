@@ -12,6 +12,7 @@
 
 static const char names[] = "usb_id\0path_id\0scsi_id\0ata_id\0cdrom_id\0edd_id\0collect\0";
 static const struct builtin program;   /* run NULL: the program runs */
+const char *builtin_devpath;
 
 const struct builtin *builtin_extra_find(const char *name, size_t len)
 {

@@ -2,8 +2,8 @@
 /* scsi_id's two halves: the program (scsi_id.c: options, the config file,
  * the keys) and the questions it asks the device (scsi_serial.c: SG_IO
  * INQUIRY, the VPD pages 0x80 and 0x83). */
-#ifndef EXTRAS_SCSI_ID_H
-#define EXTRAS_SCSI_ID_H
+#ifndef EXTRAS_SCSI_SERIAL_H
+#define EXTRAS_SCSI_SERIAL_H
 
 #define SCSI_SERIAL_MAX 256   /* a serial with its prefix, and its NUL */
 
