@@ -221,7 +221,8 @@ EOF
 	[ "$(state grp)" = "a b " ]
 	[ "$(stat -c %a "$T/dev/.udev/collect")" = 700 ]
 	[ "$(stat -c %a "$T/dev/.udev/collect/grp")" = 600 ]
-	[ ! -e "$T/etc" ] && [ ! -e "$T/dev/.udev/.hidden" ]
+	[ ! -e "$T/etc" ]
+	[ ! -e "$T/dev/.udev/.hidden" ]
 }
 
 @test "collect: a second collect waits for the first one's lock" {
@@ -256,9 +257,11 @@ KERNEL=="sd*", PROGRAM="collect prog %k sda sdb", SYMLINK+="prog-%k"'
 	ln -s "$BIN/udev-extras" "$T/lib-udev/collect"
 	ev add /block/sda block
 	[ "$(readlink "$T/dev/by-id/scsi-ATA_WDC_WD800JD-75MS")" = ../sda ]
-	[ ! -L "$T/dev/all-sda" ] && [ ! -L "$T/dev/prog-sda" ]
+	[ ! -L "$T/dev/all-sda" ]
+	[ ! -L "$T/dev/prog-sda" ]
 	ev add /block/sdb block
-	[ -L "$T/dev/all-sdb" ] && [ -L "$T/dev/prog-sdb" ]
+	[ -L "$T/dev/all-sdb" ]
+	[ -L "$T/dev/prog-sdb" ]
 	[ "$(cat "$T/dev/.udev/collect/disks")" = "sda sdb " ]
 	[ -z "$(find "$T/dev" -name 'tmp-scsi-*')" ]
 }
