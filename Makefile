@@ -65,9 +65,11 @@ else ifeq ($(USE_DIETLIBC),true)
   MAKE_VARIANT := USE_DIETLIBC=true CROSS_COMPILE=$(CROSS_COMPILE)
   # dietlibc's libc.a marks stdio, printf and scanf with link-time notes on
   # "bloat"; make size is where size is judged, so those two-line notes are
-  # dropped here (and only those: the link's status is kept).
-  LINK_NOTES = 2>$@.ld; r=$$?; sed -e '/: in function .*:$$/{N;/bloat/d;}' $@.ld >&2; \
-	rm -f $@.ld; exit $$r
+  # dropped here (and only those: the link's status is kept). Any other
+  # warning of its (setenv and putenv's allocation...) fails the link.
+  LINK_NOTES = 2>$@.ld; r=$$?; sed -e '/: in function .*:$$/{N;/bloat/d;}' $@.ld >$@.ld2; \
+	cat $@.ld2 >&2; if grep -q 'warning:' $@.ld2; then r=1; rm -f $@; \
+	echo "$@: dietlibc's link warning above fails the build" >&2; fi; rm -f $@.ld $@.ld2; exit $$r
   LDSTATIC := -static
 else ifneq ($(filter musl-gcc%,$(CC)),)
   VARIANT := musl$(if $(filter true,$(STATIC)),,-dynamic)
@@ -185,7 +187,7 @@ MULTICALL_udevd := udevcontrol udevsettle udevtrigger udevmonitor udevadm
 udevd_OBJS := udevd/multicall.o udevd/udevd.main.o udevd/setup.o \
 	udevd/door/sock.o udevd/door/netlink.o udevd/door/marks.o udevd/door/dedup.o \
 	udevd/door/refuse.o udevd/door/rescan.o udevd/door/seen.o udevd/door/own.o \
-	udevd/queue/queue.o udevd/queue/claims.o udevd/queue/devseq.o \
+	udevd/queue/queue.o udevd/queue/claims.o udevd/queue/devseq.o udevd/queue/journal.o \
 	udevd/workers/runner.o udevd/workers/pool.o udevd/workers/fork.o udevd/workers/child.o \
 	udevd/workers/budget.o \
 	udevd/answer/ack.o udevd/answer/outbox.o udevd/answer/monitor.o udevd/answer/broadcast.o \
@@ -219,7 +221,10 @@ PROGRAMS += udev-extras $(EXTRAS_NAMES)
 udev-extras_OBJS := extras/udev-extras.o $(EXTRAS_OBJS)
 LINKED_PROGRAMS += $(EXTRAS_NAMES)
 $(foreach p,$(EXTRAS_NAMES),$(eval LINK_$(p) := udev-extras))
-VOLUME_OBJS := extras/volume.o extras/volume_fs.o extras/volume_probe.o extras/volume_export.o
+VOLUME_FS_OBJS := extras/volume.o extras/volume_fs.o extras/volume_probe.o \
+	extras/volume_shape.o extras/volume_raid.o extras/volume_ms.o extras/volume_udf.o \
+	extras/volume_hfs.o
+VOLUME_OBJS := $(VOLUME_FS_OBJS) extras/volume_export.o
 # IMPORT{builtin} (udev/run/builtin.c) runs vol_id's and disk_id's code
 UDEV_CORE_OBJS += extras/vol_id.main.o extras/disk_id.main.o $(VOLUME_OBJS)
 UDEV_CORE_OBJS += $(if $(filter true,$(EXTRAS_BUILTIN)),udev/run/builtin_extras.o $(EXTRAS_OBJS),\
@@ -373,7 +378,7 @@ fuzz-rules_OBJS   := $(UDEV_CORE_OBJS)
 fuzz-subst_OBJS   := $(UDEV_CORE_OBJS)
 fuzz-db_OBJS      := $(UDEV_CORE_OBJS)
 fuzz-hotplug_OBJS := hotplug/filter.o
-fuzz-volume_OBJS  := extras/volume.o extras/volume_fs.o extras/volume_probe.o
+fuzz-volume_OBJS  := $(VOLUME_FS_OBJS)
 fuzz-scsi_OBJS    := extras/scsi_serial.o
 FUZZ_MAIN    ?= driver
 FUZZ_SECONDS ?= 60
@@ -696,6 +701,11 @@ INSTALL_ETC := DESTDIR="$(DESTDIR)" MANIFEST="$(MANIFEST)" sh tools/install-etc.
 INSTALL_STRIP ?=
 STRIP_PROGRAM = $(STRIP) --strip-all -R .comment
 
+# $(call install_files,FILES,FOLDER): each file 0644 into FOLDER, an
+# INSTALL line each, as the programs' (nothing when FILES is empty)
+install_files = $(if $(1),$(foreach f,$(1),echo "  INSTALL $(2)/$(notdir $(f))";) \
+	$(INSTALL) -m 644 $(1) $(2)/,:)
+
 install-strip:
 	@$(MAKE) --no-print-directory install INSTALL_STRIP=1
 
@@ -733,18 +743,19 @@ install: all
 		echo "  LN      $(D_BIN)/$$p -> $$rel/$$(readlink $(O)/$$p)"; \
 		ln -sfn $$rel/$$(readlink $(O)/$$p) $(D_BIN)/$$p || exit 1; done
 	$(Q)$(INSTALL_ETC) install $(ETC_SRC) $(D_ETC) $(sysconfdir) $(sbindir) $(libudevdir)
-	ln -sfn $(sbindir)/udevsend $(HOTPLUG_LINK)
-	$(if $(MANPAGES),$(INSTALL) -m 644 $(MANPAGES) $(DESTDIR)$(mandir)/man8/)
-	$(INSTALL) -m 644 $(DOCS) $(DESTDIR)$(docdir)/
-	$(if $(PERF_LOG),$(INSTALL) -m 644 $(PERF_LOG) $(DESTDIR)$(docdir)/perf-log/)
+	$(Q)echo "  LN      $(HOTPLUG_LINK) -> $(sbindir)/udevsend"; ln -sfn $(sbindir)/udevsend $(HOTPLUG_LINK)
+	$(Q)$(call install_files,$(MANPAGES),$(DESTDIR)$(mandir)/man8)
+	$(Q)$(call install_files,$(DOCS),$(DESTDIR)$(docdir))
+	$(Q)$(call install_files,$(PERF_LOG),$(DESTDIR)$(docdir)/perf-log)
 
 uninstall:
-	rm -f $(addprefix $(D_SBIN)/,$(SBIN_PROGRAMS)) \
+	$(Q)for f in $(addprefix $(D_SBIN)/,$(SBIN_PROGRAMS)) \
 		$(addprefix $(D_BIN)/,$(USRBIN_PROGRAMS)) \
 		$(addprefix $(D_LIBUDEV)/,$(LIBUDEV_PROGRAMS) udev-extras $(EXTRAS_NAMES)) $(HOTPLUG_LINK) \
 		$(addprefix $(DESTDIR)$(mandir)/man8/,$(notdir $(MANPAGES))) \
 		$(addprefix $(DESTDIR)$(docdir)/,$(notdir $(DOCS))) \
-		$(addprefix $(DESTDIR)$(docdir)/perf-log/,$(notdir $(PERF_LOG)))
+		$(addprefix $(DESTDIR)$(docdir)/perf-log/,$(notdir $(PERF_LOG))); do \
+		if [ -e "$$f" ] || [ -L "$$f" ]; then echo "  RM      $$f"; rm -f "$$f" || exit 1; fi; done
 	$(Q)h=$(D_SBIN)/hotplug; if [ -e $$h.orig ] || [ -L $$h.orig ]; then \
 		echo "  RESTORE $$h from $$h.orig"; mv $$h.orig $$h; fi
 	$(Q)$(INSTALL_ETC) uninstall $(ETC_SRC) $(D_ETC) $(sysconfdir) $(sbindir) $(libudevdir)

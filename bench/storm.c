@@ -51,6 +51,7 @@ struct opts {
 struct daemon_stat {
 	double cpu;		/* utime + stime + cutime + cstime, seconds */
 	long hwm_kb;		/* VmHWM */
+	unsigned long long csw;	/* context switches of it and its live children */
 };
 
 struct result {
@@ -58,6 +59,8 @@ struct result {
 	double cpu_helpers, cpu_settle, cpu_spawn, cpu_daemon;
 	long hwm_kb;
 	unsigned int failed, late, nodes_bad;
+	unsigned int peak_helpers;	/* the most alive at once (a count, not a time) */
+	unsigned long long csw_helpers, csw_daemon;	/* context switches (counts) */
 	int nodes_checked;
 };
 
@@ -197,6 +200,7 @@ static unsigned int reap(struct result *res, int block, int killed)
 
 	while ((pid = wait4(-1, &status, block && n == 0 ? 0 : WNOHANG, &ru)) > 0) {
 		res->cpu_helpers += tv_sec(&ru.ru_utime) + tv_sec(&ru.ru_stime);
+		res->csw_helpers += (unsigned long long)ru.ru_nvcsw + (unsigned long long)ru.ru_nivcsw;
 		if (!killed && (!WIFEXITED(status) || WEXITSTATUS(status) != 0))
 			res->failed++;
 		forget(pid);
@@ -295,6 +299,8 @@ static unsigned int fire(const struct opts *o, struct result *res, unsigned int 
 		}
 		spawned++;
 		live[n_live++] = pid;
+		if (n_live > res->peak_helpers)
+			res->peak_helpers = n_live;
 		*done += reap(res, 0, 0);
 	}
 	return spawned;
@@ -398,9 +404,30 @@ static int stat_ticks(const char *path, unsigned long long *ticks, int *ppid)
 	return 0;
 }
 
+/* voluntary + nonvoluntary context switches of /proc/PID/status; VmHWM */
+static unsigned long long status_csw(const char *pid, long *hwm_kb)
+{
+	unsigned long long csw = 0;
+	char path[300], buf[256];
+	FILE *f;
+
+	snprintf(path, sizeof(path), "/proc/%s/status", pid);
+	f = fopen(path, "re");
+	while (f && fgets(buf, sizeof(buf), f)) {
+		if (strstr(buf, "_ctxt_switches:"))
+			csw += strtoull(strchr(buf, ':') + 1, NULL, 10);
+		else if (hwm_kb && strncmp(buf, "VmHWM:", 6) == 0)
+			*hwm_kb = strtol(buf + 6, NULL, 10);
+	}
+	if (f)
+		fclose(f);
+	return csw;
+}
+
 /* CPU of the daemon's live children (udevd's pool workers): a reaped
- * child is already in the daemon's cutime and cstime. */
-static unsigned long long children_ticks(pid_t daemon)
+ * child is already in the daemon's cutime and cstime; their context
+ * switches into *csw (a reaped child's are not counted anywhere). */
+static unsigned long long children_ticks(pid_t daemon, unsigned long long *csw)
 {
 	unsigned long long sum = 0, t;
 	char path[300];
@@ -412,8 +439,10 @@ static unsigned long long children_ticks(pid_t daemon)
 		if (de->d_name[0] < '1' || de->d_name[0] > '9')
 			continue;
 		snprintf(path, sizeof(path), "/proc/%s/stat", de->d_name);
-		if (stat_ticks(path, &t, &ppid) == 0 && ppid == (int)daemon)
+		if (stat_ticks(path, &t, &ppid) == 0 && ppid == (int)daemon) {
 			sum += t;
+			*csw += status_csw(de->d_name, NULL);
+		}
 	}
 	if (d)
 		closedir(d);
@@ -424,24 +453,19 @@ static unsigned long long children_ticks(pid_t daemon)
 static int daemon_read(pid_t pid, struct daemon_stat *ds)
 {
 	unsigned long long ticks;
-	char path[64], buf[2048];
-	FILE *f;
+	char path[64], spid[24];
 	int ppid, r;
 
 	snprintf(path, sizeof(path), "/proc/%d/stat", (int)pid);
 	r = stat_ticks(path, &ticks, &ppid);
 	if (r < 0)
 		return r;
-	ticks += children_ticks(pid);
+	ds->csw = 0;
+	ticks += children_ticks(pid, &ds->csw);
 	ds->cpu = (double)ticks / (double)sysconf(_SC_CLK_TCK);
-	snprintf(path, sizeof(path), "/proc/%d/status", (int)pid);
-	f = fopen(path, "re");
+	snprintf(spid, sizeof(spid), "%d", (int)pid);
 	ds->hwm_kb = -1;
-	while (f && fgets(buf, sizeof(buf), f))
-		if (strncmp(buf, "VmHWM:", 6) == 0)
-			ds->hwm_kb = strtol(buf + 6, NULL, 10);
-	if (f)
-		fclose(f);
+	ds->csw += status_csw(spid, &ds->hwm_kb);
 	return 0;
 }
 
@@ -449,7 +473,7 @@ static int daemon_read(pid_t pid, struct daemon_stat *ds)
 
 static void storm(const struct opts *o, struct result *res)
 {
-	struct daemon_stat d0 = { 0, -1 }, d1 = { 0, -1 };
+	struct daemon_stat d0 = { 0, -1, 0 }, d1 = { 0, -1, 0 };
 	struct rusage self0, self1;
 	unsigned int done = 0, spawned;
 	double t0;
@@ -492,6 +516,8 @@ static void storm(const struct opts *o, struct result *res)
 	if (o->daemon > 0 && daemon_read(o->daemon, &d1) == 0) {
 		res->cpu_daemon = d1.cpu - d0.cpu;
 		res->hwm_kb = d1.hwm_kb;
+		/* (a worker that ended takes its count with it: at least this) */
+		res->csw_daemon = d1.csw > d0.csw ? d1.csw - d0.csw : 0;
 	}
 }
 
@@ -510,7 +536,9 @@ static void report(const struct opts *o, const struct result *r)
 	       !r->nodes_checked ? "none" : r->nodes_bad ? "bad" : "ok");
 	if (r->nodes_bad)
 		printf(" nodes_bad=%u", r->nodes_bad);
-	printf("\n");
+	printf(" peak_helpers=%u csw_helpers_per_event=%.2f csw_daemon_per_event=%.2f\n",
+	       r->peak_helpers, (double)r->csw_helpers / n_events,
+	       o->daemon > 0 ? (double)r->csw_daemon / n_events : 0.0);
 }
 
 static void usage(void)

@@ -42,10 +42,25 @@ unsigned long long le64(const unsigned char *p);
 /* The 16 bytes of a binary UUID as 8-4-4-4-12 lower-case hex (none when
  * all zero). */
 void volume_uuid16(unsigned char *out, const unsigned char *id);
+/* The n-byte little-endian number at p as upper-case hex, most
+ * significant byte first, with a '-' after the first dash digits (a FAT
+ * or exFAT serial; NTFS's has none: dash 0). */
+void volume_hex_le(unsigned char *out, const unsigned char *p, size_t n, size_t dash);
 /* A label field of len bytes: up to its first NUL, trailing blanks dropped. */
 void volume_label(struct volume *v, const unsigned char *field, size_t len);
 /* A text field (LUKS UUID, ISO dates) copied like volume_label into out. */
 void volume_text(unsigned char *out, size_t size, const unsigned char *field, size_t len);
+/* Ends the n bytes at s before their trailing white space, as blkid does. */
+void volume_trim(unsigned char *s, size_t n);
+/* The encodings of labels that are not UTF-8 already. */
+enum { VOL_LATIN1, VOL_UTF16LE, VOL_UTF16BE };
+/* len bytes of text in enc as UTF-8 into out of size bytes: up to the
+ * first NUL, surrogate pairs joined, a character that does not fit
+ * dropped with the rest; returns the bytes written before the NUL. */
+size_t volume_unicode(unsigned char *out, size_t size, const unsigned char *p, size_t len,
+		      int enc);
+/* The same into v's label, trailing white space dropped. */
+void volume_label_unicode(struct volume *v, const unsigned char *p, size_t len, int enc);
 
 /* vol_id's exit codes, and what volume_probe_node found. */
 enum { VOL_FOUND, VOL_READ = 2, VOL_UNKNOWN, VOL_NONE };
@@ -73,5 +88,18 @@ int probe_iso9660(struct volume *v);
 int probe_squashfs(struct volume *v);
 int probe_swap(struct volume *v);
 int probe_luks(struct volume *v);
+/* The formats of one shape (volume_shape.c's table: bcache, f2fs, erofs,
+ * nilfs2, ocfs2, reiserfs, jfs, romfs, cramfs, ubifs, jffs2), and minix. */
+int probe_shapes(struct volume *v);
+int probe_minix(struct volume *v);
+/* volume_raid.c: LVM2 physical volumes, md RAID members. */
+int probe_lvm2(struct volume *v);
+int probe_md(struct volume *v);
+/* volume_ms.c: NTFS, exFAT. */
+int probe_ntfs(struct volume *v);
+int probe_exfat(struct volume *v);
+/* volume_udf.c, volume_hfs.c (HFS and HFS+) */
+int probe_udf(struct volume *v);
+int probe_hfs(struct volume *v);
 
 #endif

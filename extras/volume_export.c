@@ -44,6 +44,15 @@ static void put(char *out, size_t size, const char *key, const char *val)
 	enc_line(out, size, key, val);
 }
 
+/* KEY=encoded: a value blkid shows only encoded ("LVM2\x20001"). */
+static void put_enc(char *out, size_t size, const char *key, const unsigned char *val)
+{
+	char buf[VOL_ENC_MAX * 4];
+
+	enc_encode(buf, VOL_ENC_MAX, val, strlen((const char *)val));
+	put(out, size, key, buf);
+}
+
 /* KEY=safe and KEY_ENC=encoded lines of one untrusted value. */
 static void put_pair(char *out, size_t size, const char *key, const unsigned char *val)
 {
@@ -61,7 +70,7 @@ void volume_export(const struct volume *v, char *out, size_t size)
 {
 	put(out, size, "ID_FS_USAGE", v->usage);
 	put(out, size, "ID_FS_TYPE", v->type);
-	put(out, size, "ID_FS_VERSION", v->version);
+	put_enc(out, size, "ID_FS_VERSION", (const unsigned char *)v->version);
 	put_pair(out, size, "ID_FS_UUID", v->uuid);
 	if (v->uuid_sub[0])
 		put_pair(out, size, "ID_FS_UUID_SUB", v->uuid_sub);

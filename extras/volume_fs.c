@@ -69,20 +69,6 @@ static const char *fat_version(const unsigned char *bs)
 	return (total - meta) / bs[13] < 4085 ? "FAT12" : "FAT16";
 }
 
-static void fat_serial(unsigned char *out, const unsigned char *p)
-{
-	static const char hex[] = "0123456789ABCDEF";
-	unsigned long id = le32(p);
-	int i, o = 0;
-
-	for (i = 7; i >= 0; i--) {
-		out[o++] = (unsigned char)hex[(id >> (i * 4)) & 15];
-		if (i == 4)
-			out[o++] = '-';
-	}
-	out[o] = '\0';
-}
-
 /* vfat: the boot sector. FAT32 (16-bit FAT size 0) keeps the extended
  * boot record (signature 0x29, serial, label) at 66, FAT12/16 at 38. */
 int probe_vfat(struct volume *v)
@@ -105,7 +91,7 @@ int probe_vfat(struct volume *v)
 		ext = bs + 38;
 	}
 	if (ext[0] == 0x29 || ext[0] == 0x28)
-		fat_serial(v->uuid, ext + 1);
+		volume_hex_le(v->uuid, ext + 1, 4, 4);
 	if (ext[0] == 0x29 && memcmp(ext + 5, "NO NAME    ", 11) != 0)
 		volume_label(v, ext + 5, 11);
 	str_copy(v->version, version, sizeof(v->version));
@@ -147,32 +133,6 @@ int probe_xfs(struct volume *v)
 	return volume_found(v, "filesystem", "xfs");
 }
 
-/* A Joliet volume label: UCS-2 big-endian, 16 characters, as UTF-8. */
-static void iso_joliet_label(unsigned char *out, size_t size, const unsigned char *p)
-{
-	size_t o = 0;
-	unsigned int c, i;
-
-	for (i = 0; i < 32 && o + 4 < size; i += 2) {
-		c = be16(p + i);
-		if (c == 0)
-			break;
-		if (c < 0x80) {
-			out[o++] = (unsigned char)c;
-		} else if (c < 0x800) {
-			out[o++] = (unsigned char)(0xc0 | c >> 6);
-			out[o++] = (unsigned char)(0x80 | (c & 0x3f));
-		} else {
-			out[o++] = (unsigned char)(0xe0 | c >> 12);
-			out[o++] = (unsigned char)(0x80 | ((c >> 6) & 0x3f));
-			out[o++] = (unsigned char)(0x80 | (c & 0x3f));
-		}
-	}
-	while (o && out[o - 1] == ' ')
-		o--;
-	out[o] = '\0';
-}
-
 /* The supplementary descriptor with a Joliet escape sequence, if any:
  * its label into out ("" when none). */
 static int iso_joliet(struct volume *v, unsigned char *out, size_t size)
@@ -187,7 +147,7 @@ static int iso_joliet(struct volume *v, unsigned char *out, size_t size)
 			return r < 0 ? r : 0;
 		if (vd[0] == 2 && vd[88] == '%' && vd[89] == '/' &&
 		    (vd[90] == '@' || vd[90] == 'C' || vd[90] == 'E')) {
-			iso_joliet_label(out, size, vd + 40);
+			volume_trim(out, volume_unicode(out, size, vd + 40, 32, VOL_UTF16BE));
 			break;
 		}
 	}

@@ -94,13 +94,16 @@ int probe_squashfs(struct volume *v)
 	return volume_found(v, "filesystem", "squashfs");
 }
 
-/* The formats with magic at a fixed place first; FAT, whose boot sector
- * is only recognised by its sanity checks, last. */
+/* The members of a RAID or volume group first (the file system of an md
+ * member with its metadata at the end is there too, but is not the
+ * device's), then the formats with magic at a fixed place; FAT, whose boot
+ * sector is only recognised by its sanity checks, last. */
 int volume_probe(struct volume *v)
 {
 	static int (*const probes[])(struct volume *) = {
-		probe_luks, probe_xfs, probe_squashfs, probe_ext, probe_btrfs,
-		probe_iso9660, probe_swap, probe_vfat,
+		probe_md, probe_lvm2, probe_luks, probe_xfs, probe_squashfs, probe_ext,
+		probe_btrfs, probe_shapes, probe_ntfs, probe_exfat, probe_minix,
+		probe_udf, probe_iso9660, probe_hfs, probe_swap, probe_vfat,
 	};
 	unsigned int i;
 	int r;

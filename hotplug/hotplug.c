@@ -188,6 +188,24 @@ static int is_udev_hook(const char *name)
 	return hook_skipped(name, src ? src : getenv(MSG_UDEVD_EVENT_KEY));
 }
 
+static struct script_list default_list;
+static struct script_list subsystem_list;
+static int by_kernel;   /* proc_by_kernel(), from main */
+
+/* Does a script run after default/'s entry i in the digit pass? By names
+ * (not whether each can run): in doubt, udevsend waits for udev's code. */
+static int scripts_after(unsigned int i)
+{
+	unsigned int k;
+
+	if (subsystem_list.count)
+		return 1;
+	for (k = 0; k < default_list.count; k++)
+		if (k > i || !pass_wants(PASS_DIGIT, default_list.name[k]))
+			return 1;
+	return 0;
+}
+
 /* Runs one pass over a sorted list; -errno if a script could not be started. */
 static int run_list(const char *dir, const struct script_list *l, enum pass pass,
 		    char **args)
@@ -209,8 +227,12 @@ static int run_list(const char *dir, const struct script_list *l, enum pass pass
 		       !is_executable_file(path) ? "not executable" : NULL;
 		if (skip)
 			log_debug("%s: %s, skipping", path, skip);
-		else if (pass == PASS_DIGIT && is_udevsend_link(path))
+		else if (pass == PASS_DIGIT && is_udevsend_link(path)) {
+			/* nothing after it waits for the node: udevsend may go
+			 * once udevd holds the event (udevsend.c) */
+			udevsend_last_hook = by_kernel && l == &default_list && !scripts_after(i);
 			send_in_process(path, args);
+		}
 		else if (run_script(path, args) < 0)
 			ret = -EAGAIN;
 	}
@@ -230,8 +252,6 @@ static int load_dir(struct script_list *l, const char *dir)
 	return r;
 }
 
-static struct script_list default_list;
-static struct script_list subsystem_list;
 
 /* Legacy order: the digit-named scripts of default/, then those of the subsystem's
  * directory, then the rest of default/. */
@@ -243,15 +263,20 @@ static int run_all(const char *top, const char *subsystem, char **args)
 	if (path_join(def, sizeof(def), top, "default") < 0)
 		return -ENAMETOOLONG;
 	failed |= load_dir(&default_list, def) < 0;
-	failed |= run_list(def, &default_list, PASS_DIGIT, args) < 0;
+	/* both read before any script runs: the udevsend hook asks what follows it */
+	sub[0] = '\0';
 	if (!subsystem_is_safe(subsystem)) {
 		if (strcmp(subsystem, "default") != 0)
 			log_err("subsystem '%s' is not a plain name, ignoring",
 				subsystem);
 	} else if (path_join(sub, sizeof(sub), top, subsystem) == 0) {
 		failed |= load_dir(&subsystem_list, sub) < 0;
-		failed |= run_list(sub, &subsystem_list, PASS_ALL, args) < 0;
+	} else {
+		sub[0] = '\0';
 	}
+	failed |= run_list(def, &default_list, PASS_DIGIT, args) < 0;
+	if (sub[0])
+		failed |= run_list(sub, &subsystem_list, PASS_ALL, args) < 0;
 	failed |= run_list(def, &default_list, PASS_NOT_DIGIT, args) < 0;
 	return failed ? -EAGAIN : 0;
 }
@@ -264,6 +289,7 @@ int main(int argc, char *argv[])
 	const char *top = getenv("HOTPLUG_DIR"), *action = getenv("ACTION");
 	int had_stderr = fcntl(STDERR_FILENO, F_GETFD) >= 0;
 
+	by_kernel = proc_by_kernel();
 	fd_sanitize();
 	if (opts_std(argc, argv, "hotplug", HOTPLUG_USAGE))
 		return 0;

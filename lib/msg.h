@@ -40,6 +40,11 @@ enum msg_type {
 #define MSG_F_STATUS  0x2u      /* this is a status answer, not the event's ack */
 #define MSG_F_PENDING 0x4u      /* the event is held, queued or running */
 #define MSG_F_DONE    0x8u      /* the event finished; rc is its result */
+/* In an event: its sender has nothing to run after udev (the kernel's own
+ * helper), so it may be answered once udevd holds the event safely; */
+#define MSG_F_MAY_QUEUE 0x10u
+/* ...and in the answer: udevd holds it (journal.h), it has not run; rc 0. */
+#define MSG_F_QUEUED  0x20u
 
 /* Exit codes of udevsend past udev's own 0..15, also carried in acks. */
 #define MSG_RC_TIMEOUT   16     /* no ack within the ack timeout (udevsend only) */

@@ -17,6 +17,10 @@ int multicall(const struct multicall *progs, unsigned int n,
 	      int (*fallback)(int argc, char **argv), int argc, char **argv);
 
 int udevsend_main(int argc, char **argv);
+/* hotplug sets it to 1 when it was started by the kernel (proc.h) and no
+ * script runs after its udevsend hook: udevsend may then return once
+ * udevd holds the event; 0 otherwise (udevsend.c) */
+extern int udevsend_last_hook;
 int udevd_main(int argc, char **argv);
 int udevcontrol_main(int argc, char **argv);
 int udevsettle_main(int argc, char **argv);

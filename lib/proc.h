@@ -17,5 +17,11 @@ pid_t proc_fork(unsigned int wait_ms);
 /* getpid(), asked of the kernel once per process. A child forked by plain
  * fork() (not proc_fork) must exec or _exit without calling it. */
 pid_t proc_self(void);
+/* 1 when the kernel started us as its event helper: no stderr (a helper
+ * gets no descriptors) and kthreadd (pid 2) as our parent (the kernel's
+ * helpers are its children since 2.6.36; a shell script the kernel ran has
+ * no stderr either, but is not kthreadd). UDEVSEND_WAIT=queued says 1 and
+ * =done 0 whoever started us. Before fd_sanitize(). */
+int proc_by_kernel(void);
 
 #endif

@@ -178,7 +178,7 @@ write_mknod_helper() {
 		[[ "$output" =~ \|\ 8\ \|\ 24\ \|\ remove\ \|\ $c\ \|.*\|\ 0\ \|\ ok\ \| ]]
 	done
 	[[ "$output" == *"Nodes check: passed."* ]]
-	[ "$(head -n 1 "$T/out/storm-summary.csv")" = "n,events,action,contender,runs,median_s,min_s,max_s,ratio_floor,cpu_per_event_ms,daemon_cpu_per_event_ms,daemon_peak_kb,failed,nodes,helpers_cpu_per_event_ms,spawn_cpu_per_event_ms" ]
+	[ "$(head -n 1 "$T/out/storm-summary.csv")" = "n,events,action,contender,runs,median_s,min_s,max_s,ratio_floor,cpu_per_event_ms,daemon_cpu_per_event_ms,daemon_peak_kb,failed,nodes,helpers_cpu_per_event_ms,spawn_cpu_per_event_ms,peak_helpers,csw_helpers_per_event,csw_daemon_per_event" ]
 	grep -q '^8,24,add,mdev,1,' "$T/out/storm-summary.csv"
 	# every contender that ran made exactly two rows per run (add, remove)
 	ran=$(tail -n +2 "$T/out/storm-runs.csv" | cut -d, -f2 | sort -u | wc -l)
@@ -199,6 +199,10 @@ write_mknod_helper() {
 	# the daemon's CPU is split from the helpers': udevd has some, udev alone none
 	grep -q '^8,24,add,udevd@this,1,\([^,]*,\)\{5\}[0-9.]\+,[0-9]\+,' "$T/out/storm-summary.csv"
 	grep -q '^8,24,add,udev@this,1,\([^,]*,\)\{5\},,' "$T/out/storm-summary.csv"
+	# counted, not timed: helpers alive at once, context switches per event
+	# of the helpers and (for a daemon) of the daemon
+	grep -q '^8,24,add,udevd@this,.*,[1-9][0-9]*,[0-9.]\+,[0-9.]\+$' "$T/out/storm-summary.csv"
+	grep -q '^8,24,add,floor,.*,[1-9][0-9]*,[0-9.]\+,$' "$T/out/storm-summary.csv"
 	if command -v gnuplot >/dev/null; then
 		grep -q '<svg' "$T/out/storm.svg"
 	fi

@@ -209,3 +209,11 @@ GENERATED_NAMES=" storm.md "
 	b=$(sed -n 's/^[[:space:]]*suite) b=\([0-9]*\) ;;/\1/p' tools/size.sh)
 	tr '\n' ' ' <README.md | grep -qE "whole installed suite +$(( (b + 1023) / 1024 )) KiB"
 }
+
+@test "docs: README's first section gives two commands, make demo and make check" {
+	local cmds
+	cmds=$(awk '/^## /{ n++ } n == 1 && /^    make /{ print $2 }' "$TOP/README.md" | tr '\n' ' ')
+	echo "$cmds"
+	sed -n '/^## /{p;q}' "$TOP/README.md" | grep -qx '## Two commands'
+	[ "$cmds" = "demo check " ]
+}

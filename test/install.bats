@@ -293,3 +293,22 @@ links_resolve() {
 	mk install DESTDIR="$D" INSTALL_STRIP=1
 	[ -z "$(readelf -S "$D/sbin/udevd" | grep -E '\.debug_|\.symtab')" ]
 }
+
+# make without -s: what a packager sees
+mk_loud() {
+	# shellcheck disable=SC2086
+	make --no-print-directory -C "$TOP" $MAKE_VARIANT "$@" >"$T/make.out" 2>&1 ||
+		{ cat "$T/make.out"; return 1; }
+}
+
+@test "install, uninstall: one line per file in one style (TAG PATH), no raw command" {
+	mk_loud install DESTDIR="$D"
+	cat "$T/make.out"
+	grep -q '^  INSTALL .*/man8/udevd.8$' "$T/make.out"
+	grep -q '^  LN      .*/10-udev.hotplug -> /sbin/udevsend$' "$T/make.out"
+	! grep -vE '^  [A-Z]+ +/' "$T/make.out" || false
+	mk_loud uninstall DESTDIR="$D"
+	cat "$T/make.out"
+	grep -q '^  RM      .*/man8/udevd.8$' "$T/make.out"
+	! grep -vE '^  [A-Z]+ +/' "$T/make.out" || false
+}

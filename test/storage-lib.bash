@@ -44,8 +44,105 @@ mkimg() {
 		truncate -s 20M "$f" && printf pw | cryptsetup luksFormat -q --type "$type" \
 			--pbkdf pbkdf2 --pbkdf-force-iterations 1000 ${label:+--label "$label"} \
 			--uuid "$uuid" "$f" - ;;
+	*) mkimg_more "$@" ;;
+	esac
+}
+
+# mkimg_more FILE TYPE LABEL UUID: the formats of issue 59 (vol_id-formats.bats),
+# each by its own Debian tool; a tool that cannot set the label or UUID ignores it.
+mkimg_more() {
+	local f=$1 type=$2 label=$3 uuid=$4
+	case $type in
+	cramfs)
+		mkimg_dir "$f" && mkfs.cramfs -n "$label" "$f.d" "$f" >/dev/null ;;
+	minix1|minix2|minix3)
+		truncate -s 2M "$f" && mkfs.minix "-${type#minix}" "$f" >/dev/null ;;
+	ntfs)
+		truncate -s 4M "$f" && mkntfs -q -F -Q -L "$label" "$f" >/dev/null 2>&1 ;;
+	exfat)
+		truncate -s 4M "$f" && mkfs.exfat -L "$label" "$f" >/dev/null ;;
+	f2fs)
+		truncate -s 64M "$f" && mkfs.f2fs -q -l "$label" -U "$uuid" "$f" >/dev/null ;;
+	udf)
+		truncate -s 2M "$f" && mkudffs --label="$label" --uuid="$uuid" "$f" >/dev/null ;;
+	reiserfs)
+		truncate -s 40M "$f" && mkfs.reiserfs -q -f -l "$label" -u "$uuid" "$f" >/dev/null 2>&1 ;;
+	jfs)
+		truncate -s 16M "$f" && mkfs.jfs -q -L "$label" "$f" >/dev/null ;;
+	ocfs2)
+		truncate -s 64M "$f" && mkfs.ocfs2 -q -M local -L "$label" -U "$uuid" "$f" >/dev/null ;;
+	nilfs2)
+		truncate -s 130M "$f" && mkfs.nilfs2 -q -L "$label" "$f" >/dev/null ;;
+	erofs)
+		mkimg_dir "$f" && mkfs.erofs -U "$uuid" "$f" "$f.d" >/dev/null && truncate -s 64K "$f" ;;
+	ubifs)
+		mkimg_dir "$f" && mkfs.ubifs -r "$f.d" -m 2048 -e 129024 -c 100 -o "$f" ;;
+	jffs2)
+		mkimg_dir "$f" && mkfs.jffs2 -r "$f.d" -o "$f" && truncate -s 64K "$f" ;;
+	romfs)
+		mkimg_dir "$f" && genromfs -f "$f" -d "$f.d" -V "$label" && truncate -s 64K "$f" ;;
+	bcache)
+		truncate -s 4M "$f" && make-bcache -B "$f" >/dev/null ;;
+	hfs)
+		truncate -s 4M "$f" && hformat -l "$label" "$f" >/dev/null ;;
+	lvm2)
+		mkimg_lvm2 "$f" "$uuid" ;;
+	md0.90|md1.0|md1.1|md1.2)
+		truncate -s 4M "$f" && mdsb "$f" "${type#md}" "$uuid" "$label" 11223344-5566-4778-899a-aabbccddeeff ;;
 	*) echo "mkimg: unknown type $type" >&2; return 1 ;;
 	esac
+}
+
+# mkimg_dir FILE: FILE.d with one file, the contents of an image made from a folder
+mkimg_dir() {
+	mkdir -p "$1.d" && echo data >"$1.d/file"
+}
+
+# mkimg_lvm2 FILE UUID: pvcreate needs a block device: a loop device for the
+# time it runs, without lvm's udev synchronisation or devices file.
+mkimg_lvm2() {
+	local dev rc
+	truncate -s 8M "$1" && dev=$(losetup -f --show "$1") || return 1
+	pvcreate -q --config 'devices{use_devicesfile=0} activation{udev_sync=0 udev_rules=0}' \
+		--uuid "$2" --norestorefile "$dev" >/dev/null 2>&1 </dev/null
+	rc=$?
+	losetup -d "$dev"
+	return $rc
+}
+
+# le32 N / le64 N: N's bytes, little-endian, as printf escapes
+le32() { printf '\\x%02x' $(($1 & 255)) $(($1 >> 8 & 255)) $(($1 >> 16 & 255)) $(($1 >> 24 & 255)); }
+le64() { le32 $(($1 & 0xffffffff)); le32 $(($1 >> 32)); }
+# hexbytes UUID: its 16 bytes as printf escapes
+hexbytes() { echo "${1//-/}" | sed 's/../\\x&/g'; }
+# poke_at FILE OFFSET FORMAT: writes printf FORMAT's bytes at OFFSET
+poke_at() { printf "$3" | dd of="$1" bs=1 seek="$2" conv=notrunc status=none; }
+
+# mdsb FILE METADATA UUID NAME DEVUUID: the superblock of a Linux md member
+# with METADATA 0.90 (UUID in four words of the writer's byte order, at the
+# end) or 1.0 (end), 1.1 (start), 1.2 (4 KiB) with its name and device
+# UUID, as mdadm --create writes them (md(4)'s layout). mdadm itself needs
+# the md driver, which a test cannot load.
+mdsb() {
+	local f=$1 md=$2 uuid=$3 name=$4 dev=$5 size off u=${3//-/} w=""
+	size=$(stat -c %s "$f")
+	case $md in
+	0.90)
+		off=$(( (size & ~0xffff) - 0x10000 ))
+		poke_at "$f" "$off" "$(le32 0xa92b4efc)$(le32 0)$(le32 90)$(le32 0)"
+		poke_at "$f" $((off + 20)) "$(le32 $((16#${u:0:8})))"
+		poke_at "$f" $((off + 32)) "$(le32 $((off / 1024)))"
+		for i in 8 16 24; do w=$w$(le32 $((16#${u:$i:8}))); done
+		poke_at "$f" $((off + 52)) "$w"
+		return ;;
+	1.0) off=$(( (size & ~0xfff) - 0x2000 )) ;;
+	1.1) off=0 ;;
+	1.2) off=4096 ;;
+	esac
+	poke_at "$f" "$off" "$(le32 0xa92b4efc)$(le32 1)"
+	poke_at "$f" $((off + 16)) "$(hexbytes "$uuid")$name"
+	poke_at "$f" $((off + 144)) "$(le64 $((off / 512)))"
+	poke_at "$f" $((off + 168)) "$(hexbytes "$dev")"
 }
 
 # attach IMAGE: prints the loop device's MAJOR:MINOR; detached in storage_teardown

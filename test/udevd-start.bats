@@ -109,3 +109,26 @@ start_udevd_default_queue() {
 	[ "$(ended_count)" -eq $((n + 1)) ]
 	[ "$(awk '$1 == "end" { print $2 }' "$FAKE_UDEV_LOG" | sort -u | wc -l)" -eq $((n + 1)) ]
 }
+
+# nice_of PID: the nice value in /proc/PID/stat (field 19)
+nice_of() { awk '{ sub(/^.*\) /, ""); print $17 }' "/proc/$1/stat"; }
+
+@test "udevd --nice=N: udevd runs at N (-10 by default), its workers at the nice value it had; a value outside -20..19 is a usage error" {
+	local mine worker
+	mine=$(nice_of $$)
+	start_udevd
+	[ "$(nice_of "$UDEVD_PID")" = -10 ]
+	stop_udevd
+	start_udevd --nice=-5
+	[ "$(nice_of "$UDEVD_PID")" = -5 ]
+	send_bg 1 SEQNUM=1 DEVPATH=/devices/n1 FAKE_UDEV_SLEEP=1
+	wait_for grep -q '^start 1 ' "$FAKE_UDEV_LOG"
+	worker=$(awk '$1 == "start" { print $5 }' "$FAKE_UDEV_LOG")
+	[ "$(nice_of "$worker")" = "$mine" ]
+	[ "$(rc_of 1)" -eq 0 ]
+	run "$BIN/udevd" --nice=20
+	[ "$status" -eq 1 ]
+	[[ "$output" == *"bad value of --nice '20'"* ]]
+	run "$BIN/udevd" --nice=-21
+	[ "$status" -eq 1 ]
+}

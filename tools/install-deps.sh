@@ -15,6 +15,9 @@ pkgs_check="$pkgs_check busybox-static"
 pkgs_check="$pkgs_check qemu-user-static"
 # file system tools: images for vol_id and the persistent storage rules (vol_id.bats, udev-storage.bats)
 pkgs_check="$pkgs_check e2fsprogs dosfstools btrfs-progs xfsprogs genisoimage squashfs-tools cryptsetup-bin"
+# the other formats of vol_id-formats.bats, each made by its own tool (lvm2: pvcreate on a loop device)
+pkgs_check="$pkgs_check ntfs-3g exfatprogs f2fs-tools udftools reiserfsprogs jfsutils ocfs2-tools"
+pkgs_check="$pkgs_check nilfs-tools erofs-utils mtd-utils genromfs bcache-tools hfsutils lvm2"
 # a real libudev client: pyudev over the system's libudev1 (udevd-libudev.bats)
 pkgs_check="$pkgs_check python3-pyudev libudev1"
 pkgs_static="$pkgs_build libklibc-dev dietlibc-dev musl-tools"

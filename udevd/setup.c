@@ -46,7 +46,8 @@ static void on_signal(int sig)
 
 #define UDEVD_USAGE "usage: udevd [--daemon] [--debug] [--netlink] [--max-childs=N]\n" \
 	" [--workers=pool|fork] [--event-timeout=T] [--exec-timeout=T]\n" \
-	" [--startup-window=T] [--idle-timeout=T] [--no-broadcast] [--broadcast-kernel=MASK]"
+	" [--startup-window=T] [--idle-timeout=T] [--no-broadcast] [--broadcast-kernel=MASK]\n" \
+	" [--ack-when-done] [--nice=N]"
 
 /* the suite's wording (lib/opts.c): unknown option, missing or bad value */
 static void usage_exit(const char *bad) __attribute__((noreturn));
@@ -105,7 +106,8 @@ static void setup_log_level(const struct udevd *d)
 static void setup_valued_option(struct udevd *d, int argc, char **argv, int *i)
 {
 	static const char *const names[] = { "--max-childs", "--workers", "--event-timeout",
-		"--exec-timeout", "--startup-window", "--idle-timeout", "--broadcast-kernel" };
+		"--exec-timeout", "--startup-window", "--idle-timeout", "--broadcast-kernel",
+		"--nice" };
 	uint64_t *const ms[] = { NULL, NULL, &d->gap_ms, &d->exec_timeout_ms, &d->startup_ms,
 				 &d->idle_ms };
 	unsigned long long group;
@@ -123,7 +125,12 @@ static void setup_valued_option(struct udevd *d, int argc, char **argv, int *i)
 		parse_max_childs(names[0], v, &d->max_childs);
 	else if (k == 2)
 		parse_mode(names[1], v, &d->mode);
-	else if (k == 7) {   /* groups as a bitmask, as mdevd -O: not the kernel's, not libudev's */
+	else if (k == 8) {   /* -20..19, as nice(1) */
+		if (str_to_u64(v + (v[0] == '-'), &group) < 0 || group > (v[0] == '-' ? 20 : 19))
+			bad_value_exit(names[7], v);
+		d->nice = v[0] == '-' ? -(int)group : (int)group;
+		d->nice_given = 1;
+	} else if (k == 7) {   /* groups as a bitmask, as mdevd -O: not the kernel's, not libudev's */
 		if (str_to_u64(v, &group) < 0 || group > 0xffffffffULL || (group & 3))
 			bad_value_exit(names[6], v);
 		d->monitor.bc.group = (unsigned int)group;
@@ -144,6 +151,7 @@ static void setup_options(struct udevd *d, int argc, char **argv)
 	d->exec_timeout_ms = EXEC_TIMEOUT_MS;
 	d->idle_ms = IDLE_TIMEOUT_MS;
 	d->mode = RUNNER_POOL;
+	d->nice = NICE_DEFAULT;
 	v = getenv(BROADCAST_ENV);
 	d->monitor.bc.udev = !v || !(strcmp(v, "0") == 0 || strcmp(v, "no") == 0);
 	if ((v = getenv("UDEVD_MAX_CHILDS")) && *v)
@@ -168,6 +176,8 @@ static void setup_options(struct udevd *d, int argc, char **argv)
 			d->netlink = 1;
 		else if (strcmp(argv[i], "--no-broadcast") == 0)
 			d->monitor.bc.udev = 0;
+		else if (strcmp(argv[i], "--ack-when-done") == 0)
+			d->ack_when_done = 1;
 		else
 			setup_valued_option(d, argc, argv, &i);
 	}

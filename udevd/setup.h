@@ -10,11 +10,15 @@
 #include "door/seen.h"
 #include "loop.h"
 #include "answer/monitor.h"
+#include "queue/journal.h"
 #include "queue/queue.h"
 #include "workers/runner.h"
 
 #include <stdint.h>
+#include <sys/socket.h>
+#include <sys/un.h>
 
+#define NICE_DEFAULT (-10)   /* udevd's own (--nice): a helper waits for its answer */
 #define EXIT_SETUP 4   /* exit codes: 1 usage, 2 name taken by udevd, 3 by another, 4 setup failed */
 
 struct udevd {
@@ -48,6 +52,15 @@ struct udevd {
 	uint64_t fork_retry_ms;     /* no event starts before this (fork failed) */
 	int budget_held;            /* ready events wait for the budget, not max_childs */
 	struct refusals refusals;   /* refused messages logged this second */
+	struct journal journal;     /* events answered "queued", for the next udevd */
+	int ack_when_done;          /* --ack-when-done: no "queued" answer */
+	int nice, nice_given;       /* --nice: udevd's own, not its children's */
+	struct sentry {             /* the newest helper answered "queued" waits on */
+		struct msg_hdr hdr; /* its event's header; held: not answered yet */
+		struct sockaddr_un addr;
+		socklen_t addrlen;
+		int held;
+	} sentry;
 };
 
 /* Options (and UDEVD_MAX_CHILDS, UDEVD_WORKERS), the log level, the socket,

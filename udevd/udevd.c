@@ -16,11 +16,13 @@
 #include "answer/outbox.h"
 #include "door/refuse.h"
 #include "door/rescan.h"
+#include "workers/child.h"
 
 #include <errno.h>
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <unistd.h>
 
 #define KILL_GRACE_MS      2000     /* SIGTERM, then this long until SIGKILL */
@@ -31,6 +33,8 @@
 
 
 static struct udevd udevd;
+
+static void sentry_release(struct udevd *d);
 
 static void event_finished(void *ctx, struct event *ev, int rc)
 {
@@ -44,20 +48,26 @@ static void event_finished(void *ctx, struct event *ev, int rc)
 		seen_note(&d->seen, ev, rc);
 	monitor_send(&d->monitor, ev, rc);
 	ack_event(ev, rc);
+	if (ev->answered)
+		journal_done(&d->journal, ev->hdr.seqnum);
 	queue_done(&d->q, ev);
 	event_free(ev);
+	journal_trim(&d->journal);
+	if (!d->journal.pending)
+		sentry_release(d);
 }
 
 /* ---- messages -------------------------------------------------------------- */
 
-/* --netlink: an event udevd has already seen runs once; this copy gets the
- * result (at once, or when the first copy finishes). 1 when handled here. */
+/* --netlink, or after a replay of the journal: an event udevd has already
+ * seen runs once; this copy gets the result (at once, or when the first copy
+ * finishes). 1 when handled here. */
 static int handle_duplicate(struct udevd *d, const struct message *m)
 {
 	struct dedup_slot *s;
 	struct event_waiter *w;
 
-	if (!d->netlink || !(m->hdr->flags & MSG_F_SEQNUM) ||
+	if ((!d->netlink && !d->journal.replayed) || !(m->hdr->flags & MSG_F_SEQNUM) ||
 	    !(s = dedup_find(&d->dedup, m->hdr->seqnum)))
 		return 0;
 	log_debug("seqnum %llu: second copy from udevsend, not run again",
@@ -112,6 +122,43 @@ static void drop_marks(const struct message *m)
 		   (unsigned long long)m->hdr->seqnum, devpath ? devpath : "?", mark);
 }
 
+/* A helper with nothing to run after udev (MSG_F_MAY_QUEUE) is answered
+ * as soon as its event is in the journal: it exits rather than wait, a
+ * task fewer per event held in a storm. Without the journal (or with
+ * --ack-when-done) it waits for udev's code, as any other.
+ *
+ * But the journal is only as good as the udevd that runs it again: with
+ * every helper gone, a udevd killed mid-storm would leave its events until
+ * the next uevent starts a udevd. So the newest of these helpers is kept
+ * waiting, the sentry: answered "queued" when a newer one takes its place,
+ * or when the journal holds nothing unfinished. Its probes (every
+ * PROBE_MS: answer_status says it holds nothing else) find a dead udevd,
+ * and it starts the next one, which runs the journal again. */
+static void sentry_release(struct udevd *d)
+{
+	struct msg_hdr h = d->sentry.hdr;
+
+	if (!d->sentry.held)
+		return;
+	d->sentry.held = 0;
+	h.flags |= MSG_F_QUEUED;
+	ack_reply(&h, 0, 0, &d->sentry.addr, d->sentry.addrlen);
+}
+
+static void answer_queued(struct udevd *d, const struct message *m, struct event *ev)
+{
+	if (d->ack_when_done || (m->hdr->flags & (MSG_F_MAY_QUEUE | MSG_F_SEQNUM)) !=
+	    (MSG_F_MAY_QUEUE | MSG_F_SEQNUM) || (size_t)m->fromlen > sizeof(d->sentry.addr) ||
+	    journal_add(&d->journal, m->hdr) < 0)
+		return;
+	ev->answered = 1;
+	sentry_release(d);
+	d->sentry.hdr = *m->hdr;
+	memcpy(&d->sentry.addr, m->from, m->fromlen);
+	d->sentry.addrlen = m->fromlen;
+	d->sentry.held = 1;
+}
+
 static void handle_event(struct udevd *d, const struct message *m)
 {
 	struct event *ev;
@@ -140,6 +187,56 @@ static void handle_event(struct udevd *d, const struct message *m)
 	note_seqnum(d, ev);
 	dedup_track(&d->dedup, ev);   /* for duplicates (--netlink) and status queries */
 	queue_insert(&d->q, ev, ev->arrival_ms);
+	answer_queued(d, m, ev);
+}
+
+/* An event its predecessor answered "queued" and never finished: queued
+ * again, without a sender; a copy that cannot be queued is closed. */
+static void replayed_event(void *ctx, struct msg_event *m)
+{
+	static const struct sockaddr_un none = { .sun_family = AF_UNIX };
+	struct udevd *d = ctx;
+	struct event *ev = event_new(&m->hdr, &none, 0, loop_now_ms());
+
+	if (!ev) {
+		log_err("journal: seqnum %llu not run again: %s", (unsigned long long)m->hdr.seqnum,
+			errno == EINVAL ? "bad event" : "out of memory");
+		journal_done(&d->journal, m->hdr.seqnum);
+		return;
+	}
+	ev->answered = 1;
+	note_seqnum(d, ev);
+	dedup_track(&d->dedup, ev);
+	queue_insert(&d->q, ev, ev->arrival_ms);
+}
+
+/* Once the name lock is ours: the journal, and what it holds from a
+ * udevd that died before it ran the events it had answered "queued". */
+static void setup_journal(struct udevd *d)
+{
+	uint64_t *done;
+	size_t ndone;
+	int r;
+
+	d->journal.fd = -1;
+	if (d->lockfd < 0 || d->name_held || d->ack_when_done)
+		return;
+	r = journal_open(&d->journal);
+	if (r < 0) {
+		log_warn("journal: %s: every helper waits for udev's code", strerror(-r));
+		return;
+	}
+	r = journal_replay(&d->journal, replayed_event, d, &done, &ndone);
+	journal_flush(&d->journal);
+	/* the gaps between them are events it finished: no wait for those */
+	if (r > 0)
+		queue_skip(&d->q, done, ndone);
+	else
+		free(done);
+	if (r < 0)
+		log_err("journal: cannot read it: %s, ignoring", strerror(-r));
+	else if (r > 0)
+		log_notice("journal: %d events answered by the udevd before us, queued again", r);
 }
 
 /* ---- kernel events: netlink and the rescan after lost ones ----------------- */
@@ -309,7 +406,10 @@ static void answer_status(struct udevd *d, const struct message *m)
 	enum dedup_state st = DEDUP_UNKNOWN;
 	size_t held = queue_length(&d->q);
 
-	if (req.flags & MSG_F_SEQNUM)
+	if (d->sentry.held && (req.flags & MSG_F_SEQNUM) && req.seqnum == d->sentry.hdr.seqnum) {
+		st = DEDUP_PENDING;   /* the sentry waits on, probing at its fastest */
+		held = 0;
+	} else if (req.flags & MSG_F_SEQNUM)
 		st = dedup_state(&d->dedup, req.seqnum, &rc);
 	else if (held)
 		st = DEDUP_PENDING;
@@ -562,6 +662,7 @@ static int run(struct udevd *d)
 			now = loop_now_ms();
 		}
 		run_queue(d, now);
+		journal_flush(&d->journal);   /* the turn's ends, one write */
 		outbox_flush(now);
 		setup_name_retry(d, now);
 		if (d->terminating && queue_running(&d->q) == 0)
@@ -600,6 +701,32 @@ static int setup_loop(struct udevd *d)
 	return 0;
 }
 
+/* --nice (NICE_DEFAULT): udevd itself at that nice value, its children back
+ * at the one it had. In a storm every waiting helper wants the CPU that
+ * udevd needs to answer it: a daemon that answers sooner keeps fewer of
+ * them alive (under qemu, 512 disks: 58-60 helpers alive at once against
+ * 193-307, the lowest MemAvailable 66 MiB against 51-58). */
+static void setup_nice(struct udevd *d)
+{
+	int before;
+
+	errno = 0;
+	before = getpriority(PRIO_PROCESS, 0);
+	if (errno)
+		before = 0;
+	if (d->nice == before)
+		return;
+	if (setpriority(PRIO_PROCESS, 0, d->nice) < 0) {
+		/* (not root: the default is no error, a value asked for is) */
+		if (d->nice_given)
+			log_warn("--nice=%d: %s, staying at %d", d->nice, strerror(errno), before);
+		else
+			log_info("nice %d: %s, staying at %d", d->nice, strerror(errno), before);
+		return;
+	}
+	child_nice(before);
+}
+
 int main(int argc, char **argv)
 {
 	struct udevd *d = &udevd;
@@ -612,6 +739,7 @@ int main(int argc, char **argv)
 		setup_daemon(d);
 	else if ((r = setup_lock(d)))
 		return r;
+	setup_nice(d);
 	/* the start-up window opens now, in the process that stays */
 	if (queue_init(&d->q, d->gap_ms, loop_now_ms() + d->startup_ms) < 0 ||
 	    setup_loop(d) < 0) {
@@ -620,6 +748,7 @@ int main(int argc, char **argv)
 	}
 	if (d->have_expected_seq)
 		queue_expect(&d->q, d->expected_seq);
+	setup_journal(d);
 	log_info("listening on @%s%s, max %lu children (%lu CPUs), gap timeout %llu ms, %s mode",
 		 d->name, d->name_held ? " (when it is ours) and netlink" : d->netlink ? " and netlink" : "",
 		 d->max_childs, d->budget.ncpu,

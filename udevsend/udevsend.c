@@ -36,6 +36,9 @@ extern char **environ;
 
 static struct msg_event msg;
 static size_t msg_len;
+/* hotplug's verdict (multicall.h): 1 when nothing runs after its udevsend
+ * hook, 0 when something may; -1: we are not in hotplug */
+int udevsend_last_hook = -1;
 /* environment for running udev ourselves: every entry takes >= 3 bytes */
 static char *udev_envp[MSG_ENV_MAX / 3 + 2];
 
@@ -297,6 +300,8 @@ static int read_answer(int fd, int *rc, uint32_t *held)
 		return ANS_OTHER;
 	*held = ack[0].arg;
 	*rc = (ack[0].rc >= 0 && ack[0].rc <= MSG_RC_UNFINISHED) ? ack[0].rc : MSG_RC_NOT_RUN;
+	if (ack[0].flags == (msg.hdr.flags | MSG_F_QUEUED) && (msg.hdr.flags & MSG_F_MAY_QUEUE))
+		return ANS_RESULT;   /* held safely (rc 0): we may go */
 	if (ack[0].flags == msg.hdr.flags || (ack[0].flags & MSG_F_DONE))
 		return ANS_RESULT;
 	return (ack[0].flags & MSG_F_PENDING) ? ANS_PENDING : ANS_OTHER;
@@ -418,11 +423,23 @@ static int deliver(int fd)
 	return r;
 }
 
+/* May udevd answer "queued" (MSG_F_MAY_QUEUE) rather than udev's code?
+ * Only when nothing waits for the node after us: the kernel started us
+ * (proc.h; UDEVSEND_WAIT) or hotplug, which did, has no script after its
+ * udevsend hook. Events without a SEQNUM always wait. */
+static void may_queue(int by_kernel)
+{
+	int yes = udevsend_last_hook >= 0 ? udevsend_last_hook : by_kernel;
+
+	if (yes && (msg.hdr.flags & MSG_F_SEQNUM))
+		msg.hdr.flags |= MSG_F_MAY_QUEUE;
+}
+
 int main(int argc, char **argv)
 {
 	uint64_t deadline, timeout;
 	const char *sub;
-	int fd, r, tries;
+	int fd, r, tries, by_kernel = proc_by_kernel();
 
 	/* SIGPIPE keeps its disposition for udev: sends use MSG_NOSIGNAL */
 	fd_sanitize();
@@ -441,6 +458,7 @@ int main(int argc, char **argv)
 					"no event: the environment has no (or a bad)", missing());
 	if (r < 0)
 		return MSG_RC_NOT_RUN;
+	may_queue(by_kernel);
 	fd = open_socket();
 	if (fd < 0)
 		return run_udev();

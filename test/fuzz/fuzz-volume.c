@@ -1,10 +1,12 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /* Fuzz harness: the input as a disk's contents -> vol_id's probes, then the
  * safe and encoded forms of what they found. The input is copied to each
- * place a superblock can be (0, 1 KiB, the first swap page's end, 32 KiB and
- * the next ISO descriptor, 64 KiB) of a sparse image. Whatever the disk
- * holds, the label and UUID stay in their buffers, and the names made of
- * them are one path component without '/', white space or control bytes. */
+ * place a superblock can be (0, 1 KiB, the first swap page's end, 4 KiB for
+ * bcache and md 1.2, 32 KiB and the next ISO or UDF descriptor, 64 KiB, UDF's
+ * anchor at 128 KiB, md 1.0's and 0.90's places before the end) of a sparse
+ * image of 1 MiB. Whatever the disk holds, the label and UUID stay in their
+ * buffers, and the names made of them are one path component without '/',
+ * white space or control bytes. */
 #include "compat.h"
 #include "fuzz.h"
 #include "enc.h"
@@ -14,7 +16,9 @@
 #include <string.h>
 #include <unistd.h>
 
-static const unsigned int places[] = { 0, 1024, 4086, 32768, 34816, 65536 };
+#define DISK_SIZE (1024 * 1024)
+static const unsigned int places[] = { 0, 1024, 4086, 4096, 32768, 34816, 65536, 131072,
+				       DISK_SIZE - 65536, DISK_SIZE - 8192 };
 
 static void check_name(const unsigned char *val, size_t size)
 {
@@ -48,7 +52,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	unsigned int i;
 	int fd = open(path, O_RDWR | O_CLOEXEC);
 
-	FUZZ_ASSERT(fd >= 0);
+	FUZZ_ASSERT(fd >= 0 && ftruncate(fd, DISK_SIZE) == 0);
 	for (i = 0; i < sizeof(places) / sizeof(places[0]); i++)
 		FUZZ_ASSERT(pwrite(fd, data, len, places[i]) == (ssize_t)len);
 	memset(&v, 0, sizeof(v));

@@ -35,7 +35,11 @@
 #   processes' user and system time and what the worker's kinds of system calls cost in
 #   the guest, guest/sysprobe.c: PROBE lines on the console), TIME_RULES (the timing
 #   boots keep only these installed rules files, e.g. "50-udev.rules 80-drivers.rules",
-#   or "none": what each costs; the table then goes to PERF_DOC only when it is given).
+#   or "none": what each costs; the table then goes to PERF_DOC only when it is given),
+#   TIME_UDEVD (options of the udevd the hotplug and udevsend timing boots start, e.g.
+#   "--ack-when-done": every helper waits for udev's code, the behaviour before 2026-12),
+#   TIME_RUNS (1: each of TIME_HELPERS boots this many times, in rounds, one boot of each
+#   helper per round; perf-doc.sh then adds the table of every run and the worst).
 set -euo pipefail
 
 here=$(cd "$(dirname "$0")" && pwd)
@@ -43,6 +47,7 @@ top=$(cd "$here/../.." && pwd)
 LUNS=${LUNS:-512}
 TIME_LUNS=${TIME_LUNS:-512 1024}
 TIME_HELPERS=${TIME_HELPERS:-noop hotplug udevsend mdev netlink-none netlink-mdev netlink-udevd netlink-udevd-floor}
+TIME_RUNS=${TIME_RUNS:-1}
 COMPARE_LUNS=${COMPARE_LUNS:-16}
 DEVTMPFS_LUNS=${DEVTMPFS_LUNS:-64}
 BOOT_TIMEOUT=${BOOT_TIMEOUT:-1500}
@@ -301,13 +306,21 @@ run_scenario() { # NAME
 		boot devtmpfs kproof=devtmpfs kproof.luns="$DEVTMPFS_LUNS" ;;
 	time)
 		check_time_rules
-		for h in $TIME_HELPERS; do
-			# HELPER+norules: that helper's boot with no rules installed
-			local rules=${TIME_RULES:-}
-			[ "$h" = "${h%+norules}" ] || rules=none
-			boot "time-$h" kproof=time kproof.helper="${h%+norules}" kproof.luns="${TIME_LUNS// /,}" \
-				${TIME_PROBE:+kproof.probe=1} ${rules:+kproof.rules="${rules// /,}"}
-			report "time-$h"
+		local run=1 name
+		while [ "$run" -le "$TIME_RUNS" ]; do
+			for h in $TIME_HELPERS; do
+				# HELPER+norules: that helper's boot with no rules installed
+				local rules=${TIME_RULES:-}
+				[ "$h" = "${h%+norules}" ] || rules=none
+				# run K > 1 of a helper: time-HELPER.rK (perf-doc.sh reads them all)
+				name=time-$h
+				[ "$run" = 1 ] || name=$name.r$run
+				boot "$name" kproof=time kproof.helper="${h%+norules}" kproof.luns="${TIME_LUNS// /,}" \
+					${TIME_PROBE:+kproof.probe=1} ${rules:+kproof.rules="${rules// /,}"} \
+					${TIME_UDEVD:+kproof.udevd="${TIME_UDEVD// /,}"}
+				report "$name"
+			done
+			run=$((run + 1))
 		done
 		if [ -n "${TIME_RULES:-}" ] && [ -z "${PERF_DOC:-}" ]; then
 			log "TIME_RULES: not the shipped rules, no timing table written (give PERF_DOC)"

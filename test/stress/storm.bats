@@ -67,3 +67,29 @@ nodes_ge() { [ "$(nodes)" -ge "$1" ] || ! kill -0 "$storm" 2>/dev/null; }
 	missing=$(for i in $(seq 1 "$N"); do [ -c "$T/dev/storm/s$i" ] || echo "$i"; done)
 	[ -z "$missing" ] || { echo "missing nodes: $(echo $missing | head -c 300)"; return 1; }
 }
+
+@test "stress: udevd SIGKILLed in a 2,000-event storm of helpers answered \"queued\": the next udevd runs the rest, every node made" {
+	N=${STORM_EVENTS:-2000}
+	export UDEVSEND_ACK_TIMEOUT=10s UDEVSEND_WAIT=queued
+	"$TOP/test/tools/storm.sh" "$N" 64 "$T/rc" &
+	storm=$!
+	WAIT_TIMEOUT=300 wait_for nodes_ge $((N / 4))
+	kill -0 "$storm"
+	pid=$(our_udevd)
+	[ -n "$pid" ]
+	kill -KILL $pid
+	echo "killed udevd $pid at $(nodes) nodes, its journal $(stat -c %s "$T/.$UDEVD_SOCKET.queue") bytes" >&3
+	wait $storm
+	[ "$(wc -l <"$T/rc")" -eq "$N" ]
+	echo "rc counts: $(awk '{ print $2 }' "$T/rc" | sort | uniq -c | paste -sd,)" >&3
+	awk '$2 != 0 { print "rc: " $0; bad = 1 } END { exit bad }' "$T/rc"
+	newpid=$(our_udevd)
+	[ -n "$newpid" ]
+	[ "$newpid" != "$pid" ]
+	# the helpers are gone: the rest is udevd's (its journal's) to finish
+	run "$BIN/udevsettle" --timeout=120
+	[ "$status" -eq 0 ]
+	missing=$(for i in $(seq 1 "$N"); do [ -c "$T/dev/storm/s$i" ] || echo "$i"; done)
+	[ -z "$missing" ] || { echo "missing nodes: $(echo $missing | head -c 300)"; return 1; }
+	[ ! -s "$T/.$UDEVD_SOCKET.queue" ]
+}

@@ -5,7 +5,7 @@
 # MAJOR 1, MINOR I, DEVNAME storm/sI), the way the kernel forks helpers.
 # Writes "I RC WHOLE-SECONDS" per event to OUT. Usage: storm.sh N P OUT [FIRST]
 # Environment: BIN, UDEVD_SOCKET, UDEV_BIN, UDEVD_BIN, UDEV_CONFIG_FILE,
-# SYSFS_PATH, UDEVSEND_ACK_TIMEOUT (all passed on to udevsend).
+# SYSFS_PATH, UDEVSEND_ACK_TIMEOUT, UDEVSEND_WAIT (all passed on to udevsend).
 set -u
 n=$1 par=$2 out=$3 first=${4:-1}
 : >"$out"
@@ -15,6 +15,7 @@ one() {
 		UDEVD_BIN="$UDEVD_BIN" UDEV_CONFIG_FILE="$UDEV_CONFIG_FILE" \
 		SYSFS_PATH="$SYSFS_PATH" UDEV_NO_SLEEP=1 \
 		${UDEVSEND_ACK_TIMEOUT:+UDEVSEND_ACK_TIMEOUT=$UDEVSEND_ACK_TIMEOUT} \
+		${UDEVSEND_WAIT:+UDEVSEND_WAIT=$UDEVSEND_WAIT} \
 		ACTION=add SEQNUM="$i" DEVPATH="/devices/virtual/storm/s$i" SUBSYSTEM=storm \
 		MAJOR=1 MINOR="$i" DEVNAME="storm/s$i" \
 		"$BIN/udevsend" storm </dev/null >/dev/null 2>&1 || rc=$?

@@ -46,7 +46,7 @@ void ack_event(struct event *ev, int rc)
 {
 	struct event_waiter *w;
 
-	if (!ev->kernel)
+	if (!ev->kernel && !ev->answered)
 		ack_reply(&ev->hdr, rc, 0, &ev->addr, ev->addrlen);
 	while ((w = ev->waiters)) {
 		ev->waiters = w->next;

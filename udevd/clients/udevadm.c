@@ -89,6 +89,22 @@ static int push(const char *a, const char *b)
 	return 0;
 }
 
+/* KEY=value in the pool, into the environment (udevtest reads ACTION):
+ * putenv, not setenv, which allocates (dietlibc's link warns of it). */
+static int env_put(const char *key, const char *v)
+{
+	size_t lk = strlen(key), lv = strlen(v);
+	char *p = pool + used;
+
+	if (used + lk + lv + 2 > sizeof(pool))
+		return -1;
+	memcpy(p, key, lk);
+	p[lk] = '=';
+	memcpy(p + lk + 1, v, lv + 1);
+	used += lk + lv + 2;
+	return putenv(p);
+}
+
 /* The tool's words for option to (see the maps) with value v or NULL. */
 static int map_opt(const char *to, const char *v)
 {
@@ -96,7 +112,7 @@ static int map_opt(const char *to, const char *v)
 	char word[8];
 
 	if (to[0] >= 'A' && to[0] <= 'Z')          /* udevtest reads ACTION */
-		return v ? setenv(to, v, 1) : -1;
+		return v ? env_put(to, v) : -1;
 	if (!v)
 		return push(to, "");
 	if (to[len - 1] != ' ')
@@ -196,7 +212,7 @@ int main(int argc, char **argv)
 	int i = 1;
 
 	if (argc > 1 && strcmp(argv[1], "--debug") == 0) {
-		setenv("UDEV_LOG", "debug", 1);
+		env_put("UDEV_LOG", "debug");
 		i++;
 	}
 	if (i >= argc || argv[i][0] == '-') {

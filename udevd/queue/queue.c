@@ -241,6 +241,30 @@ static uint64_t gap_deadline(struct queue *q, const struct event *top, uint64_t 
 	       top->arrival_ms + GAP_HOLD * q->gap_ms;
 }
 
+/* next_seq moves past the seqnums queue_skip gave, as if they had run. */
+static void skip_done(struct queue *q)
+{
+	while (q->done_pos < q->ndone && q->done[q->done_pos] <= q->next_seq) {
+		if (q->done[q->done_pos] == q->next_seq)
+			q->next_seq++;
+		q->done_pos++;
+	}
+	if (q->done && q->done_pos == q->ndone) {
+		free(q->done);
+		q->done = NULL;
+		q->ndone = q->done_pos = 0;
+	}
+}
+
+void queue_skip(struct queue *q, uint64_t *seqnums, size_t n)
+{
+	free(q->done);
+	q->done = seqnums;
+	q->ndone = seqnums ? n : 0;
+	q->done_pos = 0;
+	q->dirty = 1;
+}
+
 void queue_release(struct queue *q, uint64_t now)
 {
 	struct event *top;
@@ -253,6 +277,8 @@ void queue_release(struct queue *q, uint64_t now)
 			q->next_seq = top->u.seqnum;
 			q->have_next_seq = 1;
 		}
+		if (q->done)
+			skip_done(q);
 		if (top->u.seqnum > q->next_seq) {
 			q->gap_until_ms = gap_deadline(q, top, now);
 			if (now < q->gap_until_ms)
@@ -431,6 +457,7 @@ void queue_free(struct queue *q)
 		event_free(ev);
 	}
 	free(q->heap);
+	free(q->done);
 	claims_free(q->claims);
 	memset(q, 0, sizeof(*q));
 }

@@ -39,6 +39,7 @@ struct event {
 	struct sockaddr_un addr;          /* where the ack goes */
 	socklen_t addrlen;
 	int kernel;                       /* from netlink or a rescan: no ack */
+	int answered;                     /* answered "queued" (journal.h): no ack */
 	struct event_waiter *waiters;     /* freed by the one who acks */
 	const char *props;                /* udev's properties (msg.h), while the */
 	size_t propslen;                  /* runner's done() runs; NULL: env's */
@@ -67,6 +68,8 @@ struct queue {
 	uint64_t gap_until_ms;            /* when the held top's gap is given up */
 	int dirty;                        /* something changed since the last scan */
 	struct claims *claims;
+	uint64_t *done;                   /* seqnums known finished (queue_skip), sorted */
+	size_t ndone, done_pos;
 };
 
 /* A checked MSG_EVENT datagram -> event; NULL (errno set) if invalid. */
@@ -107,6 +110,9 @@ size_t queue_count_upto(const struct queue *q, uint64_t seqnum);
  * UDEVD_EXPECTED_SEQNUM said so at start): held events below it are released
  * without waiting for gaps, and seqnum is waited for. */
 void queue_expect(struct queue *q, uint64_t seqnum);
+/* These seqnums (sorted, malloc'd: the queue frees them) finished under an
+ * earlier udevd (journal.h): no event waits for them as for a gap. */
+void queue_skip(struct queue *q, uint64_t *seqnums, size_t n);
 void queue_free(struct queue *q);
 
 #endif

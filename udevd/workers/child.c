@@ -4,6 +4,15 @@
 #include "child.h"
 
 #include <signal.h>
+#include <sys/resource.h>
+
+static int nice_back, nice_set;
+
+void child_nice(int nice)
+{
+	nice_back = nice;
+	nice_set = 1;
+}
 
 void child_reset(void)
 {
@@ -15,4 +24,6 @@ void child_reset(void)
 		signal(sigs[i], SIG_DFL);
 	sigemptyset(&none);
 	sigprocmask(SIG_SETMASK, &none, NULL);
+	if (nice_set)
+		setpriority(PRIO_PROCESS, 0, nice_back);
 }

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only
 // Runs a command (insmod, rmmod) and waits until every hotplug helper the kernel
-// spawned has exited, then prints the wall times: "cmd_ms=N done_ms=N rc=R peak=P".
+// spawned has exited, then prints the wall times and counts:
+// "cmd_ms=N done_ms=N rc=R peak=P mem_min_kb=M".
 // Usage: helperwait [-q QUIET_MS] [-t TIMEOUT_S] [-s SETTLE] [-n] [-d DEV] [-S SYS]
 //                   [CMD ARG...]
 //
@@ -8,7 +9,9 @@
 // uevent helpers with CLONE_PARENT from a kworker. Work items queued but not yet
 // forked are invisible, so "done" needs QUIET_MS without any helper; done_ms is
 // the moment the last helper was seen gone, not the end of the quiet window.
-// peak is sampled after the command returned (every 5 ms, or twice a scan's time).
+// peak (helpers alive at once) and mem_min_kb (the lowest MemAvailable) are sampled
+// while the command runs and until the helpers are gone (every 5 ms, or twice a
+// scan's time).
 //
 // For a daemon that takes the events by netlink (no helpers), two more waits follow:
 // -s runs SETTLE with /bin/sh -c (udevsettle) and adds "settle_ms=N src=R"; -n then
@@ -29,6 +32,35 @@
 #include <unistd.h>
 
 #define PF_KTHREAD 0x00200000UL
+
+static int peak;
+static long mem_min_kb = -1;
+
+/* MemAvailable in kB, or -1 */
+static long mem_available(void)
+{
+	char buf[512], *p;
+	int fd = open("/proc/meminfo", O_RDONLY | O_CLOEXEC);
+	ssize_t n;
+
+	if (fd < 0)
+		return -1;
+	n = read(fd, buf, sizeof(buf) - 1);
+	close(fd);
+	if (n <= 0)
+		return -1;
+	buf[n] = '\0';
+	p = strstr(buf, "MemAvailable:");
+	return p ? atol(p + 13) : -1;
+}
+
+static void sample_mem(void)
+{
+	long kb = mem_available();
+
+	if (kb >= 0 && (mem_min_kb < 0 || kb < mem_min_kb))
+		mem_min_kb = kb;
+}
 
 static long now_ms(void)
 {
@@ -75,6 +107,9 @@ static int count_helpers(void)
 		if (isdigit((unsigned char)de->d_name[0]) && is_helper(de->d_name))
 			count++;
 	closedir(dir);
+	if (count > peak)
+		peak = count;
+	sample_mem();
 	return count;
 }
 
@@ -176,8 +211,18 @@ static int run(char **argv)
 		execvp(argv[0], argv);
 		_exit(127);
 	}
-	if (waitpid(pid, &status, 0) < 0)
-		return 127;
+	for (;;) {
+		long t = now_ms(), took;
+		pid_t r = waitpid(pid, &status, WNOHANG);
+
+		if (r == pid)
+			break;
+		if (r < 0)
+			return 127;
+		count_helpers();
+		took = now_ms() - t;
+		usleep(took * 2 > 5 ? (useconds_t)took * 2000 : 5000);
+	}
 	return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
 }
 
@@ -222,7 +267,7 @@ static int settle_and_nodes(const char *settle, struct nodes *w, long t0, long d
 }
 
 /* Waits until no helper was seen for quiet_ms; the last time one was seen, or -1 */
-static long wait_helpers(long t0, long quiet_ms, long timeout_ms, int *peak, int *left)
+static long wait_helpers(long t0, long quiet_ms, long timeout_ms, int *left)
 {
 	long last_seen = now_ms(), scan_ms;
 
@@ -230,8 +275,6 @@ static long wait_helpers(long t0, long quiet_ms, long timeout_ms, int *peak, int
 		long t = now_ms();
 		int n = count_helpers();
 
-		if (n > *peak)
-			*peak = n;
 		if (n != 0)
 			last_seen = t;
 		else if (t - last_seen >= quiet_ms)
@@ -252,7 +295,7 @@ int main(int argc, char **argv)
 	long quiet_ms = 500, timeout_ms = 1800 * 1000L, t0, t_cmd, done;
 	struct nodes nodes = { "/dev", "/sys", "" }, *w = NULL;
 	const char *settle = NULL;
-	int opt, rc = 0, peak = 0, left = 0;
+	int opt, rc = 0, left = 0;
 
 	while ((opt = getopt(argc, argv, "+q:t:s:nd:S:")) != -1) {
 		if (opt == 'q')
@@ -271,10 +314,11 @@ int main(int argc, char **argv)
 			return 2;
 	}
 	t0 = now_ms();
+	sample_mem();
 	if (optind < argc)
 		rc = run(argv + optind);
 	t_cmd = now_ms();
-	done = wait_helpers(t0, quiet_ms, timeout_ms, &peak, &left);
+	done = wait_helpers(t0, quiet_ms, timeout_ms, &left);
 	if (done < 0) {
 		printf("cmd_ms=%ld done_ms=timeout rc=%d peak=%d left=%d\n", t_cmd - t0, rc, peak, left);
 		return 3;
@@ -284,6 +328,6 @@ int main(int argc, char **argv)
 		printf(" done_ms=timeout rc=%d peak=%d\n", rc, peak);
 		return 3;
 	}
-	printf(" done_ms=%ld rc=%d peak=%d\n", done - t0, rc, peak);
+	printf(" done_ms=%ld rc=%d peak=%d mem_min_kb=%ld\n", done - t0, rc, peak, mem_min_kb);
 	return rc ? 1 : 0;
 }
