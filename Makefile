@@ -241,10 +241,12 @@ UDEV_CORE_OBJS := udev/event/event.o udev/event/env.o udev/event/props.o \
 # in $(libudevdir) under each one's name, and udev's built-ins too, but in
 # the firmware builds, whose udev has a budget (tools/size.sh): there
 # IMPORT{builtin} runs the program (EXTRAS_BUILTIN=true|false chooses).
-EXTRAS_OBJS := extras/extras_lib.o extras/usb_id.o extras/path_id.o extras/path_id_san.o
+EXTRAS_OBJS := extras/extras_lib.o extras/usb_id.o extras/path_id.o extras/path_id_san.o \
+	extras/scsi_id.o extras/scsi_serial.o extras/ata_id.o extras/cdrom_id.o extras/edd_id.o \
+	extras/collect.o
 EXTRAS_BUILTIN ?= $(if $(filter klibc %diet,$(VARIANT)),false,true)
 $(if $(filter true false,$(EXTRAS_BUILTIN)),,$(error EXTRAS_BUILTIN=$(EXTRAS_BUILTIN): true or false))
-EXTRAS_NAMES := usb_id path_id
+EXTRAS_NAMES := usb_id path_id scsi_id ata_id cdrom_id edd_id collect
 # udev 117's rule generators (persistent net and cd names): programs only
 EXTRAS_NAMES += write_net_rules write_cd_rules
 PROGRAMS += udev-extras $(EXTRAS_NAMES)
@@ -442,7 +444,7 @@ $(LINKS): $(O)/%: $$(O)/$$(LINK_$$*)
 # One harness per parser. Built with a small replay main (driver.c) they run
 # over their committed corpora in `make check`; `make fuzz` builds them with
 # clang's libFuzzer + ASan/UBSan into build/fuzz/ and runs each FUZZ_SECONDS.
-FUZZERS := msg conf rules subst db hotplug volume part
+FUZZERS := msg conf rules subst db hotplug volume part scsi
 fuzz-msg_OBJS     :=
 fuzz-conf_OBJS    :=
 fuzz-rules_OBJS   := $(UDEV_CORE_OBJS)
@@ -451,6 +453,7 @@ fuzz-db_OBJS      := $(UDEV_CORE_OBJS)
 fuzz-hotplug_OBJS := hotplug/filter.o
 fuzz-volume_OBJS  := $(VOLUME_FS_OBJS)
 fuzz-part_OBJS    := extras/volume.o extras/volume_part.o
+fuzz-scsi_OBJS    := extras/scsi_serial.o
 FUZZ_MAIN    ?= driver
 FUZZ_SECONDS ?= 60
 FUZZ_BINS    := $(addprefix $(O)/fuzz/fuzz-,$(FUZZERS))

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /* One binary for udev 100-117's extras, installed in /lib/udev under each
- * one's name (usb_id ...): the rules of that time run them by name as
+ * one's name (usb_id, scsi_id ...): the rules of that time run them by name as
  * IMPORT{program}; udev runs the same code as IMPORT{builtin}. */
 #include "compat.h"
 #include "fd.h"
@@ -18,12 +18,17 @@ static const struct extra {
 } extras[] = {
 	{ "usb_id", USB_ID_USAGE, usb_id_run },
 	{ "path_id", PATH_ID_USAGE, path_id_run },
+	{ "scsi_id", SCSI_ID_USAGE, scsi_id_run },
+	{ "ata_id", ATA_ID_USAGE, ata_id_run },
+	{ "cdrom_id", CDROM_ID_USAGE, cdrom_id_run },
+	{ "edd_id", EDD_ID_USAGE, edd_id_run },
+	{ "collect", COLLECT_USAGE, collect_run },
 	{ "write_net_rules", WRITE_NET_RULES_USAGE, write_net_rules_run },
 	{ "write_cd_rules", WRITE_CD_RULES_USAGE, write_cd_rules_run },
 };
 
-#define USAGE "usage: udev-extras is run as one of: usb_id, path_id, write_net_rules,\n" \
-	"       write_cd_rules"
+#define USAGE "usage: udev-extras is run as one of: usb_id, path_id, scsi_id, ata_id, cdrom_id,\n" \
+	"       edd_id, collect, write_net_rules, write_cd_rules"
 
 static char out[16384];
 

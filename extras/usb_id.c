@@ -85,17 +85,6 @@ static const char *storage_type(long sub)
 	}
 }
 
-static const char *scsi_type(long t)
-{
-	switch (t) {
-	case 0: case 0xe: return "disk";
-	case 1: return "tape";
-	case 4: case 7: case 0xf: return "optical";
-	case 5: return "cd";
-	default: return "generic";
-	}
-}
-
 /* The first device above chain[from] on bus `bus`; -1 when none. */
 static int above(const struct sysfs_device *chain, int n, int from, const char *bus)
 {
@@ -147,7 +136,7 @@ static void scsi_names(struct usb_ids *u, const struct sysfs_device *s)
 	usb_str(u->model, sizeof(u->model), buf);
 	if ((type = attr_num(s->devpath, "type", 0)) < 0)
 		return;
-	str_copy(u->type, scsi_type(type), sizeof(u->type));
+	str_copy(u->type, extras_scsi_type(type), sizeof(u->type));
 	if (sysfs_attr_read(s->devpath, "rev", buf, sizeof(buf)) < 0)
 		return;
 	usb_str(u->revision, sizeof(u->revision), buf);

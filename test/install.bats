@@ -40,7 +40,7 @@ mk_etc() {
 		case $p in
 		udevinfo|udevtest|udevmonitor) [ -x "$D/usr/bin/$p" ] ;;
 		firmware) [ -x "$D/lib/udev/$p" ]; [ -f "$D/lib/udev/$p" ] ;;
-		udev-extras|usb_id|path_id|write_net_rules|write_cd_rules)
+		udev-extras|usb_id|path_id|scsi_id|ata_id|cdrom_id|edd_id|collect|write_net_rules|write_cd_rules)
 			[ -x "$D/lib/udev/$p" ]; [ -f "$D/lib/udev/$p" ] ;;
 		*) [ -x "$D/sbin/$p" ]; [ -f "$D/sbin/$p" ] ;;
 		esac
@@ -55,10 +55,9 @@ mk_etc() {
 	[ "$(readlink "$D/etc/hotplug.d/default/10-udev.hotplug")" = /sbin/udevsend ]
 	[ "$(readlink "$D/usr/bin/udevinfo")" = ../../sbin/udev ]
 	# udev 100-117's extras: one program, a link per name beside it
-	[ "$(readlink "$D/lib/udev/usb_id")" = udev-extras ]
-	[ "$(readlink "$D/lib/udev/path_id")" = udev-extras ]
-	[ "$(readlink "$D/lib/udev/write_net_rules")" = udev-extras ]
-	[ "$(readlink "$D/lib/udev/write_cd_rules")" = udev-extras ]
+	for p in usb_id path_id scsi_id ata_id cdrom_id edd_id collect write_net_rules write_cd_rules; do
+		[ "$(readlink "$D/lib/udev/$p")" = udev-extras ]
+	done
 	# udev 117's rule generators' rules
 	[ -f "$D/etc/udev/rules.d/75-persistent-net-generator.rules" ]
 	[ -f "$D/etc/udev/rules.d/75-cd-aliases-generator.rules" ]

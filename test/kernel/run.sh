@@ -5,6 +5,7 @@
 # once per scenario and checks the RESULT lines the guest prints on its serial console.
 #
 # Usage: run.sh [SCENARIO...]   default: count hotplug udevsend autostart firmware compare
+#                               devtmpfs extras
 #   count      the kernel's events, logged by a static helper (the reference list)
 #   hotplug    /proc/sys/kernel/hotplug = /sbin/hotplug, hotplug.d checks after udev's
 #   udevsend   /proc/sys/kernel/hotplug = /sbin/udevsend, hotplug.d checks after udev's
@@ -16,10 +17,13 @@
 #              each: the same /dev, database and hotplug.d and dev.d script runs
 #   storage    /dev/disk/by-* links of a scsi_debug disk formatted in the guest (also run
 #              at the end of the udevsend boot)
+#   extras     scsi_id's ids of scsi_debug disks (guest/extras), and with EXTRAS_117 the
+#              same output and exit codes as udev 117's scsi_id, ata_id, cdrom_id, edd_id
 #   time       timing boots for TIME_HELPERS x TIME_LUNS, writes PERF_DOC
 #   devtmpfs   /dev a devtmpfs, udevd --netlink: DEVTMPFS_LUNS disks' nodes keep the
 #              kernel's inodes through the storm, with the rules' group and mode
-# Environment: LUNS (512), COMPARE_LUNS (16), DEVTMPFS_LUNS (64), TIME_LUNS ("512 1024"), TIME_HELPERS
+# Environment: EXTRAS_117 (a folder with udev 117's scsi_id, ata_id, cdrom_id and edd_id
+#   built static, for the extras scenario; without it that comparison is skipped), LUNS (512), COMPARE_LUNS (16), DEVTMPFS_LUNS (64), TIME_LUNS ("512 1024"), TIME_HELPERS
 #   ("noop hotplug udevsend mdev netlink-none netlink-mdev netlink-udevd
 #   netlink-udevd-floor": the helpers, then the daemons that take the events by
 #   netlink, as guest/init names them; the floor: udevd with a worker that does nothing;
@@ -143,6 +147,11 @@ build_initramfs() {
 	install -m 755 "$here/guest/init" "$stage/init"
 	install -m 644 "$here/guest/storage" "$stage/lib/kproof/storage"
 	install -m 644 "$here/guest/compare" "$stage/lib/kproof/compare"
+	install -m 644 "$here/guest/extras" "$stage/lib/kproof/extras"
+	if [ -n "${EXTRAS_117:-}" ]; then
+		mkdir -p "$stage/lib/kproof/ref117"
+		install -m 755 "$EXTRAS_117"/{scsi_id,ata_id,cdrom_id,edd_id} "$stage/lib/kproof/ref117/"
+	fi
 	install -m 755 /bin/busybox "$stage/bin/busybox"
 	# the users and groups the shipped rules name, as a firmware image has them
 	echo "root:x:0:0:root:/root:/bin/sh" >"$stage/etc/passwd"
@@ -277,6 +286,8 @@ run_scenario() { # NAME
 		grep '^COUNT ' "$out/count.console" >&2 || : ;;
 	storage)
 		boot storage kproof=storage ;;
+	extras)
+		boot extras kproof=extras ;;
 	compare)
 		boot compare-hotplug kproof=compare kproof.route=hotplug kproof.luns="$COMPARE_LUNS"
 		report compare-hotplug
@@ -333,7 +344,7 @@ main() {
 		# the helper profile (docs/embedded.md) has no udevd --netlink,
 		# firmware loader or probes: the kernel's helper path only
 		*" PROFILE=helper "*) scenarios=(count hotplug udevsend autostart) ;;
-		*) scenarios=(count hotplug udevsend autostart firmware compare devtmpfs) ;;
+		*) scenarios=(count hotplug udevsend autostart firmware compare devtmpfs extras) ;;
 		esac
 	fi
 	deadline=$(($(date +%s) + KPROOF_BUDGET))

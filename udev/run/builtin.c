@@ -26,11 +26,7 @@ static const struct builtin *builtin_find(const char *name, size_t len)
 	for (i = 0; i < sizeof(builtins) / sizeof(builtins[0]); i++)
 		if (strlen(builtins[i].name) == len && strncmp(builtins[i].name, name, len) == 0)
 			return &builtins[i];
-	for (i = 0; i < builtin_extras_n; i++)
-		if (strlen(builtin_extras[i].name) == len &&
-		    strncmp(builtin_extras[i].name, name, len) == 0)
-			return &builtin_extras[i];
-	return NULL;
+	return builtin_extra_find(name, len);
 }
 
 const char *builtin_check(const char *cmd)
@@ -46,7 +42,7 @@ const char *builtin_check(const char *cmd)
 		fmt_s(msg, sizeof(msg), "IMPORT{builtin} '%s'", name);
 		return feature_absent(msg, "probes");
 	}
-	fmt_s(msg, sizeof(msg), "unknown built-in '%s' (vol_id, disk_id, usb_id, path_id)", name);
+	fmt_s(msg, sizeof(msg), "unknown built-in '%s'", name);
 	return msg;
 }
 
@@ -93,6 +89,7 @@ int builtin_run(int argc, char **argv, char *out, size_t size, int timeout,
 		argv[argc++] = (char *)devpath;   /* argv has room (builtin.h) */
 		argv[argc] = NULL;
 	}
+	builtin_devpath = devpath;
 	memset(&sa, 0, sizeof(sa));
 	memset(&dfl, 0, sizeof(dfl));
 	sa.sa_handler = on_end;
