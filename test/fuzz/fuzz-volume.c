@@ -16,8 +16,8 @@
 #include <string.h>
 #include <unistd.h>
 
-#define DISK_SIZE (1024 * 1024)
-static const unsigned int places[] = { 0, 1024, 4086, 4096, 32768, 34816, 65536, 131072,
+#define DISK_SIZE (64 * 1024 * 1024)
+static const unsigned int places[] = { 0, 1024, 4086, 4096, 16384, 32768, 34816, 65536, 131072,
 				       DISK_SIZE - 65536, DISK_SIZE - 8192 };
 
 static void check_name(const unsigned char *val, size_t size)
