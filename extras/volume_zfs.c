@@ -24,7 +24,7 @@ static unsigned long long be64(const unsigned char *p)
 }
 
 /* Counts the uberblocks in the ring of the label at off, the magic in
- * either byte order; *ub gets the version of the last one: 1 and more,
+ * either byte order; *ver gets the version of the last one: 1 and more,
  * 0 when none, -errno. */
 static int zfs_ring(struct volume *v, unsigned long long off, unsigned long long *ver)
 {

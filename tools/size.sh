@@ -68,6 +68,8 @@ trap 'rm -f "$tmp"' EXIT
 # formats, udev 115,424 bytes, udevd 69,312 (klibc, 2026-12-07): budgets
 # 113 and 68 KiB, the suite 225. udevd at nice -10 (--nice, its children
 # back at its own: 384 bytes) made it 69,728: 69 KiB, the suite 226.
+# ZFS pool members (the last format of issue 59) made udev 992 bytes
+# bigger, 116,448 (klibc, 2026-12-07): budgets udev 114 KiB, the suite 227.
 # The default build (glibc) links udevsend statically against the smallest
 # libc present (Makefile, HELPER_LIBC): 16 KiB holds dietlibc's, klibc's and
 # musl's; the dynamic glibc one (no small libc installed) is over it.
@@ -80,9 +82,9 @@ budget() {
 	udevsend) b=8448 ;;
 	hotplug) b=14848 ;;
 	udevd) b=70656 ;;
-	udev) b=115712 ;;
+	udev) b=116736 ;;
 	udev-extras) b=32768 ;;
-	suite) b=231424 ;;
+	suite) b=232448 ;;
 	*) return ;;
 	esac
 	case $variant in
