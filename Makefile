@@ -256,7 +256,7 @@ LINKED_PROGRAMS += $(EXTRAS_NAMES)
 $(foreach p,$(EXTRAS_NAMES),$(eval LINK_$(p) := udev-extras))
 VOLUME_FS_OBJS := extras/volume.o extras/volume_fs.o extras/volume_probe.o \
 	extras/volume_shape.o extras/volume_raid.o extras/volume_ms.o extras/volume_udf.o \
-	extras/volume_hfs.o
+	extras/volume_hfs.o extras/volume_zfs.o
 VOLUME_OBJS := $(VOLUME_FS_OBJS) extras/volume_export.o extras/volume_part.o
 # IMPORT{builtin} (udev/run/builtin.c) runs vol_id's and disk_id's code
 UDEV_CORE_OBJS += extras/vol_id.main.o extras/disk_id.main.o $(VOLUME_OBJS)

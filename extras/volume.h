@@ -122,5 +122,7 @@ int probe_exfat(struct volume *v);
 /* volume_udf.c, volume_hfs.c (HFS and HFS+) */
 int probe_udf(struct volume *v);
 int probe_hfs(struct volume *v);
+/* volume_zfs.c: ZFS pool members. */
+int probe_zfs(struct volume *v);
 
 #endif

@@ -103,7 +103,7 @@ int volume_probe(struct volume *v)
 	static int (*const probes[])(struct volume *) = {
 		probe_md, probe_lvm2, probe_luks, probe_xfs, probe_squashfs, probe_ext,
 		probe_btrfs, probe_shapes, probe_ntfs, probe_exfat, probe_minix,
-		probe_udf, probe_iso9660, probe_hfs, probe_swap, probe_vfat,
+		probe_udf, probe_iso9660, probe_hfs, probe_swap, probe_zfs, probe_vfat,
 	};
 	unsigned int i;
 	int r;

@@ -89,6 +89,8 @@ mkimg_more() {
 		mkimg_lvm2 "$f" "$uuid" ;;
 	md0.90|md1.0|md1.1|md1.2)
 		truncate -s 4M "$f" && mdsb "$f" "${type#md}" "$uuid" "$label" 11223344-5566-4778-899a-aabbccddeeff ;;
+	zfs)	# no zfs tool installs: the pool's labels by their documented layout
+		python3 "$BATS_TEST_DIRNAME/tools/mkzfs.py" "$f" 64 "$label" "$uuid" 987654321 ;;
 	*) echo "mkimg: unknown type $type" >&2; return 1 ;;
 	esac
 }

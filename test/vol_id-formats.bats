@@ -1,7 +1,8 @@
 #!/usr/bin/env bats
 # SPDX-License-Identifier: GPL-2.0-only
 # vol_id on the formats of issue 59, each image made once by its own Debian
-# tool (md members by their on-disk layout: mdadm needs the md driver): every
+# tool (md members and ZFS pool members by their on-disk layout: mdadm needs
+# the md driver, no zfs tool installs): every
 # ID_FS_* key vol_id gives is the one `blkid -p -o udev` gives for the same
 # image, and the type, label and UUID are the ones the tool was given. Then
 # what blkid does not know (jffs2), and hostile images that must end.
@@ -33,7 +34,8 @@ lvm2 - ABCDEF-ghij-klmn-opqr-stuv-wxyz-012345 LVM2_member raid =
 md0.90 - $U linux_raid_member raid =
 md1.0 host:data $U linux_raid_member raid =
 md1.1 host:data $U linux_raid_member raid =
-md1.2 host:data $U linux_raid_member raid ="
+md1.2 host:data $U linux_raid_member raid =
+zfs tank 12345678901234567890 zfs_member filesystem ="
 
 TOOLS="mkfs.cramfs mkfs.minix mkntfs mkfs.exfat mkfs.f2fs mkudffs mkfs.reiserfs mkfs.jfs
 mkfs.ocfs2 mkfs.nilfs2 mkfs.erofs mkfs.ubifs mkfs.jffs2 genromfs make-bcache hformat pvcreate
@@ -92,7 +94,7 @@ key() { sed -n "s/^$2=//p" "$1"; }
 		esac || { echo "$mk: UUID '$got', want $want $uuid"; return 1; }
 		n=$((n + 1))
 	done <<<"$TABLE"
-	[ "$n" -eq 22 ]
+	[ "$n" -eq 23 ]
 }
 
 @test "vol_id: the md members' sub-UUID and versions, the version blkid writes encoded" {
@@ -200,4 +202,57 @@ mkhfsplus() {
 	[[ "$(key "$T/vol" ID_FS_UUID)" =~ ^[0-9a-f]{8}-[0-9a-f]{4}-3[0-9a-f]{3}-[89ab] ]]
 	"$BIN/vol_id" --export "$T/hfs.img" >"$T/vol"
 	[ -n "$(key "$T/vol" ID_FS_UUID)" ]
+}
+
+# mkzfs.py SIZE-MIB NAME POOL_GUID GUID [OPTIONS] -> what blkid and vol_id
+# must both find: the type (- nothing), label, version, UUID_SUB
+ZFS_TABLE="64 tank 1 2 | zfs_member tank 5000 2
+65 tank 1 2 --be --version 28 | zfs_member tank 28 2
+64 tank 1 2 --ubs 4 --labels 0 --name-in 3=other | zfs_member tank 5000 2
+64 tank 1 2 --name-in 3=other | zfs_member other 5000 2
+64 tank 1 2 --nested | zfs_member tank 5000 2
+64 ta_nk 1 2 --ubs 3 --labels 02 | zfs_member ta_nk 5000 2
+64 tank 1 2 --labels 012 | - - - -
+63 tank 1 2 | - - - -"
+
+@test "vol_id: ZFS members as blkid: byte orders, which label is read, four uberblocks, 64 MiB at least" {
+	local args want type label version sub n=0
+	while IFS='|' read -r args want; do
+		# shellcheck disable=SC2086 # the writer's arguments, split
+		python3 "$BATS_TEST_DIRNAME/tools/mkzfs.py" "$T/z.img" $args
+		read -r type label version sub <<<"$want"
+		run "$BIN/vol_id" --export "$T/z.img"
+		echo "$output" >"$T/vol"
+		blkid -p -o udev "$T/z.img" >"$T/blkid" || true
+		diff -u <(fs_keys "$T/blkid") <(fs_keys "$T/vol") || { echo "$args: differ"; return 1; }
+		if [ "$type" = - ]; then
+			[ "$status" -eq 3 ] || { echo "$args: exit $status"; return 1; }
+		else
+			[ "$(key "$T/vol" ID_FS_TYPE) $(key "$T/vol" ID_FS_LABEL) $(key "$T/vol" ID_FS_VERSION) $(key "$T/vol" ID_FS_UUID_SUB)" = "$type $label $version $sub" ] ||
+				{ echo "$args: $(cat "$T/vol")"; return 1; }
+		fi
+		n=$((n + 1))
+	done <<<"$ZFS_TABLE"
+	[ "$n" -eq 8 ]
+}
+
+# nvpair SIZE NAMELEN NAME TYPE COUNT: a pair's header, big-endian
+nvpair() { printf '%s' "$(be32 "$1")$(be32 0)$(be32 "$2")$3$(be32 "$4")$(be32 "$5")"; }
+
+@test "vol_id: a hostile ZFS configuration ends: sizes past the 4 KiB, lengths that wrap, a pair of size 0" {
+	local l pair
+	for pair in "$(nvpair 5000 4 name 9 1)" "$(nvpair 24 4294967280 name 9 1)\\xff\\xff\\xff\\x00" \
+		"$(nvpair 0 4 name 9 1)" "$(nvpair 40 4 name 9 1)$(be32 4294967200)"; do
+		python3 "$BATS_TEST_DIRNAME/tools/mkzfs.py" "$T/h.img" 64 tank 1 2
+		for l in 0 1 2 3; do
+			poke_at "$T/h.img" $(( (l < 2 ? l * 262144 : 67108864 - (4 - l) * 262144) + 16384 + 12 )) "$pair"
+		done
+		run timeout 20 "$BIN/vol_id" --export "$T/h.img"
+		[ "$status" -eq 0 ]
+		echo "$output" >"$T/vol"
+		blkid -p -o udev "$T/h.img" >"$T/blkid"
+		diff -u <(fs_keys "$T/blkid") <(fs_keys "$T/vol")
+		[ "$(key "$T/vol" ID_FS_TYPE)" = zfs_member ]
+		[ -z "$(key "$T/vol" ID_FS_LABEL)" ]
+	done
 }

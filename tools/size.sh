@@ -87,6 +87,8 @@ trap 'rm -f "$tmp"' EXIT
 # 8.5, 72 and 114 KiB, the suite 240 KiB. scsi_id, ata_id, cdrom_id,
 # edd_id and collect beside the rule generators made udev-extras 45,440:
 # 45 KiB, the suite 252 KiB.
+# ZFS pool members (vol_id's last format) made udev 992 bytes bigger:
+# 116,896 with all of the above, budget 115 KiB, the suite 253 KiB.
 # The default build (glibc) links udevsend statically against the smallest
 # libc present (Makefile, HELPER_LIBC): 16 KiB holds dietlibc's, klibc's and
 # musl's; the dynamic glibc one (no small libc installed) is over it.
@@ -99,9 +101,9 @@ budget() {
 	udevsend) b=8704 ;;
 	hotplug) b=14848 ;;
 	udevd) b=73728 ;;
-	udev) b=116736 ;;
+	udev) b=117760 ;;
 	udev-extras) b=46080 ;;
-	suite) b=258048 ;;
+	suite) b=259072 ;;
 	*) return ;;
 	esac
 	case $variant in

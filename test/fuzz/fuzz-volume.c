@@ -2,9 +2,10 @@
 /* Fuzz harness: the input as a disk's contents -> vol_id's probes, then the
  * safe and encoded forms of what they found. The input is copied to each
  * place a superblock can be (0, 1 KiB, the first swap page's end, 4 KiB for
- * bcache and md 1.2, 32 KiB and the next ISO or UDF descriptor, 64 KiB, UDF's
- * anchor at 128 KiB, md 1.0's and 0.90's places before the end) of a sparse
- * image of 1 MiB. Whatever the disk holds, the label and UUID stay in their
+ * bcache and md 1.2, a ZFS label's configuration at 16 KiB, 32 KiB and the
+ * next ISO or UDF descriptor, 64 KiB, UDF's anchor and the first ZFS
+ * uberblocks at 128 KiB, md 1.0's and 0.90's places before the end) of a
+ * sparse image of 64 MiB (the least blkid takes as a ZFS member). Whatever the disk holds, the label and UUID stay in their
  * buffers, and the names made of them are one path component without '/',
  * white space or control bytes. */
 #include "compat.h"
@@ -16,8 +17,8 @@
 #include <string.h>
 #include <unistd.h>
 
-#define DISK_SIZE (1024 * 1024)
-static const unsigned int places[] = { 0, 1024, 4086, 4096, 32768, 34816, 65536, 131072,
+#define DISK_SIZE (64 * 1024 * 1024)
+static const unsigned int places[] = { 0, 1024, 4086, 4096, 16384, 32768, 34816, 65536, 131072,
 				       DISK_SIZE - 65536, DISK_SIZE - 8192 };
 
 static void check_name(const unsigned char *val, size_t size)
