@@ -53,32 +53,35 @@ static int cmp_u64(const void *a, const void *b)
 	return x < y ? -1 : x > y;
 }
 
-/* The length of the well-formed record at p (at most left bytes), or 0. */
-static size_t record_len(const char *p, size_t left)
+/* The well-formed record at p (at most left bytes), copied into *m (the
+ * records are packed: p need not be aligned for a header); its length,
+ * or 0. */
+static size_t record_get(const char *p, size_t left, struct msg_event *m)
 {
 	struct msg_hdr h;
 
 	if (left < sizeof(h))
 		return 0;
 	memcpy(&h, p, sizeof(h));
-	if (h.envlen > MSG_ENV_MAX || left - sizeof(h) < h.envlen ||
-	    msg_check(p, sizeof(h) + h.envlen) < 0)
+	if (h.envlen > MSG_ENV_MAX || left - sizeof(h) < h.envlen)
 		return 0;
-	return sizeof(h) + h.envlen;
+	memcpy(m, p, sizeof(h) + h.envlen);
+	return msg_check(m, sizeof(h) + h.envlen) < 0 ? 0 : sizeof(h) + h.envlen;
 }
+
+/* One record at a time (record_get), for finished() and replay_records() */
+static struct msg_event one;
 
 /* The seqnums of the finished records, sorted; their count in *n. */
 static uint64_t *finished(const char *buf, size_t size, size_t *n)
 {
 	uint64_t *done = NULL, *grown;
 	size_t off = 0, len, cap = 0;
-	struct msg_hdr h;
 
 	*n = 0;
-	while ((len = record_len(buf + off, size - off))) {
-		memcpy(&h, buf + off, sizeof(h));
+	while ((len = record_get(buf + off, size - off, &one))) {
 		off += len;
-		if (h.type != MSG_ACK)
+		if (one.hdr.type != MSG_ACK)
 			continue;
 		if (*n == cap) {
 			cap = cap ? 2 * cap : 256;
@@ -87,7 +90,7 @@ static uint64_t *finished(const char *buf, size_t size, size_t *n)
 				break;
 			done = grown;
 		}
-		done[(*n)++] = h.seqnum;
+		done[(*n)++] = one.hdr.seqnum;
 	}
 	if (done)
 		qsort(done, *n, sizeof(*done), cmp_u64);
@@ -98,19 +101,17 @@ static int replay_records(struct journal *j, const char *buf, size_t size,
 			  void (*fn)(void *ctx, struct msg_event *m), void *ctx,
 			  uint64_t *done, size_t ndone)
 {
-	static struct msg_event m;
 	size_t off = 0, len;
 	int given = 0;
 
-	while ((len = record_len(buf + off, size - off))) {
-		memcpy(&m, buf + off, len);
+	while ((len = record_get(buf + off, size - off, &one))) {
 		off += len;
-		if (m.hdr.type != MSG_EVENT ||
-		    (ndone && bsearch(&m.hdr.seqnum, done, ndone, sizeof(*done), cmp_u64)))
+		if (one.hdr.type != MSG_EVENT ||
+		    (ndone && bsearch(&one.hdr.seqnum, done, ndone, sizeof(*done), cmp_u64)))
 			continue;
 		j->pending++;
 		given++;
-		fn(ctx, &m);
+		fn(ctx, &one);
 	}
 	return given;
 }
