@@ -129,6 +129,7 @@ ID_BUS=scsi' ]
 
 @test "scsi_id: without -d a node of the device's number is made in udev_root and removed" {
 	[ "$(id -u)" -eq 0 ] || skip "mknod needs root"
+	ptrace_ok "$BIN/udev-extras"
 	dev "$SD" scsi vendor="ATA     " model="WDC WD800JD-75MS" rev="10.0" type=0
 	# a number no driver has here: opening it fails (ENXIO)
 	bdev sda "$SD" 240:77

@@ -142,7 +142,7 @@ udevsend_ms() {
 
 @test "trust 13: with root's udevd on the name, udevsend sends one datagram per event, no question first" {
 	command -v strace >/dev/null || skip "no strace"
-	! grep -aq __asan_init "$BIN/udevsend" || skip "LeakSanitizer does not run under ptrace"
+	ptrace_ok "$BIN/udevsend"
 	UDEV_BIN=$TOP/test/fake-udev FAKE_UDEV_LOG=$T/fake.log start_udevd
 	took_ms timeout 30 $(udevd_in) env -i PATH="$PATH" UDEVD_LOCK_DIR="$UDEVD_LOCK_DIR" \
 		UDEVD_SOCKET="$UDEVD_SOCKET" UDEVD_BIN="$T/no-such-udevd" FAKE_UDEV_LOG="$T/fake.log" \

@@ -20,7 +20,7 @@ setup() {
 	modern
 	[ "$(id -u)" = 0 ] || skip "needs root (mknod, chown)"
 	command -v strace >/dev/null || skip "needs strace"
-	! grep -aq __asan_init "$BIN/udev" || skip "LeakSanitizer does not run under ptrace"
+	ptrace_ok "$BIN/udev"
 	SWAP_PID=
 	mkdir -p "$T/dev/shm" "$T/outside" "$T/out"
 	chmod 1777 "$T/dev/shm" "$T/out"

@@ -56,6 +56,12 @@ common_setup() {
 	export UDEVD_BROADCAST=0
 }
 
+# ptrace_ok PROGRAM: skips the test when PROGRAM is of a sanitizer build:
+# LeakSanitizer does not run under ptrace (strace)
+ptrace_ok() {
+	! grep -aq __asan_init "$1" || skip "LeakSanitizer does not run under ptrace"
+}
+
 # default_build_only: a test whose private builds check the Makefile and
 # make install, not the programs of the build under test, runs in the default
 # build's suite only (the firmware and sanitizer passes of .ci/run skip it).

@@ -150,7 +150,7 @@ KERNEL=="sd[ab]", SYMLINK+="disk/pair"'
 
 @test "a record with a link_priority is never read empty while it is rewritten: another device's event leaves the link to it" {
 	command -v strace >/dev/null || skip "needs strace"
-	! grep -aq __asan_init "$BIN/udev" || skip "LeakSanitizer does not run under ptrace"
+	ptrace_ok "$BIN/udev"
 	export SYSFS_PATH="$TOP/test/sysfs-2006"
 	rules 'KERNEL=="ttyS1", SYMLINK+="serial", OPTIONS+="link_priority=10"
 KERNEL=="ttyS0", SYMLINK+="serial"'
