@@ -203,7 +203,7 @@ LINKED_PROGRAMS :=
 # default/10-udev.hotplug link to udevsend is sent without a second program
 PROGRAMS += udevsend hotplug
 udevsend_OBJS := udevsend/udevsend.o
-hotplug_OBJS  := hotplug/hotplug.o hotplug/filter.o udevsend/udevsend.main.o
+hotplug_OBJS  := hotplug/hotplug.o lib/hotplug_filter.o udevsend/udevsend.main.o
 
 # -- the daemon and its clients: one multi-call program (udevd/multicall.c),
 # the name it is run under picks udevd, udevcontrol, udevsettle,
@@ -235,7 +235,7 @@ UDEV_CORE_OBJS := udev/event/event.o udev/event/env.o udev/event/props.o \
 	udev/rules/parse.o udev/rules/load.o udev/rules/tokens.o udev/rules/apply.o udev/rules/import.o udev/rules/glob.o udev/rules/subst.o \
 	udev/node/node.o udev/node/walk.o udev/node/perms.o udev/node/netif.o udev/node/links.o \
 	udev/db/record.o udev/db/db.o udev/db/index.o udev/db/ldb.o \
-	udev/run/exec.o udev/run/builtin.o udev/run/devd.o udev/run/sock.o udev/run/hotplug_gate.o hotplug/filter.o \
+	udev/run/exec.o udev/run/builtin.o udev/run/devd.o udev/run/sock.o udev/run/hotplug_gate.o lib/hotplug_filter.o \
 	udev/keep/cache.o udev/keep/watch.o udev/pipeline.o udev/driver.o
 # udev 100-117's extras (usb_id ...): one program of their own, installed
 # in $(libudevdir) under each one's name, and udev's built-ins too, but in
@@ -450,7 +450,7 @@ fuzz-conf_OBJS    :=
 fuzz-rules_OBJS   := $(UDEV_CORE_OBJS)
 fuzz-subst_OBJS   := $(UDEV_CORE_OBJS)
 fuzz-db_OBJS      := $(UDEV_CORE_OBJS)
-fuzz-hotplug_OBJS := hotplug/filter.o
+fuzz-hotplug_OBJS := lib/hotplug_filter.o
 fuzz-volume_OBJS  := $(VOLUME_FS_OBJS)
 fuzz-part_OBJS    := extras/volume.o extras/volume_part.o
 fuzz-scsi_OBJS    := extras/scsi_serial.o

@@ -3,7 +3,7 @@
  * /etc/hotplug.d scripts for one kernel event in the legacy order, each waited for,
  * with the kernel's argv[1] and environment. No stdio and no heap on this path. */
 #include "compat.h"
-#include "filter.h"
+#include "hotplug_filter.h"
 #include "fd.h"
 #include "log.h"
 #include "msg.h"

@@ -3,7 +3,7 @@
  * -> the hotplug filter. A hidden file, a backup or a path never passes. */
 #include "compat.h"
 #include "fuzz.h"
-#include "../../hotplug/filter.h"
+#include "hotplug_filter.h"
 
 #include <stdlib.h>
 #include <string.h>

@@ -9,7 +9,7 @@
  * the scripts, unless the kernel starts udevsend itself. */
 #include "compat.h"
 #include "hotplug_gate.h"
-#include "../../hotplug/filter.h"
+#include "hotplug_filter.h"
 #include "../keep/cache.h"
 #include "fd.h"
 #include "layout.h"

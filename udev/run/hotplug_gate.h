@@ -13,7 +13,7 @@
  * runs in its place). */
 int hotplug_gate_applies(const struct udev_event *ev, const char *cmd);
 /* 1 when hotplug, run with the event's environment, would run a script:
- * hotplug's own selection (hotplug/filter.h) over HOTPLUG_DIR/default and
+ * hotplug's own selection (lib/hotplug_filter.h) over HOTPLUG_DIR/default and
  * HOTPLUG_DIR/SUBSYSTEM, executable files only; for an event udevsend sent
  * (UDEVD_EVENT without UDEVD_EVENT_SOURCE) only while the kernel starts
  * udevsend itself, not its /sbin/hotplug. */

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /* The hotplug.d name filter (see filter.h). No stdio and no heap. */
 #include "compat.h"
-#include "filter.h"
+#include "hotplug_filter.h"
 #include "str.h"
 
 #include <string.h>
