@@ -93,7 +93,8 @@ label_is() { [ "$(links by-label)" = "$1 -> ../../sda" ]; }
 	mapfile -t kenv <"$S$SDA/uevent"
 	send ACTION=remove DEVPATH="$SDA" SEQNUM=2 "${kenv[@]}" block
 	[ ! -e "$T/dev/sda" ]
-	[ ! -e "$T/db/.watch" ]
+	# the entry goes; the folder stays, empty (udevd watches it: docs/udevd.8)
+	[ -d "$T/db/.watch" ] && [ -z "$(ls -A "$T/db/.watch")" ]
 	WAIT_TIMEOUT=5 wait_for grep -q "watch: $SDA no longer watched" "$T/udevd.log"
 	# a node of the same device made again is nobody's watch
 	local mm
@@ -143,7 +144,38 @@ KERNEL=="sdc", OPTIONS+="watch"'
 	[ "$(ls "$T/db/.watch")" = "$(echo "${C#/}" | tr / @)" ]
 	! grep -q '^W:' "$T/db/"*@sda || false
 	ev remove "$C" block
-	[ ! -e "$T/db/.watch" ]
+	# the list is empty; its folder stays (udevd watches it: docs/udevd.8)
+	[ -z "$(ls -A "$T/db/.watch")" ]
 	ev remove "$B" block && ev remove "$A" block
-	[ -z "$(ls -A "$T/db")" ]
+	[ "$(ls -A "$T/db")" = .watch ]
+}
+
+# inotify_inodes PID: the inodes the inotify descriptor of PID watches
+inotify_inodes() {
+	local f
+	for f in /proc/"$1"/fdinfo/*; do
+		sed -n 's/^inotify wd:[0-9a-f]* ino:\([0-9a-f]*\) .*/\1/p' "$f" 2>/dev/null
+	done | while read -r i; do printf '%d\n' "0x$i"; done | sort -n
+}
+
+@test "watch: with nothing watched udevd watches the empty .watch, never udev_db (no wake-up for every record a worker writes)" {
+	rm "$T/rules.d/60-persistent-storage.rules"
+	mkimg "$T/sda.img" ext4 old "$UUID1"
+	SDA=$(fake_disk 0 sda "$(attach "$T/sda.img")" WSERIAL 5000c500000000c1)
+	[ ! -e "$T/db" ]
+	start_udevd
+	local kenv
+	mapfile -t kenv <"$S$SDA/uevent"
+	send ACTION=add DEVPATH="$SDA" SEQNUM=1 "${kenv[@]}" block
+	[ -e "$T/dev/sda" ] && [ -d "$T/db" ]
+	# udev_db appeared with the first record: udevd made .watch in it
+	WAIT_TIMEOUT=5 wait_for test -d "$T/db/.watch"
+	[ -z "$(ls -A "$T/db/.watch")" ]
+	WAIT_TIMEOUT=5 wait_for eval '[ "$(inotify_inodes "$UDEVD_PID")" = "$(stat -c %i "$T/db/.watch")" ]' ||
+		{ inotify_inodes "$UDEVD_PID"; stat -c '%i %n' "$T/db" "$T/db/.watch"; return 1; }
+	# a restarted udevd finds udev_db there and watches .watch at once
+	stop_udevd
+	rmdir "$T/db/.watch"
+	start_udevd
+	[ "$(inotify_inodes "$UDEVD_PID")" = "$(stat -c %i "$T/db/.watch")" ]
 }

@@ -377,10 +377,8 @@ int db_watch_set(const struct udev_conf *conf, const struct db_record *rec, int 
 	    path_join(file, sizeof(file), dir, name) < 0)
 		return -ENAMETOOLONG;
 	if (!on || !rec->name[0]) {
-		if (unlink(file) < 0)
-			return errno == ENOENT ? 0 : -errno;
-		rmdir(dir);   /* the last one takes the folder away */
-		return 0;
+		/* (.watch stays when empty: udevd watches it, watch.h) */
+		return unlink(file) < 0 && errno != ENOENT ? -errno : 0;
 	}
 	len = entry_text(rec, buf, sizeof(buf));
 	if (len >= sizeof(buf))

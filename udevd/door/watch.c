@@ -143,14 +143,18 @@ static int wait_for_dir(struct watch *w)
 	return 0;
 }
 
-/* .watch is there: watched, and each entry read; else its nearest
- * folder is watched for it. */
+/* .watch is there (made when udev_db is: an empty list costs nothing,
+ * while udev_db watched for its return would wake udevd for every record
+ * a worker writes): watched, and each entry read; else its nearest folder
+ * is watched for it. */
 static int dir_open(struct watch *w)
 {
 	struct dirent *de;
 	DIR *d;
 
 	w->dir_wd = inotify_add_watch(w->fd, w->dir, DIR_MASK);
+	if (w->dir_wd < 0 && errno == ENOENT && mkdir(w->dir, 0755) == 0)
+		w->dir_wd = inotify_add_watch(w->fd, w->dir, DIR_MASK);
 	if (w->dir_wd < 0)
 		return wait_for_dir(w);
 	if (w->db_wd >= 0)

@@ -8,8 +8,9 @@
  * drops it. A write while an event of the device runs brings no event (the
  * rules' own programs, as udev's worker stops watching while it works in
  * later udev): the caller reads the watch before the workers' results.
- * While .watch is missing, the nearest folder of its path that
- * is there is watched for the next step (udevd makes none of them). */
+ * udevd makes .watch in udev_db (an empty list wakes nobody); while
+ * udev_db is missing, the nearest folder of its path that is there is
+ * watched for the next step (udevd makes no folder above .watch). */
 #ifndef UDEVD_WATCH_H
 #define UDEVD_WATCH_H
 
