@@ -88,6 +88,33 @@ runs_table() {
 	done
 }
 
+# Counted, not timed, per uevent of the storm (the most of the runs): context
+# switches, processes created, page faults, all over the guest; the daemon's
+# CPU (udevd with its workers, or mdev -d), and of it udevd's own
+counted_table() {
+	local n=${luns%% *} h op
+	echo "| configuration | storm | context switches per uevent | processes per uevent | page faults per uevent | daemon CPU per uevent (ms) | of it udevd's own (ms) |"
+	echo "|---|---|---:|---:|---:|---:|---:|"
+	for h in $helpers $daemons; do
+		for op in insmod rmmod; do
+			awk -v name="$(describe "$h")" -v op="$op" -v e="$(events "$n" "$op")" \
+			    -v c="$(fields "$h" "$n" "$op" ctxt)" -v p="$(fields "$h" "$n" "$op" procs)" \
+			    -v f="$(fields "$h" "$n" "$op" pgfault)" -v d="$(fields "$h" "$n" "$op" daemon_cpu_ms)" \
+			    -v u="$(fields "$h" "$n" "$op" udevd_cpu_ms)" 'function most(v,   k, i, A, m) {
+				k = split(v, A, " "); m = -1
+				for (i = 1; i <= k; i++) if (A[i] != "-" && A[i] / e > m) m = A[i] / e
+				return m
+			}
+			function cell(m, fmt) { return m < 0 ? "-" : sprintf(fmt, m) }
+			BEGIN {
+				if (e + 0 <= 0) exit
+				printf "| %s | %s | %s | %s | %s | %s | %s |\n", name, op, cell(most(c), "%.1f"),
+					cell(most(p), "%.2f"), cell(most(f), "%.0f"), cell(most(d), "%.2f"), cell(most(u), "%.2f")
+			}'
+		done
+	done
+}
+
 # the runs' section, when a helper booted more than once
 runs_section() {
 	local h k=1
@@ -109,6 +136,15 @@ CPU: the guest's busy time, both CPUs, every process (the kernel's own work
 too), over the kernel's uevents of the storm.
 
 $(runs_table)
+
+Counted, not timed (a loaded host moves times, not these): per uevent of the
+storm, the most of the runs, over the whole guest (the kernel's work too):
+context switches and processes created (/proc/stat), page faults
+(/proc/vmstat); and the CPU of the daemon (udevd with its workers and what
+they ran, or \`mdev -d\`), of it udevd's own ("-": a boot made before these
+counts, or no daemon).
+
+$(counted_table)
 EOF
 }
 
