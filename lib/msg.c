@@ -18,17 +18,26 @@ void msg_init(struct msg_hdr *h, enum msg_type type, uint64_t seqnum)
 	h->seqnum = seqnum;
 }
 
-/* Every entry non-empty, with a key before its '=', block NUL-terminated. */
+/* Every entry non-empty, with a key before its '=', block NUL-terminated.
+ * One pass over each entry: the key up to its '=', then the value up to
+ * the NUL, which the block's last byte guarantees (it runs for every
+ * message udevd and its workers read). */
 static int env_check(const char *env, size_t len)
 {
-	const char *p, *end = env + len, *nul;
+	const char *p = env, *end = env + len, *q;
 
 	if (len == 0 || env[len - 1] != '\0')
 		return -EBADMSG;
-	for (p = env; p < end; p = nul + 1) {
-		nul = memchr(p, '\0', (size_t)(end - p));   /* found: the last byte is one */
-		if (!nul || nul == p || !memchr(p + 1, '=', (size_t)(nul - p - 1)))
-			return -EBADMSG;
+	while (p < end) {
+		if (!*p)
+			return -EBADMSG;   /* empty */
+		for (q = p + 1; *q && *q != '='; q++)
+			;
+		if (!*q)
+			return -EBADMSG;   /* no '=' after a key */
+		while (*q)
+			q++;
+		p = q + 1;
 	}
 	return 0;
 }

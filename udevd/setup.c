@@ -378,12 +378,13 @@ int setup_lock(struct udevd *d)
 void setup_name_retry(struct udevd *d, uint64_t now)
 {
 	struct sockaddr_un sa;
-	int len = msg_daemon_addr(&sa);
+	int len;
 
 	if (!d->name_held || now < d->name_retry_ms)
 		return;
 	d->name_retry_ms = now + NAME_RETRY_MS;
-	if (bind(d->sock, (struct sockaddr *)&sa, (socklen_t)len) < 0)
+	len = msg_daemon_addr(&sa);
+	if (len < 0 || bind(d->sock, (struct sockaddr *)&sa, (socklen_t)len) < 0)
 		return;
 	d->name_held = 0;
 	if (setup_lock(d) == 0)

@@ -10,11 +10,16 @@ static const char *const mark_keys[] = {
 	MARK_LATE, MSG_UDEVD_EVENT_KEY, MARK_SOURCE, MARK_RESCAN
 };
 
-/* The mark whose key the entry kv has, or NULL. */
+/* The mark whose key the entry kv has, or NULL. Every mark's key begins
+ * with MARK_PREFIX: an entry that does not is none (the common case, one
+ * comparison). */
+#define MARK_PREFIX "UDEVD_"
 static const char *mark_of(const char *kv)
 {
 	size_t i, n;
 
+	if (kv[0] != 'U' || strncmp(kv, MARK_PREFIX, sizeof(MARK_PREFIX) - 1) != 0)
+		return NULL;
 	for (i = 0; i < sizeof(mark_keys) / sizeof(mark_keys[0]); i++) {
 		n = strlen(mark_keys[i]);
 		if (strncmp(kv, mark_keys[i], n) == 0 && kv[n] == '=')

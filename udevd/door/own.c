@@ -9,9 +9,26 @@
 #include <string.h>
 #include <unistd.h>
 
-static const char own_keys[] =
-	"ACTION\0DEVPATH\0DEVPATH_OLD\0SUBSYSTEM\0SEQNUM\0MAJOR\0MINOR\0DEVNAME\0"
-	"DEVTYPE\0DRIVER\0MODALIAS\0INTERFACE\0IFINDEX\0PRODUCT\0TYPE\0";
+#define OWN(k) { k, sizeof(k) - 1 }
+static const struct {
+	const char *key;
+	size_t len;
+} own_keys[] = {
+	OWN("ACTION"), OWN("DEVPATH"), OWN("DEVPATH_OLD"), OWN("SUBSYSTEM"), OWN("SEQNUM"),
+	OWN("MAJOR"), OWN("MINOR"), OWN("DEVNAME"), OWN("DEVTYPE"), OWN("DRIVER"),
+	OWN("MODALIAS"), OWN("INTERFACE"), OWN("IFINDEX"), OWN("PRODUCT"), OWN("TYPE"),
+};
+
+/* 1 when kv's key (k bytes) is one of the kernel's keys above. */
+static int own_key(const char *kv, size_t k)
+{
+	size_t i;
+
+	for (i = 0; i < sizeof(own_keys) / sizeof(own_keys[0]); i++)
+		if (own_keys[i].len == k && memcmp(kv, own_keys[i].key, k) == 0)
+			return 1;
+	return 0;
+}
 
 /* A kernel thread has no executable (ENOENT, as without /proc). */
 static int by_hand(uint32_t ppid)
@@ -22,11 +39,11 @@ static int by_hand(uint32_t ppid)
 	return ppid && (readlink(path, &c, 1) >= 0 || errno != ENOENT);
 }
 
-/* 1 when kv's key is one of list's words, each ended by sep (the last one
- * by the list's NUL; with sep NUL, the list ends with an empty word). */
-static int key_listed(const char *kv, const char *list, char sep)
+/* 1 when kv's key (k bytes) is one of list's words, each ended by sep
+ * (the last one by the list's NUL). */
+static int key_listed(const char *kv, size_t k, const char *list, char sep)
 {
-	size_t k = strcspn(kv, "="), w;
+	size_t w;
 	const char *end;
 
 	for (; *list; list += w + (end != NULL)) {
@@ -41,18 +58,19 @@ static int key_listed(const char *kv, const char *list, char sep)
 uint32_t own_split(char *env, size_t len, uint32_t ppid)
 {
 	static char tmp[MSG_ENV_MAX];
-	const char *more = msg_env_get(env, len, "UDEVSEND_EVENT_KEYS");
-	size_t i, n, out = 0, own = 0;
+	const char *more;
+	size_t i, n, k, out = 0, own = 0;
 	int pass;
 
 	/* (len is at most MSG_ENV_MAX: msg_check) */
 	if (!by_hand(ppid))
 		return 0;
+	more = msg_env_get(env, len, "UDEVSEND_EVENT_KEYS");
 	for (pass = 1; pass >= 0; pass--) {
 		for (i = 0; i < len; i += n) {
 			n = strlen(env + i) + 1;
-			if ((key_listed(env + i, own_keys, '\0') ||
-			     (more && key_listed(env + i, more, ' '))) != pass)
+			k = strcspn(env + i, "=");
+			if ((own_key(env + i, k) || (more && key_listed(env + i, k, more, ' '))) != pass)
 				continue;
 			memcpy(tmp + out, env + i, n);
 			out += n;
