@@ -5,7 +5,7 @@
 # once per scenario and checks the RESULT lines the guest prints on its serial console.
 #
 # Usage: run.sh [SCENARIO...]   default: count hotplug udevsend autostart firmware compare
-#                               devtmpfs extras
+#                               devtmpfs extras netpersist
 #   count      the kernel's events, logged by a static helper (the reference list)
 #   hotplug    /proc/sys/kernel/hotplug = /sbin/hotplug, hotplug.d checks after udev's
 #   udevsend   /proc/sys/kernel/hotplug = /sbin/udevsend, hotplug.d checks after udev's
@@ -22,6 +22,8 @@
 #   time       timing boots for TIME_HELPERS x TIME_LUNS, writes PERF_DOC
 #   devtmpfs   /dev a devtmpfs, udevd --netlink: DEVTMPFS_LUNS disks' nodes keep the
 #              kernel's inodes through the storm, with the rules' group and mode
+#   netpersist two boots, two e1000 cards whose addresses the second swaps: the names
+#              70-persistent-net.rules gave at the first (kept on a virtio disk) hold
 # Environment: EXTRAS_117 (a folder with udev 117's scsi_id, ata_id, cdrom_id and edd_id
 #   built static, for the extras scenario; without it that comparison is skipped), LUNS (512), COMPARE_LUNS (16), DEVTMPFS_LUNS (64), TIME_LUNS ("512 1024"), TIME_HELPERS
 #   ("noop hotplug udevsend mdev netlink-none netlink-mdev netlink-udevd
@@ -63,6 +65,8 @@ SUITE_MAKE=${SUITE_MAKE:-STATIC=true O=build/glibc-static}
 # guest made no progress in 12 minutes (docs/performance.md).
 QEMU_MEM=${QEMU_MEM:-2G}
 out=${KPROOF_OUT:-$top/build/kernel}
+# the guest's devices beyond its disks of scsi_debug (netpersist: cards and a disk)
+qemu_devices=(-nic none)
 doc=${PERF_DOC:-$top/docs/performance.md}
 failures=0
 
@@ -148,6 +152,7 @@ build_initramfs() {
 	install -m 644 "$here/guest/storage" "$stage/lib/kproof/storage"
 	install -m 644 "$here/guest/compare" "$stage/lib/kproof/compare"
 	install -m 644 "$here/guest/extras" "$stage/lib/kproof/extras"
+	install -m 644 "$here/guest/netpersist" "$stage/lib/kproof/netpersist"
 	if [ -n "${EXTRAS_117:-}" ]; then
 		mkdir -p "$stage/lib/kproof/ref117"
 		install -m 755 "$EXTRAS_117"/{scsi_id,ata_id,cdrom_id,edd_id} "$stage/lib/kproof/ref117/"
@@ -173,7 +178,7 @@ boot() { # NAME KERNEL-ARGS...
 	[ "$limit" -gt 0 ] || limit=1
 	log "boot $name: $* (timeout ${limit}s)"
 	timeout "$limit" qemu-system-x86_64 -accel tcg -smp 2 -m "$QEMU_MEM" \
-		-nographic -no-reboot -nic none -kernel "$kdir/bzImage" -initrd "$out/initramfs.cpio.gz" \
+		-nographic -no-reboot "${qemu_devices[@]}" -kernel "$kdir/bzImage" -initrd "$out/initramfs.cpio.gz" \
 		-append "console=ttyS0 loglevel=3 panic=-1 $*" \
 		</dev/null 2>&1 | stdbuf -oL tr -d '\r' >"$out/$name.console" || rc=$?
 	log "boot $name: $(($(date +%s) - t0)) s"
@@ -261,6 +266,26 @@ compare_env() { # OP HOTPLUG-STATE NETLINK-STATE
 	fi
 }
 
+# Two boots with two e1000 cards whose MAC addresses the second boot swaps, and a
+# virtio disk that keeps 70-persistent-net.rules between them (guest/netpersist).
+# Universally administered addresses: the generator writes no rule for a locally
+# administered one (qemu's own 52:54:00 prefix).
+netpersist_boots() {
+	local img=$out/netpersist.img a=00:1b:21:0a:00:01 b=00:1b:21:0a:00:02 k first second
+	rm -f "$img"
+	truncate -s 1M "$img"
+	for k in 1 2; do
+		first=$a second=$b
+		[ "$k" = 1 ] || first=$b second=$a
+		qemu_devices=(-netdev hubport,hubid=0,id=n1 -device "e1000,netdev=n1,mac=$first"
+			-netdev hubport,hubid=0,id=n2 -device "e1000,netdev=n2,mac=$second"
+			-drive "file=$img,format=raw,if=virtio")
+		boot "netpersist-$k" kproof=netpersist kproof.boot="$k" kproof.macs="$a,$b"
+		report "netpersist-$k"
+	done
+	qemu_devices=(-nic none)
+}
+
 report() { # BOOT
 	local r
 	r=$(grep '^RESULT ' "$out/$1.console" || :)
@@ -306,6 +331,9 @@ run_scenario() { # NAME
 		boot firmware kproof=firmware ;;
 	devtmpfs)
 		boot devtmpfs kproof=devtmpfs kproof.luns="$DEVTMPFS_LUNS" ;;
+	netpersist)
+		netpersist_boots
+		return ;;
 	time)
 		check_time_rules
 		local run=1 name
@@ -344,7 +372,7 @@ main() {
 		# the helper profile (docs/embedded.md) has no udevd --netlink,
 		# firmware loader or probes: the kernel's helper path only
 		*" PROFILE=helper "*) scenarios=(count hotplug udevsend autostart) ;;
-		*) scenarios=(count hotplug udevsend autostart firmware compare devtmpfs extras) ;;
+		*) scenarios=(count hotplug udevsend autostart firmware compare devtmpfs extras netpersist) ;;
 		esac
 	fi
 	deadline=$(($(date +%s) + KPROOF_BUDGET))
