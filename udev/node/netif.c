@@ -52,7 +52,12 @@ int netif_rename(const char *from, const char *to, char *now, size_t size, int w
 	str_copy(now, from, size);
 	if (strlen(to) >= IFNAMSIZ || strchr(to, '/') || !*to)
 		return -EINVAL;
+	/* the interface ioctls work on any socket: AF_INET as 117, else a
+	 * unix one (a kernel built without IPv4, as firmware kernels can be:
+	 * the kernel proof's netpersist scenario) */
 	fd = socket(AF_INET, SOCK_DGRAM | SOCK_CLOEXEC, 0);
+	if (fd < 0 && errno == EAFNOSUPPORT)
+		fd = socket(AF_UNIX, SOCK_DGRAM | SOCK_CLOEXEC, 0);
 	if (fd < 0)
 		return -errno;
 	r = set_name(fd, from, to);
