@@ -148,6 +148,23 @@ int str_replace_chars(char *s, const char *set, char c)
 	return n;
 }
 
+int str_same(const void *a, const void *b, size_t n)
+{
+	const unsigned char *p = a, *q = b;
+	unsigned long long x, y;
+
+	for (; n >= sizeof(x); n -= sizeof(x), p += sizeof(x), q += sizeof(x)) {
+		memcpy(&x, p, sizeof(x));   /* one unaligned load each */
+		memcpy(&y, q, sizeof(y));
+		if (x != y)
+			return 0;
+	}
+	while (n--)
+		if (*p++ != *q++)
+			return 0;
+	return 1;
+}
+
 unsigned long long str_fnv(unsigned long long h, const char *s, size_t len)
 {
 	while (len--)

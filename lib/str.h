@@ -37,5 +37,9 @@ int str_contains(const char *s, const char *sub);
  * start): a key of a DEVPATH or of its first components (udevd). */
 #define STR_FNV_INIT 14695981039346656037ULL
 unsigned long long str_fnv(unsigned long long h, const char *s, size_t len);
+/* 1 when the n bytes at a and b are the same: memcmp() == 0 eight bytes at a
+ * time (klibc's memcmp goes a byte at a time; udevd's claims compare whole
+ * device paths several times an event). */
+int str_same(const void *a, const void *b, size_t n);
 
 #endif

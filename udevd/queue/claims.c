@@ -8,6 +8,7 @@
  * numbers are keys "#b8:1" / "#c4:64" with self counts only. */
 #include "compat.h"
 #include "fmt.h"
+#include "str.h"
 #include "claims.h"
 
 #include <errno.h>
@@ -72,7 +73,7 @@ static struct claim **lookup(const struct claims *c, uint32_t h, const char *key
 	struct claim **k = (struct claim **)&c->bucket[h % CLAIM_BUCKETS];
 
 	for (; *k; k = &(*k)->next)
-		if ((*k)->len == len && memcmp((*k)->key, key, len) == 0)
+		if ((*k)->len == len && str_same((*k)->key, key, len))
 			break;
 	return k;
 }
