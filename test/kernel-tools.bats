@@ -159,3 +159,17 @@ fragment_config() {
 	[ "$(tail -n 1 "$T/doc.md")" = "after" ]
 	[ ! -e "$T/doc.md.tmp" ] && [ ! -e "$T/doc.md.section" ]
 }
+
+@test "perf-doc: the counted table gives context switches, processes and the daemon's CPU per uevent, the most of the runs" {
+	local r
+	for r in "" .r2; do
+		echo "TIME scenario=time-noop helper=noop luns=64 op=insmod cmd_ms=900 done_ms=1000 rc=0 peak=3 events=100 cpu_busy_ms=200 ctxt=$([ -z "$r" ] && echo 1500 || echo 1700) procs=110 pgfault=-" >>"$T/time-noop$r.console"
+		echo "TIME scenario=time-hotplug helper=hotplug luns=64 op=insmod cmd_ms=900 done_ms=1200 rc=0 peak=5 events=100 cpu_busy_ms=300 ctxt=2500 procs=$([ -z "$r" ] && echo 120 || echo 115) pgfault=900 udevd_user_ms=20 daemon_cpu_ms=80 udevd_cpu_ms=50 workers_cpu_ms=30" >>"$T/time-hotplug$r.console"
+	done
+	run bash "$TOP/test/kernel/perf-doc.sh" "$T" "noop hotplug" "64"
+	[ "$status" -eq 0 ]
+	[[ "$output" == *"| static no-op helper (floor) | insmod | 17.0 | 1.10 | - | - | - |"* ]]
+	[[ "$output" == *"| insmod | 25.0 | 1.20 | 9 | 0.80 | 0.50 |"* ]]
+	# a storm no run counted: no row
+	! [[ "$output" == *"| static no-op helper (floor) | rmmod | - |"* ]] || false
+}
