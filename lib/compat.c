@@ -15,6 +15,27 @@
 #endif
 
 #ifdef __KLIBC__
+/* A word at a time once aligned: an aligned word never crosses a page, so
+ * the bytes read after the NUL in its word cannot fault. */
+typedef unsigned long __attribute__((__may_alias__)) compat_word;
+#define WORD_ONES  ((unsigned long)-1 / 0xff)
+#define WORD_HIGHS (WORD_ONES * 0x80)
+
+size_t compat_strlen(const char *s)
+{
+	const char *p = s;
+	const compat_word *w;
+
+	for (; (unsigned long)p % sizeof(compat_word); p++)
+		if (!*p)
+			return (size_t)(p - s);
+	for (w = (const compat_word *)(const void *)p; !((*w - WORD_ONES) & ~*w & WORD_HIGHS); w++)
+		;
+	for (p = (const char *)w; *p; p++)
+		;
+	return (size_t)(p - s);
+}
+
 DIR *compat_opendir(const char *path)
 {
 	DIR *d = (opendir)(path);

@@ -105,6 +105,16 @@ char *compat_strerror(int err);
 #define strerror(err) compat_strerror(err)
 #endif
 
+/* klibc's strlen() goes a byte at a time, and it is the first of udevd's and
+ * udev's costs per event (a fifth of their instructions: every environment
+ * entry is measured several times); ours a word at a time. A constant's
+ * length is still the compiler's. */
+#ifdef __KLIBC__
+size_t compat_strlen(const char *s);
+#undef strlen
+#define strlen(s) (__builtin_constant_p(s) ? __builtin_strlen(s) : compat_strlen(s))
+#endif
+
 /* Every descriptor close-on-exec: klibc's opendir() does not set it, and
  * dietlibc's fopen() ignores the "e" mode flag. */
 #ifdef __KLIBC__
