@@ -69,7 +69,8 @@ uint32_t own_split(char *env, size_t len, uint32_t ppid)
 	for (pass = 1; pass >= 0; pass--) {
 		for (i = 0; i < len; i += n) {
 			n = strlen(env + i) + 1;
-			k = strcspn(env + i, "=");
+			for (k = 0; env[i + k] && env[i + k] != '='; k++)
+				;   /* (not strcspn: klibc's builds a table per call) */
 			if ((own_key(env + i, k) || (more && key_listed(env + i, k, more, ' '))) != pass)
 				continue;
 			memcpy(tmp + out, env + i, n);
