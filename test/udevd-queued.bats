@@ -155,6 +155,36 @@ hp_setup() {
 	wait_for test ! -s "$JOURNAL"
 }
 
+@test "queued: the sentry waits until the udevd it started holds its name lock, and runs nothing itself (its event ran twice)" {
+	command -v strace >/dev/null || skip "no strace"
+	ptrace_ok "$BIN/udevd"
+	# udevd --daemon binds the name, forks, and the process that stays
+	# takes the name lock after setsid(): here 400 ms later, longer than
+	# udevsend's grace for a lock not yet held (strace -D: the traced
+	# udevd keeps the pid the sentry started)
+	printf '#!/bin/sh\nexec strace -D -f -qq -o /dev/null -e trace=setsid -e inject=setsid:delay_enter=400000 %q "$@"\n' \
+		"$BIN/udevd" >"$T/slow-udevd"
+	chmod +x "$T/slow-udevd"
+	start_udevd
+	"$BIN/udevcontrol" stop_exec_queue
+	for i in 1 2; do
+		UDEVD_BIN=$T/slow-udevd send_bg "$i" UDEVSEND_WAIT=queued SEQNUM=$i DEVPATH=/devices/s
+		wait_for journal_has "$i"
+	done
+	[ "$(rc_of 1)" -eq 0 ]
+	[ ! -e "$T/rc.2" ]
+	kill -KILL "$UDEVD_PID"
+	wait "$UDEVD_PID" || :
+	UDEVD_PID=
+	# the sentry (2) starts the slow udevd, which runs both from the journal
+	WAIT_TIMEOUT=15 wait_for test -s "$T/rc.2"
+	[ "$(cat "$T/rc.2")" -eq 0 ]
+	wait_for ended_ge 2
+	sleep 0.5
+	[ "$(started_seqnums | tr '\n' ' ')" = "1 2 " ] || { cat "$FAKE_UDEV_LOG"; false; }
+	[ "$(ended_count)" -eq 2 ]
+}
+
 @test "queued: SIGTERM leaves the events it did not run to the next udevd, which runs them once" {
 	start_udevd
 	"$BIN/udevcontrol" stop_exec_queue

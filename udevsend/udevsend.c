@@ -207,7 +207,11 @@ static pid_t spawn_daemon(void)
 	return pid;
 }
 
-/* Starts udevd once and retries the connection for a bounded time. */
+/* Starts udevd once and retries the connection for a bounded time. The
+ * name is bound before udevd --daemon forks, its lock taken after: connected,
+ * we wait for the udevd we started to return (it does once the process that
+ * stays holds the lock), or verify_daemon could find the lock not yet held
+ * and run udev here, while that udevd runs the same event from its journal. */
 static int start_daemon(int fd)
 {
 	uint64_t deadline = loop_now_ms() + START_WINDOW_MS;
@@ -220,9 +224,9 @@ static int start_daemon(int fd)
 			failed = WIFEXITED(st) && WEXITSTATUS(st) == 127;
 		}
 		r = try_connect(fd);
-		if (r == 0 || failed || loop_now_ms() >= deadline)
+		if ((r == 0 && pid <= 0) || failed || loop_now_ms() >= deadline)
 			break;
-		poll(NULL, 0, 20);
+		poll(NULL, 0, r == 0 ? 2 : 20);
 	}
 	if (pid > 0)
 		waitpid(pid, &st, WNOHANG);
