@@ -172,8 +172,10 @@ static int fill_0x83(const char *devpath, const unsigned char *d, int want, stru
 {
 	size_t len = d[3], need = (d[0] & 0x0f) == 2 ? len : 2 * len, at = 1;
 
+	/* (an NAA id's type is its first byte: an empty id has none, and its
+	 * d[4] may lie past the page) */
 	if ((d[1] & 0x30) != 0 || (d[1] & 0x0f) != prefer[want].kind ||
-	    (prefer[want].naa >= 0 && prefer[want].naa != d[4] >> 4) ||
+	    (prefer[want].naa >= 0 && (len == 0 || prefer[want].naa != d[4] >> 4)) ||
 	    (d[0] & 0x0f) != prefer[want].code)
 		return 1;
 	if (need + 2 + (prefer[want].kind == 0 ? VENDOR_LEN + MODEL_LEN : 0) > SCSI_SERIAL_MAX)
