@@ -128,26 +128,3 @@ size_t fmt_s(char *buf, size_t size, const char *fmt, ...)
 	va_end(ap);
 	return n;
 }
-
-int fmt_print(FILE *f, const char *fmt, ...)
-{
-	char small[512], *buf = small;
-	va_list ap;
-	size_t n;
-
-	va_start(ap, fmt);
-	n = fmt_v(small, sizeof(small), fmt, ap);
-	va_end(ap);
-	if (n >= sizeof(small)) {   /* a long attribute value: once more, whole */
-		buf = malloc(n + 1);
-		if (!buf)
-			return -1;
-		va_start(ap, fmt);
-		fmt_v(buf, n + 1, fmt, ap);
-		va_end(ap);
-	}
-	n = fwrite(buf, 1, n, f);
-	if (buf != small)
-		free(buf);
-	return (int)n;
-}
