@@ -49,6 +49,18 @@ setup() {
 	[[ "$output" == "udevd, version "* ]]
 }
 
+@test "start-up: the klibc helpers open no stdio: no isatty ioctl, no allocation, before their work" {
+	[ "${VARIANT:-}" = klibc ] || skip "klibc's start-up (lib/nostdio-klibc.c)"
+	command -v strace >/dev/null || skip "no strace"
+	local p
+	for p in udevsend hotplug; do
+		ptrace_ok "$BIN/$p"
+		strace -f -e trace=ioctl,mmap,brk -o "$T/$p.strace" "$BIN/$p" --version >/dev/null
+		cat "$T/$p.strace"
+		! grep -E 'ioctl|mmap|brk' "$T/$p.strace"
+	done
+}
+
 @test "size: the build under test is within its budgets" {
 	local v=${BIN%/}
 	run sh "$TOP/tools/size.sh" --check "${v##*/}" "$BIN" \
