@@ -94,7 +94,8 @@ label_is() { [ "$(links by-label)" = "$1 -> ../../sda" ]; }
 	send ACTION=remove DEVPATH="$SDA" SEQNUM=2 "${kenv[@]}" block
 	[ ! -e "$T/dev/sda" ]
 	# the entry goes; the folder stays, empty (udevd watches it: docs/udevd.8)
-	[ -d "$T/db/.watch" ] && [ -z "$(ls -A "$T/db/.watch")" ]
+	[ -d "$T/db/.watch" ]
+	[ -z "$(ls -A "$T/db/.watch")" ]
 	WAIT_TIMEOUT=5 wait_for grep -q "watch: $SDA no longer watched" "$T/udevd.log"
 	# a node of the same device made again is nobody's watch
 	local mm
@@ -167,7 +168,8 @@ inotify_inodes() {
 	local kenv
 	mapfile -t kenv <"$S$SDA/uevent"
 	send ACTION=add DEVPATH="$SDA" SEQNUM=1 "${kenv[@]}" block
-	[ -e "$T/dev/sda" ] && [ -d "$T/db" ]
+	[ -e "$T/dev/sda" ]
+	[ -d "$T/db" ]
 	# udev_db appeared with the first record: udevd made .watch in it
 	WAIT_TIMEOUT=5 wait_for test -d "$T/db/.watch"
 	[ -z "$(ls -A "$T/db/.watch")" ]

@@ -143,17 +143,18 @@ static int wait_for_dir(struct watch *w)
 	return 0;
 }
 
-/* .watch is there (made when udev_db is: an empty list costs nothing,
- * while udev_db watched for its return would wake udevd for every record
- * a worker writes): watched, and each entry read; else its nearest folder
+/* .watch is there (made here with make, when udev_db is: an empty list
+ * costs nothing, while udev_db watched for its return would wake udevd for
+ * every record a worker writes; not when someone took it away, who may be
+ * removing udev_db): watched, and each entry read; else its nearest folder
  * is watched for it. */
-static int dir_open(struct watch *w)
+static int dir_open(struct watch *w, int make)
 {
 	struct dirent *de;
 	DIR *d;
 
 	w->dir_wd = inotify_add_watch(w->fd, w->dir, DIR_MASK);
-	if (w->dir_wd < 0 && errno == ENOENT && mkdir(w->dir, 0755) == 0)
+	if (w->dir_wd < 0 && errno == ENOENT && make && mkdir(w->dir, 0755) == 0)
 		w->dir_wd = inotify_add_watch(w->fd, w->dir, DIR_MASK);
 	if (w->dir_wd < 0)
 		return wait_for_dir(w);
@@ -185,7 +186,7 @@ int watch_init(struct watch *w)
 	w->fd = compat_inotify();
 	if (w->fd < 0)
 		return -errno;
-	r = dir_open(w);
+	r = dir_open(w, 1);
 	if (r < 0) {
 		close(w->fd);
 		w->fd = -1;
@@ -221,11 +222,11 @@ static void one_event(struct watch *w, const struct inotify_event *ev, const str
 		if (ev->mask & IN_IGNORED)
 			w->db_wd = -1;
 		if ((ev->mask & IN_IGNORED) || (ev->len && strcmp(ev->name, w->next) == 0))
-			dir_open(w);
+			dir_open(w, 1);   /* udev_db, or a folder above it, is there */
 	} else if (ev->wd == w->dir_wd) {
 		if (ev->mask & (IN_DELETE_SELF | IN_MOVE_SELF | IN_IGNORED)) {
 			w->dir_wd = -1;
-			dir_open(w);   /* gone: udev_db watched for its return */
+			dir_open(w, 0);   /* gone: udev_db watched for its return */
 		} else if (ev->len && (ev->mask & (IN_DELETE | IN_MOVED_FROM))) {
 			if ((s = find_entry(w, ev->name)))
 				forget(w, s, 1);
@@ -254,7 +255,7 @@ static int each_event(void *ctx, const struct inotify_event *ev)
 	if (ev->mask & IN_Q_OVERFLOW) {
 		/* the list is read again; a write in what was lost is missed */
 		log_err("watch: inotify queue overflow, writes may be missed");
-		(void)dir_open(r->w);
+		(void)dir_open(r->w, 1);
 	} else {
 		one_event(r->w, ev, r->q, r->fn, r->ctx);
 	}

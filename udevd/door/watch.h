@@ -8,7 +8,8 @@
  * drops it. A write while an event of the device runs brings no event (the
  * rules' own programs, as udev's worker stops watching while it works in
  * later udev): the caller reads the watch before the workers' results.
- * udevd makes .watch in udev_db (an empty list wakes nobody); while
+ * udevd makes .watch in udev_db when it starts and when udev_db appears (an
+ * empty list wakes nobody; udev keeps it when its last entry goes); while
  * udev_db is missing, the nearest folder of its path that is there is
  * watched for the next step (udevd makes no folder above .watch). */
 #ifndef UDEVD_WATCH_H
