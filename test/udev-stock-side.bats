@@ -10,7 +10,7 @@
 # and 117 (6d83d9a62), built with their extras, made with their own stock
 # rules on the same tree (tools/stock-compare.sh), except where a row's
 # comment says what real udev gave and why ours differs
-# (docs/conventions.md, "udev 100's and 117's stock rules").
+# (docs/writing-rules.md, "udev 100's and 117's stock rules, side by side").
 # The rules here are a few lines of our own that call the extras as each
 # release's stock files did, in files read as those were (with or without a
 # key only udev 070-100 knew). STOCK_RULES_100=DIR or STOCK_RULES_117=DIR
