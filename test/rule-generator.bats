@@ -178,7 +178,8 @@ wnr100() { env "${@:2}" "$T/lib-udev/write_net_rules" "$1"; }
 @test "write_net_rules: udev 100's call, the address as its argument, writes 100's rule (observed from 100's script)" {
 	# 100's 75-persistent-net-generator.rules: IMPORT{program}="write_net_rules $attr{address}"
 	run wnr100 $A INTERFACE=eth0 COMMENT="PCI Device: 0x8086:0x104b (e1000)"
-	[ "$status" -eq 0 ] && [ "$output" = "" ]
+	[ "$status" -eq 0 ]
+	[ "$output" = "" ]
 	[ "$(tail -n 2 "$NET")" = "# PCI Device: 0x8086:0x104b (e1000)"$'\n'"SUBSYSTEM==\"net\", DRIVERS==\"?*\", ATTRS{address}==\"$A\", NAME=\"eth0\"" ]
 	run wnr100 $B INTERFACE=eth0
 	[ "$output" = "INTERFACE_NEW=eth1" ]
