@@ -59,7 +59,7 @@ setup() {
 	[[ "$output" == *"suite "* ]]
 	if [ "${v##*/}" = klibc ]; then
 		# the whole installed suite, each binary once
-		[[ "$output" =~ suite\ +[0-9]+\ +259072\ +ok ]]
+		[[ "$output" =~ suite\ +[0-9]+\ +260096\ +ok ]]
 	fi
 }
 
