@@ -11,6 +11,7 @@
 #include "compat.h"
 #include "enc.h"
 #include "fd.h"
+#include "fmt.h"
 #include "log.h"
 #include "opts.h"
 #include "probes.h"
@@ -18,6 +19,7 @@
 #include "sysfs.h"
 #include "volume.h"
 
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <signal.h>
@@ -347,12 +349,74 @@ static void path_prepend(char *path, size_t size, const char *kind, const char *
 	str_copy(path, buf, size);
 }
 
+/* The number of the port folder dir (".../host6", ".../ide1", named
+ * prefix<N>) on its controller: N less the least N of the controller's
+ * folders named so, as path_id counted them (the kernel numbers hosts
+ * across the machine, so a stick's host is host6 after five plugs; on its
+ * USB interface it is the first, 0). A libata port (ata2/host1) holds one
+ * host: its number stays, the only one that tells the ports apart. -1 when
+ * dir is not named prefix<N>. */
+static long port_on_controller(const char *dir, const char *prefix)
+{
+	char ctl[SYSFS_PATH_MAX], p[SYSFS_PATH_MAX * 2];
+	const char *base = strrchr(dir, '/');
+	size_t len = strlen(prefix);
+	struct dirent *e;
+	long own, least;
+	DIR *d;
+
+	if (!base || strncmp(base + 1, prefix, len) != 0 || base[1 + len] < '0' || base[1 + len] > '9')
+		return -1;
+	own = least = strtol(base + 1 + len, NULL, 10);
+	if (own == 0)
+		return 0;   /* the first already: no folder read (512 disks on host0) */
+	str_copy(ctl, dir, sizeof(ctl));
+	ctl[base - dir] = '\0';
+	base = strrchr(ctl, '/');
+	if (base && strncmp(base + 1, "ata", 3) == 0)
+		return own;
+	fmt_s(p, sizeof(p), "%s%s", sysfs_root(), ctl);
+	d = opendir(p);
+	if (!d)
+		return own;
+	while ((e = readdir(d)))
+		if (strncmp(e->d_name, prefix, len) == 0 && e->d_name[len] >= '0' &&
+		    e->d_name[len] <= '9' && strtol(e->d_name + len, NULL, 10) < least)
+			least = strtol(e->d_name + len, NULL, 10);
+	closedir(d);
+	return own - least;
+}
+
+/* "H:C:T:L" of a SCSI level (.../host1/target1:0:0/1:0:0:0: prefix
+ * "host", sep ':', the host folder up 2), "C:U" of an IDE one
+ * (.../ide1/1.0: "ide", '.', up 1), the host or channel counted on its
+ * controller (port_on_controller); else the level's name, sep as ':'. */
+static void port_id(const struct sysfs_device *s, const char *prefix, char sep, int up,
+		    char *id, size_t size)
+{
+	char dir[SYSFS_PATH_MAX], *c;
+	const char *rest = strchr(s->kernel, sep);
+	long n;
+
+	str_copy(dir, s->devpath, sizeof(dir));
+	while (up-- > 0 && (c = strrchr(dir, '/')))
+		*c = '\0';
+	n = port_on_controller(dir, prefix);
+	if (n >= 0 && rest) {
+		fmt_s(id, size, "%ld:%s", n, rest + 1);
+		return;
+	}
+	str_copy(id, s->kernel, size);
+	if ((c = strchr(id, sep)))
+		*c = ':';
+}
+
 /* ID_PATH: from the disk up to the first PCI or platform device, the SCSI
  * address, the IDE channel and unit, the USB port and interface, the NVMe
  * namespace. */
 static void id_path(struct disk *d)
 {
-	char path[1024], usb[VAL];   /* usb: a bus id rewritten for the path */
+	char path[1024], usb[VAL];   /* usb: a bus id or port rewritten for the path */
 	const char *p = strchr(d->chain[0].kernel, 'n');
 	int i;
 
@@ -363,14 +427,14 @@ static void id_path(struct disk *d)
 		const struct sysfs_device *s = &d->chain[i];
 
 		if (i == d->scsi) {
-			path_prepend(path, sizeof(path), "scsi", s->kernel);
+			port_id(s, "host", ':', 2, usb, sizeof(usb));
+			path_prepend(path, sizeof(path), "scsi", usb);
 		} else if (i == d->usbif && strchr(s->kernel, '-')) {
 			str_copy(usb, "0:", sizeof(usb));
 			str_append(usb, strchr(s->kernel, '-') + 1, sizeof(usb));
 			path_prepend(path, sizeof(path), "usb", usb);
 		} else if (strcmp(s->bus, "ide") == 0 && strchr(s->kernel, '.')) {
-			str_copy(usb, s->kernel, sizeof(usb));   /* "0.1": channel.unit */
-			*strchr(usb, '.') = ':';
+			port_id(s, "ide", '.', 1, usb, sizeof(usb));
 			path_prepend(path, sizeof(path), "ide", usb);
 		} else if (strcmp(s->bus, "pci") == 0 || strcmp(s->bus, "platform") == 0) {
 			path_prepend(path, sizeof(path), s->bus, s->kernel);

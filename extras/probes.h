@@ -35,7 +35,7 @@ int collect_run(int argc, char **argv, char *out, size_t size);
 /* udev 117's rule generators: programs only (they write files), reading
  * the event's environment (rule_generator.h). */
 int write_net_rules_run(int argc, char **argv, char *out, size_t size);
-#define WRITE_NET_RULES_USAGE "usage: write_net_rules (INTERFACE, MATCHADDR... in the environment)"
+#define WRITE_NET_RULES_USAGE "usage: write_net_rules [ADDRESS] (INTERFACE, MATCHADDR... in the environment)"
 int write_cd_rules_run(int argc, char **argv, char *out, size_t size);
 #define WRITE_CD_RULES_USAGE "usage: write_cd_rules [by-path|by-id] (DEVPATH, ID_CDROM... in the environment)"
 

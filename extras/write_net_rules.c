@@ -13,7 +13,10 @@
  *   COMMENT         the comment above the rule
  *   INTERFACE_NAME  a name another tool asks for
  * and prints INTERFACE_NEW=NAME when the interface must be renamed (its
- * name is already another card's). Exit codes: 0, 1 (INTERFACE or every
+ * name is already another card's). udev 100's rules ran it as
+ * `write_net_rules $attr{address}` with no MATCH* variable: then the
+ * address is the argument and the rule is 100's (ATTRS{address}, no
+ * ACTION; ath and wlan cards also ATTRS{type}=="1"). Exit codes: 0, 1 (INTERFACE or every
  * MATCH* missing, a value a rule cannot hold), 2 (lock, write).
  * See docs/write_net_rules.8. */
 #include "compat.h"
@@ -57,6 +60,28 @@ static int net_match(char *m, size_t size)
 	return 0;
 }
 
+/* udev 100's match, from the address it gave as the argument. */
+static int net_match_100(char *m, size_t size, const char *mac, const char *kernel)
+{
+	if (rulegen_bad_value("address", mac))
+		return RULEGEN_EXIT_INVALID;
+	if (strcmp(mac, "00:00:00:00:00:00") == 0) {
+		log_err("NULL MAC address for %s", kernel);
+		return RULEGEN_EXIT_INVALID;
+	}
+	fmt_s(m, size, ", DRIVERS==\"?*\", ATTRS{address}==\"%s\"", mac);
+	if (strncmp(kernel, "ath", 3) == 0 || strncmp(kernel, "wlan", 4) == 0)
+		str_append(m, ", ATTRS{type}==\"1\"", size);
+	return 0;
+}
+
+/* Whether the rules gave no MATCH* variable (udev 100's did not). */
+static int net_no_match_env(void)
+{
+	return !rulegen_env("MATCHADDR") && !rulegen_env("MATCHDRV") && !rulegen_env("MATCHID") &&
+	       !rulegen_env("MATCHIFTYPE");
+}
+
 /* The name to write: INTERFACE_NAME when a tool asks for one, else the
  * kernel's, or the next free one of its kind (eth1) when a rule already
  * gives the kernel's to another card. *renamed when it is not the kernel's. */
@@ -90,13 +115,17 @@ static int net_name(const struct rulegen *rg, const char *kernel, char *name, si
 	return 0;
 }
 
-static int net_write(struct rulegen *rg, const char *kernel, char *out, size_t size)
+static int net_write(struct rulegen *rg, const char *kernel, const char *mac100, char *out,
+		     size_t size)
 {
 	char match[1200], name[64], comment[512], text[2048];
 	const char *c = rulegen_env("COMMENT");
 	int rc, renamed;
 
-	rc = net_match(match, sizeof(match));
+	if (mac100)
+		rc = net_match_100(match, sizeof(match), mac100, kernel);
+	else
+		rc = net_match(match, sizeof(match));
 	if (rc)
 		return rc;
 	rulegen_comment(comment, sizeof(comment), c ? c : "");
@@ -114,7 +143,8 @@ static int net_write(struct rulegen *rg, const char *kernel, char *out, size_t s
 		str_append(text, comment, sizeof(text));
 		str_append(text, "\n", sizeof(text));
 	}
-	str_append(text, "SUBSYSTEM==\"net\", ACTION==\"add\"", sizeof(text));
+	str_append(text, mac100 ? "SUBSYSTEM==\"net\"" : "SUBSYSTEM==\"net\", ACTION==\"add\"",
+		   sizeof(text));
 	str_append(text, match, sizeof(text));
 	str_append(text, ", NAME=\"", sizeof(text));
 	str_append(text, name, sizeof(text));
@@ -130,10 +160,10 @@ static int net_write(struct rulegen *rg, const char *kernel, char *out, size_t s
 int write_net_rules_run(int argc, char **argv, char *out, size_t size)
 {
 	const char *kernel = rulegen_env("INTERFACE");
+	const char *mac100 = argc > 1 && argv[1][0] && net_no_match_env() ? argv[1] : NULL;
 	struct rulegen rg;
 	int rc;
 
-	(void)argc;
 	out[0] = '\0';
 	if (!kernel) {
 		log_err("missing $INTERFACE");
@@ -144,7 +174,7 @@ int write_net_rules_run(int argc, char **argv, char *out, size_t size)
 	rc = rulegen_open(&rg, argv[0], NET_RULES);
 	if (rc)
 		return rc;
-	rc = net_write(&rg, kernel, out, size);
+	rc = net_write(&rg, kernel, mac100, out, size);
 	rulegen_close(&rg);
 	return rc;
 }

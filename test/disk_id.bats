@@ -77,7 +77,30 @@ ID_PATH=pci-0000:00:1f.2-scsi-0:0:0:0" ]
 	grep -qx ID_BUS=usb <<<"$output"
 	grep -qx ID_SERIAL=Kingston_DataTraveler_2.0_5B6B1A03C2C5-0:1 <<<"$output"
 	grep -qx ID_SERIAL_SHORT=5B6B1A03C2C5 <<<"$output"
-	grep -qx ID_PATH=pci-0000:00:1d.7-usb-0:4:1.0-scsi-2:0:0:1 <<<"$output"
+	# host2 is the first host of its USB interface: 0, as path_id named it
+	grep -qx ID_PATH=pci-0000:00:1d.7-usb-0:4:1.0-scsi-0:0:0:1 <<<"$output"
+}
+
+@test "disk_id: a SCSI host counts from the first of its controller, as path_id; a libata port's host keeps its number" {
+	p=/devices/pci0000:00/0000:00:1f.2
+	mkdir -p "$S/bus/pci" "$S/bus/scsi"
+	mkdir -p "$S$p"
+	[ -e "$S$p/subsystem" ] || ln -s ../../../bus/pci "$S$p/subsystem"
+	# hosts 3 and 4 on one controller (2.6.18's layout), host1 on ata2
+	for h in host3/target3:0:0/3:0:0:0 host4/target4:0:1/4:0:1:0 ata2/host1/target1:0:0/1:0:0:0; do
+		mkdir -p "$S$p/$h"
+		ln -s "$(echo "$h" | sed 's|[^/]*|..|g')/../../../bus/scsi" "$S$p/$h/subsystem"
+		touch "$S$p/$h/uevent" "$S$p/${h%/*}/uevent" "$S$p/${h%/*/*}/uevent"
+	done
+	fake_blockdev "$p/host3/target3:0:0/3:0:0:0/block/sd3" 8:0 disk
+	fake_blockdev "$p/host4/target4:0:1/4:0:1:0/block/sd4" 8:16 disk
+	fake_blockdev "$p/ata2/host1/target1:0:0/1:0:0:0/block/sdh" 8:32 disk
+	run out "$p/host3/target3:0:0/3:0:0:0/block/sd3"
+	grep -qx ID_PATH=pci-0000:00:1f.2-scsi-0:0:0:0 <<<"$output"
+	run out "$p/host4/target4:0:1/4:0:1:0/block/sd4"
+	grep -qx ID_PATH=pci-0000:00:1f.2-scsi-1:0:1:0 <<<"$output"
+	run out "$p/ata2/host1/target1:0:0/1:0:0:0/block/sdh"
+	grep -qx ID_PATH=pci-0000:00:1f.2-scsi-1:0:0:0 <<<"$output"
 }
 
 @test "disk_id: virtio and NVMe serial numbers" {

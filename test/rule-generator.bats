@@ -172,6 +172,30 @@ wnr() { env "$@" "$T/lib-udev/write_net_rules"; }
 	[ "$(grep -c '^$' "$NET")" -eq 7 ]
 }
 
+# wnr100 ADDRESS VAR=value...: as udev 100's rules ran it
+wnr100() { env "${@:2}" "$T/lib-udev/write_net_rules" "$1"; }
+
+@test "write_net_rules: udev 100's call, the address as its argument, writes 100's rule (observed from 100's script)" {
+	# 100's 75-persistent-net-generator.rules: IMPORT{program}="write_net_rules $attr{address}"
+	run wnr100 $A INTERFACE=eth0 COMMENT="PCI Device: 0x8086:0x104b (e1000)"
+	[ "$status" -eq 0 ]
+	[ "$output" = "" ]
+	[ "$(tail -n 2 "$NET")" = "# PCI Device: 0x8086:0x104b (e1000)"$'\n'"SUBSYSTEM==\"net\", DRIVERS==\"?*\", ATTRS{address}==\"$A\", NAME=\"eth0\"" ]
+	run wnr100 $B INTERFACE=eth0
+	[ "$output" = "INTERFACE_NEW=eth1" ]
+	[ "$(tail -n 1 "$NET")" = "SUBSYSTEM==\"net\", DRIVERS==\"?*\", ATTRS{address}==\"$B\", NAME=\"eth1\"" ]
+	# wireless cards match their type too (not the wifi0 beside them)
+	run wnr100 $C INTERFACE=wlan0
+	[ "$(tail -n 1 "$NET")" = "SUBSYSTEM==\"net\", DRIVERS==\"?*\", ATTRS{address}==\"$C\", ATTRS{type}==\"1\", NAME=\"wlan0\"" ]
+	run wnr100 00:00:00:00:00:00 INTERFACE=eth2
+	[ "$status" -eq 1 ]
+	[[ "$output" == *"NULL MAC address for eth2"* ]]
+	# with 117's variables the argument is not looked at, as 117's script read
+	# none (100's knew no variables: the rule would have been 100's)
+	run wnr100 $A INTERFACE=eth3 MATCHADDR=00:0e:35:00:00:03
+	[ "$(tail -n 1 "$NET")" = "SUBSYSTEM==\"net\", ACTION==\"add\", DRIVERS==\"?*\", ATTR{address}==\"00:0e:35:00:00:03\", NAME=\"eth3\"" ]
+}
+
 @test "write_net_rules: exit 1 without INTERFACE, without a match, or with a value a rule cannot hold; the lock is not left behind" {
 	run wnr MATCHADDR=$A
 	[ "$status" -eq 1 ]

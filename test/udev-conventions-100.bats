@@ -137,7 +137,9 @@ KERNEL=="ttyS0", RUN+="run_id x"'
 	[ "$status" -eq 0 ]
 	[ "$(listed)" = "c 0600 0:0 from-lib; l imported -> from-lib" ]
 	[ "$(cat "$T/which_id.args")" = "ttyS0" ]
-	[ "$(cat "$T/import_id.args")" = "tty" ]
+	# no subsystem for a name without a '/', in this file of 064's language
+	# too: 064 ran only paths (udev 100's 75-cd-aliases-generator.rules)
+	[ "$(cat "$T/import_id.args")" = "" ]
 	[ "$(cat "$T/run_id.args")" = "x" ]
 }
 

@@ -72,6 +72,12 @@ SUBSYSTEMS=="platform", GROUP="7", MODE="0640", OWNER="5"' 'c 0640 5:7 tts/0; l 
 	rm -rf "$T/db" "${T:?}"/dev/*
 	check_add y2006 $TTYS tty "KERNEL==\"ttyS0\", PROGRAM=\"$T/nargs\", SYMLINK+=\"%c\"" 'l n1tty -> ttyS0; c 0660 0:0 ttyS0'
 }
+@test "064: a PROGRAM of one word named without a '/' (a udev_libexec program: 100's 75-cd-aliases-generator.rules, a file without a 070-100 key, runs PROGRAM=\"write_cd_rules\") gets no argument; 064 ran only a path" {
+	mkdir -p "$T/lib-udev"
+	printf '#!/bin/sh\necho "n$#$1"\n' >"$T/lib-udev/nargs"
+	chmod +x "$T/lib-udev/nargs"
+	check_add y2006 $TTYS tty 'KERNEL=="ttyS0", PROGRAM="nargs", SYMLINK+="%c"' 'l n0 -> ttyS0; c 0660 0:0 ttyS0'
+}
 @test "100: PROGRAM and RESULT run before IMPORT: the import sees the rule's own %c" { check_add y2006 $TTYS tty "PROGRAM==\"/bin/echo A\", IMPORT{program}=\"/bin/echo V=%c\", SYMLINK+=\"v-\$env{V}\"
 $NEVER" 'c 0660 0:0 ttyS0; l v-A -> ttyS0'; }
 @test "064: the same rule in a file without a 070-100 key: IMPORT runs first, %c is still empty" { check_add y2006 $TTYS tty 'PROGRAM=="/bin/echo A", IMPORT{program}="/bin/echo V=%c", SYMLINK+="v-$env{V}"' 'c 0660 0:0 ttyS0; l v- -> ttyS0'; }

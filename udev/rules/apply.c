@@ -262,10 +262,14 @@ static int run_program(struct udev_event *ev, const char *value, char *out, size
 	str_escape(cmd, line, sizeof(cmd));
 	/* a bare program gets the subsystem, as in 2004, but in a file of
 	 * udev 100's (083 stopped it: 117's PROGRAM="write_cd_rules" reads its
-	 * argument); a built-in may get the event's DEVPATH as one word more
-	 * (builtin.h) */
+	 * argument), and only when named with a '/': 064 exec'd the name as
+	 * written, so a name without one is a program of 100's udev_libexec
+	 * (100's 75-cd-aliases-generator.rules, a file without a 070-100 key,
+	 * runs PROGRAM="write_cd_rules"); a built-in may get the event's
+	 * DEVPATH as one word more (builtin.h) */
 	argc = exec_split(cmd, argv, builtin ? EXEC_ARGS_MAX - 1 : EXEC_ARGS_MAX,
-			  builtin || ev->v100_rule ? NULL : ev->subsystem);
+			  builtin || ev->v100_rule || !memchr(cmd, '/', strcspn(cmd, " ")) ?
+			  NULL : ev->subsystem);
 	if (argc == 0)
 		return -EINVAL;
 	log_debug("running '%s'", cmd);
