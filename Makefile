@@ -633,10 +633,27 @@ bench-worker: all bench-bins
 # SECOND_PASSES names the passes after the first (fork, worker); empty, the
 # suite runs once (.ci/run, for the firmware builds: the modes' code is the
 # same C as the default build's).
+# ONE_MODE_TESTS go through udevd but never reach the code that differs
+# between its modes (udevd/workers/), so the fork pass leaves them out:
+#   udevd-loglevel  both tests need real uevents (make check-uevents): in make
+#                   check they skip, the fork pass ran nothing
+#   udevd-seen      a harness of the door's seen set (test/seen-rebuilds):
+#                   no udevd runs
+#   udevd-security  refusals at the door, before an event is queued; the one
+#                   event it runs is what every file of the fork pass runs
+#   udevd-query     the seqnum query and the monitor, answered from the
+#                   queue's state; fork mode's acks and results: udevd-acks
+#                   and udevd-limits in the fork pass
+#   udevd-gap       the gap hold is the queue's, before the runner; fork mode
+#                   under a gap: udevd-order's gap tests in the fork pass
+ONE_MODE_TESTS := test/udevd-loglevel.bats test/udevd-seen.bats test/udevd-security.bats \
+	test/udevd-query.bats test/udevd-gap.bats
 SECOND_MODE_TESTS := $(filter-out test/udevd-workers%.bats test/udevd-netlink.bats \
-	test/udevd-libudev.bats, \
+	test/udevd-libudev.bats $(ONE_MODE_TESTS), \
 	$(wildcard test/udevd-*.bats test/udev-eventpath.bats))
-WORKER_PASS_TESTS := $(wildcard test/udev-event.bats test/udev-devd.bats test/udev-net.bats)
+# (udev-net.bats runs $BIN/udev itself in a namespace, never through the
+# suite's ev: its worker pass ran the same commands again)
+WORKER_PASS_TESTS := $(wildcard test/udev-event.bats test/udev-devd.bats)
 SECOND_PASSES ?= fork worker
 # Seconds a test may take before it fails as a hang (tools/run-bats.sh,
 # test/lib.bash's watchdog): the slowest, install.bats's prefix=/usr, took
@@ -648,7 +665,12 @@ TEST_TIMEOUT ?= 600
 # the documents, the suite's own scripts, the qemu proof's host tools) or the
 # same C in every build (--help texts): they run in the default build's
 # make check only (.ci/run's firmware and sanitizer passes skip them).
-ONCE_TESTS := test/build.bats test/docs.bats test/kernel-tools.bats test/suite.bats
+# bench.bats tests the benchmark's own parts, built with HOSTCC in every
+# build (fakesys, storm) and its scripts; install.bats the Makefile's
+# install rules, the same for every build (the kernel proof installs the
+# klibc build and boots it; 5,900 processes a pass, docs/perf-log/ci.md).
+ONCE_TESTS := test/build.bats test/docs.bats test/kernel-tools.bats test/suite.bats \
+	test/bench.bats test/install.bats
 # A profile that leaves features out (PROFILE=, WITHOUT=; docs/embedded.md)
 # runs PROFILE_TESTS: the tests of the helper profile's programs, the path
 # of a kernel event through udevsend, hotplug and udevd to udev's rules,

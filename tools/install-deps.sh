@@ -1,7 +1,7 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-only
 # Installs the Debian packages a target needs, only when one is missing.
-# Usage: install-deps.sh GROUP...   (groups: build check static bench kernel demo fuzz lint valgrind cross)
+# Usage: install-deps.sh GROUP...   (groups: build check static bench kernel demo fuzz lint valgrind cross ci)
 # Without dpkg, or not as root, it names what is missing and exits 0.
 set -e
 
@@ -31,6 +31,8 @@ pkgs_lint="cppcheck clang-tidy"
 pkgs_valgrind="$pkgs_check valgrind"
 # a cross build for 32-bit ARM, run under qemu-user (make check-cross)
 pkgs_cross="$pkgs_build gcc-arm-linux-gnueabihf libc6-dev-armhf-cross qemu-user-static"
+# perf counts the processes of each step of .ci/run (tools/ci-estimate.sh)
+pkgs_ci="linux-perf"
 
 # The commands a group's packages give, for a machine without dpkg: there the
 # missing ones are named and the caller goes on with what it has.
@@ -44,6 +46,7 @@ cmds_fuzz="clang"
 cmds_lint="cppcheck clang-tidy"
 cmds_valgrind="valgrind"
 cmds_cross="arm-linux-gnueabihf-gcc qemu-arm-static"
+cmds_ci="perf"
 
 want="" want_cmds=""
 for group in "$@"; do
