@@ -18,18 +18,9 @@ work=$(mktemp -d) || exit 2
 trap 'rm -rf "$work"' EXIT
 sed -E 's/,?[[:space:]]*RUN[+:]?="[^"]*"//g' "$rules" > "$work/rules"
 
-# listing DIR: one "type mode uid:gid name" or "l link -> target" per entry
-listing() {
-	(cd "$1" && find . -mindepth 1 ! -type d ! -path './.udevdb*' ! -path './.udev/*' | sed 's|^\./||' |
-	LC_ALL=C sort | while read -r p; do
-		if [ -L "$p" ]; then
-			echo "l $p -> $(readlink "$p")"
-		else
-			stat -c "%F %a %u:%g $p" "$p" | sed -e 's/^character special file/c/' \
-				-e 's/^block special file/b/'
-		fi
-	done) | paste -sd ';'
-}
+# listing DIR (tools/dev-listing.sh)
+# shellcheck source=tools/dev-listing.sh
+. "$(dirname "$0")/dev-listing.sh"
 
 # run BINARY DEVPATH SUBSYSTEM: the /dev that BINARY makes for one add event
 run() {
@@ -47,7 +38,7 @@ run() {
 	env -i PATH=/usr/bin:/bin UDEV_TEST=1 UDEV_NO_DEVD=1 UDEV_RUN=0 UDEV_NO_SLEEP=1 \
 		SYSFS_PATH="$sys" UDEV_CONFIG_FILE="$t/udev.conf" ACTION=add \
 		DEVPATH="$2" SUBSYSTEM="$3" SEQNUM=1 "$1" "$3" >/dev/null 2>&1
-	listing "$t/dev"
+	listing "$t/dev" | paste -sd ';'
 }
 
 n=0 d=0

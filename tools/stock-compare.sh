@@ -33,18 +33,9 @@ devs=("$@")
 work=$(mktemp -d) || exit 2
 trap 'rm -rf "$work"' EXIT
 
-# listing DIR: one "type mode uid:gid name" or "l link -> target" per entry
-listing() {
-	(cd "$1" && find . -mindepth 1 ! -type d ! -path './.udev*' | sed 's|^\./||' |
-	LC_ALL=C sort | while read -r p; do
-		if [ -L "$p" ]; then
-			echo "l $p -> $(readlink "$p")"
-		else
-			stat -c "%F %a %u:%g $p" "$p" | sed -e 's/^character special file/c/' \
-				-e 's/^block special file/b/'
-		fi
-	done)
-}
+# listing DIR (tools/dev-listing.sh)
+# shellcheck source=tools/dev-listing.sh
+. "$(dirname "$0")/dev-listing.sh"
 
 # event UDEV CONF DEVPATH SUBSYSTEM [VAR=value]: one add event, as a 2.6.18
 # kernel sent it
