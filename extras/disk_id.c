@@ -362,7 +362,7 @@ static long port_on_controller(const char *dir, const char *prefix)
 	const char *base = strrchr(dir, '/');
 	size_t len = strlen(prefix);
 	struct dirent *e;
-	long own, least;
+	long own, least, n;
 	DIR *d;
 
 	if (!base || strncmp(base + 1, prefix, len) != 0 || base[1 + len] < '0' || base[1 + len] > '9')
@@ -381,8 +381,8 @@ static long port_on_controller(const char *dir, const char *prefix)
 		return own;
 	while ((e = readdir(d)))
 		if (strncmp(e->d_name, prefix, len) == 0 && e->d_name[len] >= '0' &&
-		    e->d_name[len] <= '9' && strtol(e->d_name + len, NULL, 10) < least)
-			least = strtol(e->d_name + len, NULL, 10);
+		    e->d_name[len] <= '9' && (n = strtol(e->d_name + len, NULL, 10)) < least)
+			least = n;
 	closedir(d);
 	return own - least;
 }
