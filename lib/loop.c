@@ -86,6 +86,18 @@ uint64_t loop_now_ms(void)
 	return compat_monotonic_ms();
 }
 
+static uint64_t turn_ms;
+
+uint64_t loop_tick(void)
+{
+	return turn_ms = compat_monotonic_ms();
+}
+
+uint64_t loop_turn_ms(void)
+{
+	return turn_ms ? turn_ms : loop_tick();
+}
+
 int64_t loop_until(uint64_t now, uint64_t deadline)
 {
 	return deadline > now ? (int64_t)(deadline - now) : 0;

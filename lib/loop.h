@@ -27,6 +27,12 @@ int loop_wait(struct loop *l, int64_t timeout_ms);
 int loop_ready(const struct loop *l, int fd);
 /* Milliseconds on CLOCK_MONOTONIC. */
 uint64_t loop_now_ms(void);
+/* A daemon's clock read once a turn of its loop (loop_tick, after the
+ * wait) and given to everything the turn does (loop_turn_ms: the first
+ * call before any tick reads it): under klibc each reading is a system
+ * call (times()), which a storm would pay several times an event. */
+uint64_t loop_tick(void);
+uint64_t loop_turn_ms(void);
 /* Milliseconds until deadline (0 if passed), for loop_wait(). */
 int64_t loop_until(uint64_t now, uint64_t deadline);
 /* Parses a duration: "2" or "2s" seconds, "500ms" milliseconds. -EINVAL. */

@@ -24,6 +24,8 @@
 #define NICE_DEFAULT (-10)   /* udevd's own (--nice): a helper waits for its answer */
 #define EXIT_SETUP 4   /* exit codes: 1 usage, 2 name taken by udevd, 3 by another, 4 setup failed */
 
+#define TAKEN_MAX 64                /* events taken per commit of the journal */
+
 struct udevd {
 	int sock;
 	int lockfd;                 /* the name lock (namelock.h), held while the name is ours */
@@ -65,6 +67,8 @@ struct udevd {
 		socklen_t addrlen;
 		int held;
 	} sentry;
+	struct event *taken[TAKEN_MAX];   /* in the journal's next commit, to answer */
+	size_t ntaken;
 	struct watch watch;         /* the nodes of OPTIONS watch (door/watch.h) */
 	struct failed failed;       /* the failed add events (trigger --retry-failed) */
 };

@@ -44,7 +44,7 @@ static void event_finished(void *ctx, struct event *ev, int rc)
 
 	log_info("seqnum %llu %s %s: rc %d after %llu ms",
 		 (unsigned long long)ev->hdr.seqnum, ev->u.action, ev->u.devpath, rc,
-		 (unsigned long long)(loop_now_ms() - ev->start_ms));
+		 (unsigned long long)(loop_turn_ms() - ev->start_ms));
 	dedup_done(&d->dedup, ev, rc);
 	failed_note(&d->failed, ev->u.action, ev->u.devpath, ev->u.devpath_old, rc);
 	if (udevd_netlink(d))   /* only its rescan asks */
@@ -148,18 +148,47 @@ static void sentry_release(struct udevd *d)
 	ack_reply(&h, 0, 0, &d->sentry.addr, d->sentry.addrlen);
 }
 
+/* The events taken since the last commit are in the journal now: each is
+ * answered, the newest kept waiting as the sentry. When the write failed
+ * none is: they wait for udev's code, as without a journal. */
+static void answer_taken(struct udevd *d)
+{
+	size_t i, n = d->ntaken;
+	struct event *ev;
+
+	d->ntaken = 0;
+	if (journal_commit(&d->journal) < 0)
+		return;
+	for (i = 0; i < n; i++) {
+		ev = d->taken[i];
+		ev->answered = 1;
+		sentry_release(d);
+		d->sentry.hdr = ev->hdr;
+		d->sentry.addr = ev->addr;
+		d->sentry.addrlen = ev->addrlen;
+		d->sentry.held = 1;
+	}
+}
+
+/* Taken into the journal with the others of this receiving turn: one write
+ * for them all (answer_taken, at the turn's end), then the answers. */
 static void answer_queued(struct udevd *d, const struct message *m, struct event *ev)
 {
 	if (d->ack_when_done || (m->hdr->flags & (MSG_F_MAY_QUEUE | MSG_F_SEQNUM)) !=
 	    (MSG_F_MAY_QUEUE | MSG_F_SEQNUM) || (size_t)m->fromlen > sizeof(d->sentry.addr) ||
-	    journal_add(&d->journal, m->hdr) < 0)
+	    d->journal.fd < 0)
 		return;
-	ev->answered = 1;
-	sentry_release(d);
-	d->sentry.hdr = *m->hdr;
-	memcpy(&d->sentry.addr, m->from, m->fromlen);
-	d->sentry.addrlen = m->fromlen;
-	d->sentry.held = 1;
+	int r;
+
+	if (d->ntaken == TAKEN_MAX)
+		answer_taken(d);
+	r = journal_take(&d->journal, m->hdr);
+	if (r == -ENOBUFS) {
+		answer_taken(d);
+		r = journal_take(&d->journal, m->hdr);
+	}
+	if (r == 0)
+		d->taken[d->ntaken++] = ev;
 }
 
 static void handle_event(struct udevd *d, const struct message *m)
@@ -175,7 +204,7 @@ static void handle_event(struct udevd *d, const struct message *m)
 		return;
 	}
 	drop_marks(m);
-	ev = event_new(m->hdr, m->from, m->fromlen, loop_now_ms());
+	ev = event_new(m->hdr, m->from, m->fromlen, loop_turn_ms());
 	if (!ev && errno == EINVAL) {
 		refuse(&d->refusals, m, "event without ACTION, DEVPATH or SUBSYSTEM, or bad SEQNUM");
 		return;
@@ -199,7 +228,7 @@ static void replayed_event(void *ctx, struct msg_event *m)
 {
 	static const struct sockaddr_un none = { .sun_family = AF_UNIX };
 	struct udevd *d = ctx;
-	struct event *ev = event_new(&m->hdr, &none, 0, loop_now_ms());
+	struct event *ev = event_new(&m->hdr, &none, 0, loop_turn_ms());
 
 	if (!ev) {
 		log_err("journal: seqnum %llu not run again: %s", (unsigned long long)m->hdr.seqnum,
@@ -262,7 +291,7 @@ static void kernel_event(void *ctx, struct msg_event *m)
 			d->terminating ? "shutting down" : "queue full");
 		return;
 	}
-	ev = event_new(&m->hdr, &none, 0, loop_now_ms());
+	ev = event_new(&m->hdr, &none, 0, loop_turn_ms());
 	if (!ev) {
 		log_info("kernel event %llu dropped: %s", (unsigned long long)m->hdr.seqnum,
 			 errno == EINVAL ? "no ACTION, DEVPATH or SUBSYSTEM" : "out of memory");
@@ -460,9 +489,11 @@ static void handle_message(struct udevd *d, const struct message *m, int trunc)
 		handle_event(d, m);
 	else if (m->hdr->type == MSG_ACK)
 		refuse(&d->refusals, m, "ack sent to udevd");
-	else if (m->hdr->type == MSG_CTL_STATUS)
+	else if (m->hdr->type == MSG_CTL_STATUS) {
+		answer_taken(d);   /* the sentry is the newest taken */
 		answer_status(d, m);
-	else {
+	} else {
+		answer_taken(d);   /* before a command changes the queue */
 		rc = handle_control(d, m->hdr, &arg);
 		ack_reply(m->hdr, rc, arg, m->from, m->fromlen);
 	}
@@ -481,6 +512,7 @@ static void receive_all(struct udevd *d)
 	int trunc, i;
 	ssize_t n;
 
+	own_turn();
 	for (i = 0; i < RECV_PER_TURN; i++) {
 		m.fromlen = sizeof(from);
 		n = msg_recv_fd(d->sock, buf.raw, sizeof(buf.raw), &from, &m.fromlen, &cred,
@@ -490,13 +522,14 @@ static void receive_all(struct udevd *d)
 		if (n < 0) {
 			if (n != -EAGAIN && n != -EWOULDBLOCK)
 				log_err("recvmsg: %s, ignoring", strerror((int)-n));
-			return;
+			break;
 		}
 		m.len = (size_t)n;
 		handle_message(d, &m, trunc);
 		if (d->passed >= 0)
 			close(d->passed);
 	}
+	answer_taken(d);
 }
 
 /* ---- running --------------------------------------------------------------- */
@@ -671,24 +704,28 @@ static int64_t next_timeout(struct udevd *d, uint64_t now)
 }
 
 /* for (;;) { wait; reap; receive; run queue; } — one clock, computed
- * timeouts. The clock is read twice a turn: for the wait's timeout, and
- * once after what the wake-up brought was handled, for the reaping, the
- * queue and the replies (under klibc each reading is a system call,
- * times(), with a 10 ms step); a rescan, which can take long, reads it
- * again. */
+ * timeouts. The clock is read once a turn, right after the wait
+ * (loop_tick), and that reading serves the whole turn: the events'
+ * arrival, the reaping, the queue, the replies and the next wait's
+ * timeout, which is then long by what the turn took (under klibc each
+ * reading is a system call, times(), with a 10 ms step: a storm paid
+ * four or five of them an event). A rescan, which can take long, reads
+ * it again. */
 static int run(struct udevd *d)
 {
-	uint64_t now;
+	uint64_t now = loop_turn_ms();
 	size_t n;
+	int ready;
 
 	for (;;) {
-		if (loop_wait(&d->loop, next_timeout(d, loop_now_ms())) > 0)
+		ready = loop_wait(&d->loop, next_timeout(d, now));
+		now = loop_tick();
+		if (ready > 0)
 			dispatch(d);
-		now = loop_now_ms();
 		runner_tick(&d->runner, now);
 		if (HAVE_NETLINK && d->rescan && !d->terminating) {
 			rescan(d);
-			now = loop_now_ms();
+			now = loop_tick();
 		}
 		run_queue(d, now);
 		journal_flush(&d->journal);   /* the turn's ends, one write */

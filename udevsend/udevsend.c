@@ -234,9 +234,11 @@ static int start_daemon(int fd)
 }
 
 /* Non-blocking: a full queue (max_dgram_qlen) never blocks us for ever. */
+/* (the clock is read only when the send must wait: under klibc each
+ * reading is a system call) */
 static int send_msg(int fd, const void *buf, size_t len)
 {
-	uint64_t deadline = loop_now_ms() + SEND_TIMEOUT_MS;
+	uint64_t deadline = 0;
 	struct pollfd p = { .fd = fd, .events = POLLOUT };
 
 	for (;;) {
@@ -244,7 +246,9 @@ static int send_msg(int fd, const void *buf, size_t len)
 			return 0;
 		if (errno != EAGAIN && errno != EWOULDBLOCK && errno != EINTR)
 			return -errno;
-		if (loop_now_ms() >= deadline)
+		if (!deadline)
+			deadline = loop_now_ms() + SEND_TIMEOUT_MS;
+		else if (loop_now_ms() >= deadline)
 			return -ETIMEDOUT;
 		poll(&p, 1, (int)loop_until(loop_now_ms(), deadline));
 	}
@@ -341,12 +345,14 @@ static uint64_t probe_every(uint64_t held, uint64_t timeout)
  * silence, not the wait: in a storm our event may sit behind thousands, and
  * every answer to a probe that says udevd still holds events (ours among
  * them: it acks before it answers a later probe) starts the timeout again.
- * -ECONNREFUSED when the udevd we sent to is gone before it acked. */
+ * The clock is first read when no answer is there yet (*deadline 0: the
+ * timeout starts then). -ECONNREFUSED when the udevd we sent to is gone
+ * before it acked. */
 static int wait_ack(int fd, uint64_t *deadline, uint64_t timeout)
 {
 	struct pollfd p = { .fd = fd, .events = POLLIN };
 	uint64_t now, every = probe_every(0, timeout);
-	uint64_t probe_at = loop_now_ms() + every;
+	uint64_t probe_at = 0;
 	uint32_t held = 0;
 	int n, rc;
 
@@ -365,6 +371,10 @@ static int wait_ack(int fd, uint64_t *deadline, uint64_t timeout)
 		if (n != -EAGAIN && n != -EWOULDBLOCK && n != -ECONNREFUSED)
 			return MSG_RC_TIMEOUT;
 		now = loop_now_ms();
+		if (!*deadline)
+			*deadline = now + timeout;
+		if (!probe_at)
+			probe_at = now + every;
 		if (now >= *deadline)
 			return MSG_RC_TIMEOUT;
 		if (now >= probe_at) {
@@ -467,7 +477,7 @@ int main(int argc, char **argv)
 	if (fd < 0)
 		return run_udev();
 	timeout = ack_timeout();
-	deadline = loop_now_ms() + timeout;
+	deadline = 0;   /* from the wait's first reading of the clock */
 	for (tries = 0;; tries++) {
 		r = deliver(fd);
 		if (r < 0)

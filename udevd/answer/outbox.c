@@ -191,7 +191,7 @@ int outbox_send(const struct msg_hdr *h, const struct sockaddr_un *to, socklen_t
 	}
 	r = keep(h, to, tolen, kind);
 	if (r == 0)
-		blocked(loop_now_ms(), kind);   /* the clock read only when kept */
+		blocked(loop_turn_ms(), kind);   /* the clock read only when kept */
 	return r;
 }
 

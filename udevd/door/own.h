@@ -15,5 +15,8 @@
 /* Puts env's own variables (len bytes) first; returns where they end, or
  * 0 when all of them are (ppid 0: a sender that did not say). */
 uint32_t own_split(char *env, size_t len, uint32_t ppid);
+/* A new receiving turn: the parents looked at before are looked at again
+ * (a pid is kept for one turn only: a dead thread's pid may be reused). */
+void own_turn(void);
 
 #endif

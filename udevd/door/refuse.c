@@ -23,7 +23,7 @@ void refusals_flush(struct refusals *r)
 
 static int refusal_log_ok(struct refusals *r)
 {
-	uint64_t now = loop_now_ms();
+	uint64_t now = loop_turn_ms();
 
 	if (now - r->window_ms >= 1000) {
 		refusals_flush(r);

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /* The record of the queue (see journal.h): what udevd took for its helpers
- * outlives udevd. Written with one append per record, read only by the
- * next udevd at its start. */
+ * outlives udevd. Written with one append per receiving turn and one per
+ * loop turn for the ends, read only by the next udevd at its start. */
 #include "compat.h"
 #include "journal.h"
 #include "fd.h"
@@ -161,12 +161,34 @@ static int journal_write(struct journal *j, const void *rec, size_t len)
 	return n < 0 ? (int)n : -ENOSPC;
 }
 
-int journal_add(struct journal *j, const struct msg_hdr *h)
-{
-	int r = journal_write(j, h, sizeof(*h) + h->envlen);
+/* The records taken since the last commit, written at once by it. */
+static char stage[JOURNAL_STAGE];
 
+int journal_take(struct journal *j, const struct msg_hdr *h)
+{
+	size_t len = sizeof(*h) + h->envlen;
+
+	if (j->fd < 0)
+		return -EBADF;
+	if (j->staged + len > sizeof(stage))
+		return -ENOBUFS;
+	memcpy(stage + j->staged, h, len);
+	j->staged += len;
+	j->ntaken++;
+	return 0;
+}
+
+int journal_commit(struct journal *j)
+{
+	size_t n = j->ntaken;
+	int r = 0;
+
+	if (j->staged)
+		r = journal_write(j, stage, j->staged);
+	j->staged = 0;
+	j->ntaken = 0;
 	if (r == 0)
-		j->pending++;
+		j->pending += n;
 	return r;
 }
 

@@ -244,7 +244,7 @@ static void worker_done(struct runner *r, struct worker *w, const struct msg_eve
 	int rc = m->hdr.rc;
 
 	w->ev = NULL;
-	w->idle_since = loop_now_ms();
+	w->idle_since = loop_turn_ms();
 	list_unlink(p, w);
 	list_push(p, w);
 	if (w->retire || p->nlive > p->max)
@@ -331,7 +331,7 @@ static void worker_died(struct runner *r, struct event *ev, int st)
 /* The event of a worker that never said hello runs again in fork mode. */
 static void rerun(struct runner *r, struct event *ev)
 {
-	if (fork_start(r, ev, loop_now_ms()) == 0)
+	if (fork_start(r, ev, loop_turn_ms()) == 0)
 		return;
 	log_err("seqnum %llu: cannot fork udev: %s", (unsigned long long)ev->hdr.seqnum,
 		strerror(errno));
