@@ -39,6 +39,8 @@ no_tmp_left() { [ -z "$(find "$T/db" -name '.tmp*' 2>/dev/null)" ]; }
 		mount -t tmpfs -o size=16k,nr_inodes=64 tmpfs "$T/db"
 		ev add '$TTYS' tty
 		dd if=/dev/zero of="$T/db/fill" bs=1k count=64 2>/dev/null || :
+		# a short record is a symbolic link, which needs an inode, not a page
+		i=0; while : 2>/dev/null >"$T/db/fill$i"; do i=$((i + 1)); done
 		rc=0; ev add '$TTYUSB' tty 2>"$T/add.err" || rc=$?
 		echo "add rc $rc"
 		ls -A "$T/db" >"$T/db.list"
@@ -82,7 +84,7 @@ no_tmp_left() { [ -z "$(find "$T/db" -name '.tmp*' 2>/dev/null)" ]; }
 @test "faults: a read-only database fails the add with 8 and the record already there survives" {
 	run ev add $TTYS tty
 	[ "$status" -eq 0 ]
-	cp "$T/db/class@tty@ttyS0" "$T/record.before"
+	db_text "$T/db/class@tty@ttyS0" >"$T/record.before"
 	run in_mount_ns '
 		mount --bind "$T/db" "$T/db"
 		mount -o remount,bind,ro "$T/db"
@@ -96,7 +98,7 @@ no_tmp_left() { [ -z "$(find "$T/db" -name '.tmp*' 2>/dev/null)" ]; }
 	grep -q "cannot write database record of $TTYUSB: Read-only file system" "$T/add.err"
 	# remove took the node away from the record it could read
 	[ ! -e "$T/dev/ttyS0" ]
-	cmp "$T/db/class@tty@ttyS0" "$T/record.before"
+	db_text "$T/db/class@tty@ttyS0" | cmp - "$T/record.before"
 	no_tmp_left
 }
 

@@ -93,10 +93,10 @@ hostile_tty() {
 KERNEL==\"ttyH0\", RUN+=\"$T/dump-env\""
 	run ev add /class/tty/ttyH0 tty
 	[ "$status" -eq 0 ]
-	cat "$T/db/"*
+	db_text "$T/db/"*
 	# one E: line, the value escaped in it
-	[ "$(grep -c '^E:' "$T/db/"*)" -eq 1 ]
-	grep -qx 'E:SERIAL=ABC\\x0aLD_PRELOAD=/tmp/x.so\\x0dX=1' "$T/db/"*
+	[ "$(db_text "$T/db/"* | grep -c '^E:')" -eq 1 ]
+	db_text "$T/db/"* | grep -qx 'E:SERIAL=ABC\\x0aLD_PRELOAD=/tmp/x.so\\x0dX=1'
 	! grep -q '^LD_PRELOAD=' "$T/out/env.add" || false
 	run ev remove /class/tty/ttyH0 tty
 	[ "$status" -eq 0 ]
@@ -116,7 +116,7 @@ KERNEL==\"ttyH0\", RUN+=\"$T/dump-env\""
 	grep -q '^RESULT=ABC' "$T/out/env.add"
 	grep -qx 'KVAL=k\\x0aLD_AUDIT=/tmp/y.so' "$T/out/env.add"
 	! grep -q '^LD_PRELOAD=\|^X=\|^LD_AUDIT=' "$T/out/env.add" || false
-	[ "$(grep -c '^E:' "$T/db/"*)" -eq 2 ]
+	[ "$(db_text "$T/db/"* | grep -c '^E:')" -eq 2 ]
 	# a file of KEY=value lines written by nobody: each of its lines is one
 	# variable, by design; no value inside spans two
 	nobody bash -c "printf 'A=1\nB=%s\n' \"\$(cat $T/sys/class/tty/ttyH0/serial)\" >$T/out/vars"
@@ -130,12 +130,13 @@ KERNEL==\"ttyH0\", RUN+=\"$T/dump-env\""
 # subsystem_record_ok: the record of ttyS0 is its four lines, the subsystem's
 # newline escaped in its one U: line (db_line), no line of its own
 subsystem_record_ok() {
-	local rec=$T/db/class@tty@ttyS0
-	cat "$rec"
-	[ "$(wc -l <"$rec")" -eq 4 ]
-	[ "$(grep -c '^U:' "$rec")" -eq 1 ]
-	grep -qx 'U:tty\\x0aE:INJECTED=1' "$rec"
-	! grep -q '^E:' "$rec" || false
+	local rec
+	rec=$(db_text "$T/db/class@tty@ttyS0")
+	echo "$rec"
+	[ "$(wc -l <<<"$rec")" -eq 4 ]
+	[ "$(grep -c '^U:' <<<"$rec")" -eq 1 ]
+	grep -qx 'U:tty\\x0aE:INJECTED=1' <<<"$rec"
+	! grep -q '^E:' <<<"$rec" || false
 }
 
 @test "trust 3: a newline in SUBSYSTEM (argv[1] or the environment) is escaped in the record's one U: line" {
@@ -145,7 +146,7 @@ subsystem_record_ok() {
 	[ "$status" -eq 0 ]
 	subsystem_record_ok
 	run ev remove /class/tty/ttyS0 tty
-	[ ! -e "$T/db/class@tty@ttyS0" ]
+	! db_there "$T/db/class@tty@ttyS0" || false
 	# the environment's, which wins over a plain argument
 	run env ACTION=add DEVPATH=/class/tty/ttyS0 SUBSYSTEM="$sub" SEQNUM=2 "${UDEV_RUN[@]}" tty
 	[ "$status" -eq 0 ]

@@ -69,6 +69,25 @@ default_build_only() {
 	[ "${VARIANT:-glibc}" = glibc ] || skip "runs in the default build's suite only (its own builds)"
 }
 
+# db_text RECORD...: the text of each database record, as cat prints files:
+# udev keeps a short record as a symbolic link's target, a longer one in a
+# file (docs/udev.8, FILES); a name that is neither fails, as with cat
+db_text() {
+	local f
+	for f in "$@"; do
+		if [ -L "$f" ]; then
+			printf '%s\n' "$(readlink "$f")"
+		else
+			cat "$f" || return
+		fi
+	done
+}
+
+# db_there RECORD: the record is there, a file or a symbolic link
+db_there() {
+	[ -L "$1" ] || [ -e "$1" ]
+}
+
 # wait_for CMD...: retry CMD for up to WAIT_TIMEOUT seconds (default 10)
 wait_for() {
 	local i n=$(( ${WAIT_TIMEOUT:-10} * 20 ))

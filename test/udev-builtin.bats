@@ -20,7 +20,7 @@ teardown() {
 }
 
 # db_env: the E: lines of ttyS0's record, sorted
-db_env() { grep '^E:' "$T/db/class@tty@ttyS0" | LC_ALL=C sort; }
+db_env() { db_text "$T/db/class@tty@ttyS0" | grep '^E:' | LC_ALL=C sort; }
 
 @test "builtin: an unknown built-in is a bad rule, named with its file and line; the other rules load" {
 	printf '%s\n' 'KERNEL=="ttyS0", NAME="good"' \

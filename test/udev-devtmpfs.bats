@@ -38,12 +38,12 @@ inode() { stat -c %i "$T/dev/$1"; }
 	[ "$(stat -L -c %i /proc/$$/fd/5)" = "$ino" ]
 	[ "$(stat -L -c '%a %u:%g' /proc/$$/fd/5)" = "664 4242:4343" ]
 	exec 5<&-
-	grep -qx 'K:1' "$T/db/devices@virtual@tty@tty0"
+	db_text "$T/db/devices@virtual@tty@tty0" | grep -qx 'K:1'
 	run ev change $TTY0 tty
 	[ "$status" -eq 0 ]
 	[ "$(inode tty0)" = "$ino" ]
 	[ "$(listed)" = "l console0 -> tty0; c 0664 4242:4343 tty0" ]
-	grep -qx 'K:1' "$T/db/devices@virtual@tty@tty0"
+	db_text "$T/db/devices@virtual@tty@tty0" | grep -qx 'K:1'
 	# remove: the link was udev's, the node the kernel's (devtmpfs removes it)
 	run ev remove $TTY0 tty
 	[ "$status" -eq 0 ]
@@ -58,7 +58,7 @@ inode() { stat -c %i "$T/dev/$1"; }
 	[ "$status" -eq 0 ]
 	[ "$(listed)" = "c 0640 0:0 tty0" ]
 	[ "$(stat -c '%t:%T' "$T/dev/tty0")" = "4:0" ]
-	! grep -q '^K:' "$T/db/devices@virtual@tty@tty0" || false
+	! db_text "$T/db/devices@virtual@tty@tty0" | grep -q '^K:' || false
 	run ev remove $TTY0 tty
 	[ "$status" -eq 0 ]
 	[ "$(listed)" = "" ]
@@ -77,7 +77,7 @@ inode() { stat -c %i "$T/dev/$1"; }
 	[ "$status" -eq 0 ]
 	[ "$(listed)" = "c 0600 0:0 tty0; c 0620 0:5 vc/0" ]
 	[ "$(inode tty0)" = "$ino" ]
-	! grep -q '^K:' "$T/db/devices@virtual@tty@tty0" || false
+	! db_text "$T/db/devices@virtual@tty@tty0" | grep -q '^K:' || false
 	run ev remove $TTY0 tty
 	[ "$status" -eq 0 ]
 	[ "$(listed)" = "c 0600 0:0 tty0" ]
@@ -92,7 +92,7 @@ inode() { stat -c %i "$T/dev/$1"; }
 	run ev add $TTY0 tty
 	[ "$status" -eq 0 ]
 	[ "$(inode tty0)" = "$ino" ]
-	! grep -q '^K:' "$T/db/devices@virtual@tty@tty0" || false
+	! db_text "$T/db/devices@virtual@tty@tty0" | grep -q '^K:' || false
 	run ev remove $TTY0 tty
 	[ "$status" -eq 0 ]
 	[ "$(listed)" = "" ]

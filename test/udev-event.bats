@@ -17,7 +17,7 @@ EV3=/devices/pci0000:00/0000:00:14.0/usb1/1-1/1-1:1.0/0003:046D:C52B.0001/input/
 	rules 'KERNEL=="ttyS0", NAME="tts/0", SYMLINK="modem serial/a"'
 	run ev add $TTYS tty
 	[ "$status" -eq 0 ]
-	[ "$(cat "$T/db/class@tty@ttyS0")" = "P:/class/tty/ttyS0
+	[ "$(db_text "$T/db/class@tty@ttyS0")" = "P:/class/tty/ttyS0
 N:tts/0
 S:modem
 S:serial/a
@@ -39,7 +39,7 @@ class@tty@ttyS0' ]
 	run ev remove $TTYS tty
 	[ "$status" -eq 0 ]
 	[ -z "$(ls -A "$T/dev")" ]
-	[ ! -e "$T/db/class@tty@ttyS0" ]
+	! db_there "$T/db/class@tty@ttyS0" || false
 }
 @test "remove uses the record, not today's rules or sysfs" {
 	mkdir -p "$T/sys/class/tty"
@@ -88,11 +88,11 @@ class@tty@ttyS0' ]
 @test "NAME{ignore_remove} keeps the node on remove" {
 	rules 'KERNEL=="ttyS0", NAME{ignore_remove}="keep"'
 	ev add $TTYS tty
-	grep -q '^R:1$' "$T/db/class@tty@ttyS0"
+	db_text "$T/db/class@tty@ttyS0" | grep -q '^R:1$'
 	run ev remove $TTYS tty
 	[ "$status" -eq 0 ]
 	[ -c "$T/dev/keep" ]
-	[ ! -e "$T/db/class@tty@ttyS0" ]
+	! db_there "$T/db/class@tty@ttyS0" || false
 }
 @test "OPTIONS ignore_remove keeps the node on remove" {
 	rules 'KERNEL=="ttyS0", OPTIONS+="ignore_remove"'
@@ -106,7 +106,7 @@ class@tty@ttyS0' ]
 	run ev add $EV3 input
 	[ "$status" -eq 0 ]
 	[ "$(listing | paste -sd ';')" = "l input/by-id/logi -> ../event3;c 0600 0:0 input/event3" ]
-	grep -q '^M:13:67$' "$T/db/devices@pci0000:00@0000:00:14.0@usb1@1-1@1-1:1.0@0003:046D:C52B.0001@input@input5@event3"
+	db_text "$T/db/devices@pci0000:00@0000:00:14.0@usb1@1-1@1-1:1.0@0003:046D:C52B.0001@input@input5@event3" | grep -q '^M:13:67$'
 	ev remove $EV3 input
 	[ -z "$(ls -A "$T/dev")" ]
 }
@@ -129,8 +129,8 @@ class@tty@ttyS0' ]
 	ev add $TTYS tty
 	rules 'KERNEL=="ttyS0", SYMLINK="b"'
 	ev add $TTYS tty
-	grep -q '^S:b$' "$T/db/class@tty@ttyS0"
-	! grep -q '^S:a$' "$T/db/class@tty@ttyS0"
+	db_text "$T/db/class@tty@ttyS0" | grep -q '^S:b$'
+	! db_text "$T/db/class@tty@ttyS0" | grep -q '^S:a$'
 }
 
 # ---- the other actions ---------------------------------------------------
@@ -139,8 +139,8 @@ class@tty@ttyS0' ]
 	ev add $TTYS tty
 	run ev move /class/tty/ttyS9 tty DEVPATH_OLD=$TTYS
 	[ "$status" -eq 0 ]
-	[ ! -e "$T/db/class@tty@ttyS0" ]
-	grep -q '^P:/class/tty/ttyS9$' "$T/db/class@tty@ttyS9"
+	! db_there "$T/db/class@tty@ttyS0" || false
+	db_text "$T/db/class@tty@ttyS9" | grep -q '^P:/class/tty/ttyS9$'
 	ev remove /class/tty/ttyS9 tty
 	[ -z "$(ls -A "$T/dev")" ]
 }
@@ -161,7 +161,7 @@ class@tty@ttyS0' ]
 	ev add $TTYS tty
 	ev change $TTYS tty
 	[ -c "$T/dev/ttyS0" ]
-	[ -e "$T/db/class@tty@ttyS0" ]
+	db_there "$T/db/class@tty@ttyS0"
 }
 @test "remove rules can RUN with the record's name" {
 	rules "KERNEL==\"ttyS0\", NAME=\"modem\"
@@ -174,7 +174,7 @@ ACTION==\"remove\", RUN+=\"/bin/sh -c 'echo \$\$DEVNAME >> $T/log'\""
 	rules "ACTION==\"add\", ENV{MYKEY}=\"kept\"
 ACTION==\"remove\", ENV{MYKEY}==\"kept\", RUN+=\"/bin/sh -c 'echo ok >> $T/log'\""
 	ev add $TTYS tty
-	grep -q '^E:MYKEY=kept$' "$T/db/class@tty@ttyS0"
+	db_text "$T/db/class@tty@ttyS0" | grep -q '^E:MYKEY=kept$'
 	ev remove $TTYS tty
 	[ "$(cat "$T/log")" = "ok" ]
 }
@@ -199,7 +199,7 @@ ACTION==\"remove\", ENV{MYKEY}==\"kept\", RUN+=\"/bin/sh -c 'echo ok >> $T/log'\
 		kenv=()
 		for v in $vars; do kenv+=("$(printf '%b' "$v")"); done
 		ev add $TTYS tty "${kenv[@]}"
-		got=$(grep '^E:' "$T/db/class@tty@ttyS0" || true)
+		got=$(db_text "$T/db/class@tty@ttyS0" | grep '^E:' || true)
 		[ "$got" = "$want" ] || { echo "rules '$r', env '$vars': got '$got', want '$want'"; false; }
 		ev remove $TTYS tty
 	done
@@ -229,19 +229,19 @@ ACTION==\"remove\", ENV{MYKEY}==\"kept\", RUN+=\"/bin/sh -c 'echo ok >> $T/log'\
 		run ev add /class/scsi_host/host0 scsi_host
 		[ "$status" -eq 0 ]
 		if [ "$want" = none ]; then
-			[ ! -e "$f" ] || { echo "rules '$r': a record"; cat "$f"; false; }
+			! db_there "$f" || { echo "rules '$r': a record"; db_text "$f"; false; }
 		else
-			got=$(grep -E '^(E|R):' "$f" || true)
+			got=$(db_text "$f" | grep -E '^(E|R):' || true)
 			[ "$got" = "$want" ] || { echo "rules '$r': got '$got', want '$want'"; false; }
 		fi
 		ev remove /class/scsi_host/host0 scsi_host
-		[ ! -e "$f" ]
+		! db_there "$f" || false
 	done
 	# a network interface likewise
 	rules ''
 	run ev add /class/net/eth0 net INTERFACE=eth0
 	[ "$status" -eq 0 ]
-	[ ! -e "$T/db/class@net@eth0" ]
+	! db_there "$T/db/class@net@eth0" || false
 }
 
 # ---- permissions precedence ----------------------------------------------
@@ -472,36 +472,81 @@ KERNEL=="ttyS0", SYMLINK+="s6"'
 	! grep -E '"fax\.udev-tmp-' "$T/trace" || false
 	[ "$(readlink "$T/dev/modem")" = ttyS0 ]
 	[ "$(readlink "$T/dev/fax")" = ttyS0 ]
-	# the record: opened with O_TRUNC at its name, no temporary file renamed
+	# the record (short: a symbolic link) made at its name, no temporary one renamed
+	grep -E 'symlink(at)?\("P:/class/tty/ttyS0\\nN:ttyS0\\n.*"'"$T"'/db/class@tty@ttyS0"\) += 0' "$T/trace"
 	! grep -E 'rename(at2?)?\(.*"'"$T"'/db/' "$T/trace" || false
-	grep -qx 'N:ttyS0' "$T/db/class@tty@ttyS0"
+	db_text "$T/db/class@tty@ttyS0" | grep -qx 'N:ttyS0'
 	! grep -E 'mknod(at)?\(.*"([^"]*/)?ttyS0"' "$T/trace"
 }
-@test "a node whose name is free is made in place, owner and mode set before udev ends; the record keeps its inode when rewritten" {
+@test "a node whose name is free is made in place, owner and mode set before udev ends; a short record is a symbolic link made at its name, replaced whole" {
 	command -v strace >/dev/null || skip "no strace"
 	rules 'KERNEL=="ttyS0", OWNER="65534", MODE="0640"'
-	run strace -f -e trace=mknod,mknodat,rename,renameat,renameat2,openat,open,fchownat,chown,fchmodat,chmod \
+	run strace -f -e trace=mknod,mknodat,rename,renameat,renameat2,openat,open,fchownat,chown,fchmodat,chmod,symlink,symlinkat \
 		-o "$T/trace" env ASAN_OPTIONS=detect_leaks=0 ACTION=add DEVPATH=$TTYS SUBSYSTEM=tty "$BIN/udev" tty
 	[ "$status" -eq 0 ]
 	grep -E 'mknodat\([0-9]+, "ttyS0", S_IFCHR' "$T/trace"
 	! grep -E 'udev-tmp|rename' "$T/trace" || false
-	grep -E 'open(at)?\(.*"'"$T"'/db/class@tty@ttyS0", O_WRONLY\|O_CREAT\|O_TRUNC' "$T/trace"
 	[ "$(stat -c '%F %a %u:%g' "$T/dev/ttyS0")" = "character special file 640 65534:0" ]
+	# the record's text is the link's target: one call, no file opened, no page of tmpfs
+	grep -E 'symlink(at)?\("P:/class/tty/ttyS0\\nN:ttyS0\\n.*"'"$T"'/db/class@tty@ttyS0"\) += 0' "$T/trace"
+	! grep -E 'open(at)?\(.*"'"$T"'/db/class@tty@ttyS0", O_WRONLY' "$T/trace" || false
+	[ -L "$T/db/class@tty@ttyS0" ]
+	[ "$(readlink "$T/db/class@tty@ttyS0")" = "P:/class/tty/ttyS0
+N:ttyS0
+M:4:64
+U:tty" ]
+	# rewritten: a link beside it renamed over, never missing for a reader
+	run strace -f -e trace=symlink,symlinkat,rename,renameat,renameat2,unlink,unlinkat \
+		-o "$T/trace" env ASAN_OPTIONS=detect_leaks=0 ACTION=change DEVPATH=$TTYS SUBSYSTEM=tty "$BIN/udev" tty
+	[ "$status" -eq 0 ]
+	cat "$T/trace"
+	grep -E 'symlink(at)?\("P:/class/tty/ttyS0\\n.*"'"$T"'/db/\.tmp-[0-9]+"\) += 0' "$T/trace"
+	grep -E 'rename(at2?)?\(.*"'"$T"'/db/\.tmp-[0-9]+", .*"'"$T"'/db/class@tty@ttyS0"\) += 0' "$T/trace"
+	! grep -E 'unlink(at)?\(.*"'"$T"'/db/class@tty@ttyS0"' "$T/trace" || false
+	[ -z "$(find "$T/db" -name '.tmp*')" ]
+	db_text "$T/db/class@tty@ttyS0" | grep -qx 'N:ttyS0'
+}
+
+@test "a record longer than a short link's target is a file, written in place: it keeps its inode when rewritten" {
+	command -v strace >/dev/null || skip "no strace"
+	rules 'KERNEL=="ttyS0", ENV{ID_A_LONG_NAME}="a value long enough to make the record longer than the target of a short link", ENV{ID_B}="b"'
+	run strace -f -e trace=open,openat,symlink,symlinkat,rename,renameat,renameat2 \
+		-o "$T/trace" env ASAN_OPTIONS=detect_leaks=0 ACTION=add DEVPATH=$TTYS SUBSYSTEM=tty "$BIN/udev" tty
+	[ "$status" -eq 0 ]
+	cat "$T/trace"
+	grep -E 'open(at)?\(.*"'"$T"'/db/class@tty@ttyS0", O_WRONLY\|O_CREAT\|O_TRUNC' "$T/trace"
+	! grep -E 'symlink(at)?\(.*"'"$T"'/db/' "$T/trace" || false
+	[ -f "$T/db/class@tty@ttyS0" ]
+	[ "$(wc -c <"$T/db/class@tty@ttyS0")" -gt 127 ]
 	local ino
 	ino=$(stat -c %i "$T/db/class@tty@ttyS0")
 	run ev change $TTYS tty
 	[ "$status" -eq 0 ]
 	[ "$(stat -c %i "$T/db/class@tty@ttyS0")" = "$ino" ]
-	# a record that is a symbolic link (udev 100 made one for a node with
-	# nothing to remember) is replaced, not written through
-	rm "$T/db/class@tty@ttyS0"
+	# the rules change: the short record of the next add replaces the file whole
+	rules ''
+	run ev add $TTYS tty
+	[ "$status" -eq 0 ]
+	[ -L "$T/db/class@tty@ttyS0" ]
+	! db_text "$T/db/class@tty@ttyS0" | grep -q '^E:' || false
+	[ -z "$(find "$T/db" -name '.tmp*')" ]
+}
+
+@test "udev 100's record, a symbolic link to the node's name, is read (remove takes that node) and replaced by ours" {
+	mkdir -p "$T/db"
+	mknod "$T/dev/modem" c 4 64
+	ln -s modem "$T/db/class@tty@ttyS0"
+	run ev remove $TTYS tty
+	[ "$status" -eq 0 ]
+	[ ! -e "$T/dev/modem" ]
+	! db_there "$T/db/class@tty@ttyS0" || false
+	# an add over one: the record is ours after it, the old name not written through
 	ln -s ttyS0 "$T/db/class@tty@ttyS0"
 	run ev add $TTYS tty
 	[ "$status" -eq 0 ]
-	[ -f "$T/db/class@tty@ttyS0" ]
-	[ ! -L "$T/db/class@tty@ttyS0" ]
-	[ ! -e "$T/db/ttyS0" ]
-	grep -qx 'N:ttyS0' "$T/db/class@tty@ttyS0"
+	[ "$(readlink "$T/db/class@tty@ttyS0" | head -1)" = P:/class/tty/ttyS0 ]
+	! db_there "$T/db/ttyS0" || false
+	db_text "$T/db/class@tty@ttyS0" | grep -qx 'N:ttyS0'
 }
 @test "an over-long rule line is reported and skipped as a whole" {
 	long=$(head -c 6000 /dev/zero | tr '\0' x)

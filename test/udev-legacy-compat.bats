@@ -170,7 +170,7 @@ CCISS='/block/cciss!c0d0'
 @test "050: the record is named by DEVPATH without its leading '/'" {
 	check_add legacy $TTYS tty 'KERNEL="ttyS0", NAME="modem"' 'c 0600 0:0 modem'
 	[ "$(ls -A "$T/db")" = "class@tty@ttyS0" ]
-	grep -qx 'P:/class/tty/ttyS0' "$T/db/class@tty@ttyS0"
+	db_text "$T/db/class@tty@ttyS0" | grep -qx 'P:/class/tty/ttyS0'
 }
 @test "050: a record as udev 050 wrote it (all links on one S: line) is read and removed" {
 	mkdir -p "$T/db"
@@ -196,7 +196,7 @@ CCISS='/block/cciss!c0d0'
 	run ev add $TTYS tty
 	[ "$status" -eq 0 ]
 	[ "$(ls -A "$T/db")" = "class@tty@ttyS0" ]
-	grep -qx 'N:new' "$T/db/class@tty@ttyS0"
+	db_text "$T/db/class@tty@ttyS0" | grep -qx 'N:new'
 	printf 'P:/class/tty/ttyS0\nN:new\n' > "$T/db/@class@tty@ttyS0"
 	rm "$T/db/class@tty@ttyS0"
 	run ev remove $TTYS tty
@@ -430,7 +430,7 @@ HDA=/block/hda
 	check_add legacy $HDA block 'KERNEL=="hda", OPTIONS+="all_partitions"' "$(
 		echo -n 'b 0600 0:0 hda'; for i in $(seq 1 63 | LC_ALL=C sort); do echo -n "; b 0600 0:0 hda$i"; done)"
 	[ "$(stat -c %t:%T "$T/dev/hda63")" = "3:3f" ]
-	grep -q '^A:63$' "$T/db/block@hda"
+	db_text "$T/db/block@hda" | grep -q '^A:63$'
 	ev remove $HDA block
 	[ -z "$(ls -A "$T/dev")" ]
 }

@@ -90,7 +90,8 @@ SUBSYSTEM=="net", RUN+="/bin/sh -c '"'echo \$\$ACTION \$\$DEVPATH \$\$INTERFACE 
 	got=$(paste -sd, "$T/log")
 	[ "$got" = "add /class/net/lan1 lan1,move /class/net/wan0 wan0,remove /class/net/wan0 wan0" ] ||
 		{ echo "got: $got"; return 1; }
-	[ ! -e "$T/db/class@net@wan0" ] && [ ! -e "$T/db/class@net@lan1" ]
+	! db_there "$T/db/class@net@wan0" || false
+	! db_there "$T/db/class@net@lan1" || false
 }
 @test "net: a record written with the names of an earlier rename does not override the event's" {
 	mkdir -p "$T/db"

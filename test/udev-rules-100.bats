@@ -198,7 +198,7 @@ KERNEL=="ttyS[01]", SYMLINK+="serial any"'
 	[ "$status" -eq 0 ]
 	[ "$(readlink "$T/dev/serial")" = ttyS1 ]
 	[ "$(readlink "$T/dev/any")" = ttyS1 ]
-	grep -qx 'L:10' "$T/db/class@tty@ttyS1"
+	db_text "$T/db/class@tty@ttyS1" | grep -qx 'L:10'
 	run ev remove /class/tty/ttyS1 tty
 	[ "$status" -eq 0 ]
 	[ "$(readlink "$T/dev/serial")" = ttyS0 ]

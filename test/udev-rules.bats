@@ -112,7 +112,7 @@ ENV{ID_FS}==\"ext3\", NAME=\"imp\"" 'b 0600 0:0 imp'; }
 KERNEL==\"sda1\", IMPORT{parent}=\"ID_*\", NAME=\"p-\$env{ID_SERIAL}-\$env{OTHER}\""
 	run ev add $SDA block
 	[ "$status" -eq 0 ]
-	grep -q '^E:ID_SERIAL=WD-123$' "$T/db/block@sda"
+	db_text "$T/db/block@sda" | grep -q '^E:ID_SERIAL=WD-123$'
 	run ev add $SDA1 block
 	[ "$status" -eq 0 ]
 	[ -b "$T/dev/p-WD-123-" ]
@@ -145,7 +145,7 @@ KERNEL=="ttyS0", NAME:="other"' 'c 0600 0:0 final'; }
 @test "OPTIONS all_partitions" {
 	check_add legacy $SDA block 'KERNEL=="sda", OPTIONS="all_partitions"' "$(
 		echo -n 'b 0600 0:0 sda'; for i in 1 10 11 12 13 14 15 2 3 4 5 6 7 8 9; do echo -n "; b 0600 0:0 sda$i"; done)"
-	grep -q '^A:15$' "$T/db/block@sda"
+	db_text "$T/db/block@sda" | grep -q '^A:15$'
 }
 @test "OPTIONS ignore_device" { check_add legacy $TTYS tty 'KERNEL=="ttyS0", OPTIONS="ignore_device"
 KERNEL=="ttyS0", NAME="late"' ''; }
@@ -246,7 +246,7 @@ LABEL="skip"' 'c 0600 0:0 taken'; }
 	run ev add $SDA block
 	[ "$status" -eq 0 ]
 	[ "$(listing | paste -sd ';')" = "b 0600 0:0 cdrom;b 0600 0:0 cdrom1" ]
-	grep -q '^N:cdrom1$' "$T/db/block@sda"
+	db_text "$T/db/block@sda" | grep -q '^N:cdrom1$'
 }
 @test "%P the parent's node name" {
 	legacy
@@ -339,14 +339,14 @@ KERNEL=="ttyS0", \
 @test "OPTIONS with several values" {
 	check_add legacy $SDA block 'KERNEL=="sda", OPTIONS="ignore_remove, all_partitions"' "$(
 		echo -n 'b 0600 0:0 sda'; for i in 1 10 11 12 13 14 15 2 3 4 5 6 7 8 9; do echo -n "; b 0600 0:0 sda$i"; done)"
-	grep -q '^R:1$' "$T/db/block@sda"
-	grep -q '^A:15$' "$T/db/block@sda"
+	db_text "$T/db/block@sda" | grep -q '^R:1$'
+	db_text "$T/db/block@sda" | grep -q '^A:15$'
 }
 @test "NAME{all_partitions,ignore_remove}" {
 	legacy
 	rules 'KERNEL=="sda", NAME{all_partitions,ignore_remove}="d"'
 	ev add $SDA block
-	grep -q '^R:1$' "$T/db/block@sda"
+	db_text "$T/db/block@sda" | grep -q '^R:1$'
 	[ -b "$T/dev/d15" ]
 }
 @test "IMPORT{program} failing fails the rule" { check_add legacy $TTYS tty "IMPORT{program}=\"$T/false\", NAME=\"no\"" 'c 0600 0:0 ttyS0'; }

@@ -51,8 +51,8 @@ event() {
 record() {
 	local f
 	f=$T/db/$(echo "${1#/}" | tr / @)
-	[ -f "$f" ] || return 0
-	grep -E '^(N|S|E):' "$f" | LC_ALL=C sort | paste -sd ';' | sed 's/;/; /g'
+	db_there "$f" || return 0
+	db_text "$f" | grep -E '^(N|S|E):' | LC_ALL=C sort | paste -sd ';' | sed 's/;/; /g'
 }
 
 # rows "DEVPATH SUBSYSTEM [VAR=value]|RECORD"...: each event exits 0 and

@@ -70,19 +70,19 @@ four_devices_added() {
 STICK -> ../../sda2
 data -> ../../sda1" ]
 	[ "$(links by-id | grep -c ata-TEST_DISK_0_WD-SERIAL1)" -eq 3 ]
-	grep -qx "E:ID_FS_LABEL=STICK" "$T/db/"*sda2
-	grep -qx "E:ID_SERIAL_SHORT=WD-SERIAL1" "$T/db/"*sda2
-	grep -qx "E:ID_PART_ENTRY_NUMBER=2" "$T/db/"*sda2
+	db_text "$T/db/"*sda2 | grep -qx "E:ID_FS_LABEL=STICK"
+	db_text "$T/db/"*sda2 | grep -qx "E:ID_SERIAL_SHORT=WD-SERIAL1"
+	db_text "$T/db/"*sda2 | grep -qx "E:ID_PART_ENTRY_NUMBER=2"
 	# sda has no file system: no keys left from an earlier device
-	! grep -q "E:ID_FS_" "$T/db/"*block@sda || false
-	! grep -q "E:ID_PART_ENTRY_NUMBER" "$T/db/"*block@sda || false
-	! grep -q "E:ID_SERIAL" "$T/db/"*dm-0 || false
+	! db_text "$T/db/"*block@sda | grep -q "E:ID_FS_" || false
+	! db_text "$T/db/"*block@sda | grep -q "E:ID_PART_ENTRY_NUMBER" || false
+	! db_text "$T/db/"*dm-0 | grep -q "E:ID_SERIAL" || false
 }
 
 # db_and_links: every record and every link, for a comparison
 db_and_links() {
 	local f
-	for f in "$T/db/"*; do echo "== ${f##*/}"; LC_ALL=C sort "$f"; done
+	for f in "$T/db/"*; do echo "== ${f##*/}"; db_text "$f" | LC_ALL=C sort; done
 	(cd "$T/dev" && find . -type l -printf '%p -> %l\n' | LC_ALL=C sort)
 }
 
@@ -180,7 +180,7 @@ two_claimants() {
 	add_all "$SDA" "$SDB" "$SDA1" "$SDB1"
 	[ "$(readlink "$T/dev/disk/by-uuid/$UUID1")" = ../../sdb1 ]
 	[ "$(readlink "$T/dev/disk/by-label/twin")" = ../../sdb1 ]
-	grep -qx "S:disk/by-label/twin" "$T/db/"*sda1
+	db_text "$T/db/"*sda1 | grep -qx "S:disk/by-label/twin"
 	ev remove "$SDB1" block
 	[ "$(readlink "$T/dev/disk/by-uuid/$UUID1")" = ../../sda1 ]
 	[ "$(readlink "$T/dev/disk/by-label/twin")" = ../../sda1 ]
@@ -211,7 +211,7 @@ two_claimants() {
 	ev change "$SDA" block
 	[ "$(readlink "$T/dev/disk/by-label/WHOLE")" = ../../sda ]
 	[ "$(readlink "$T/dev/disk/by-uuid/0A0B-0C0D")" = ../../sda ]
-	grep -qx "E:ID_FS_TYPE=vfat" "$T/db/"*block@sda
+	db_text "$T/db/"*block@sda | grep -qx "E:ID_FS_TYPE=vfat"
 	# reformatted with another label: the old links go
 	mkimg "$T/sda.img" ext4 newer 11111111-0000-4000-8000-0000000000b2
 	ev change "$SDA" block
@@ -222,7 +222,7 @@ two_claimants() {
 	dd if=/dev/zero of="$T/sda.img" bs=64k count=1 conv=notrunc status=none
 	ev change "$SDA" block
 	[ ! -e "$T/dev/disk/by-label/newer" ]
-	! grep -q "^E:ID_FS_" "$T/db/"*block@sda || false
+	! db_text "$T/db/"*block@sda | grep -q "^E:ID_FS_" || false
 	[ -L "$T/dev/disk/by-path/pci-0000:00:1f.2-scsi-0:0:0:0" ]
 	[ -L "$T/dev/disk/by-id/ata-TEST_DISK_0_WD-SERIAL1" ]
 	ev remove "$SDA1" block && ev remove "$SDA" block
@@ -259,7 +259,7 @@ by-path
 by-uuid" ]
 	[ ! -e "$T/etc" ]
 	[ ! -e "$T/dev/etc" ]
-	grep -qx 'E:ID_FS_TYPE=ext4' "$T/db/"*sda4
+	db_text "$T/db/"*sda4 | grep -qx 'E:ID_FS_TYPE=ext4'
 	for n in 1 2 3 4 5 6; do ev remove "$SDA/sda$n" block; done
 	[ ! -e "$T/dev/disk/by-label" ]
 }
@@ -282,12 +282,12 @@ by-uuid" ]
 11111111-2222-4333-8444-666666666666 -> ../../sda2" ]
 	[ "$(links by-partlabel)" = '..\x2fetc -> ../../sda2
 my\x20root -> ../../sda1' ]
-	grep -qx "E:ID_PART_TABLE_TYPE=gpt" "$T/db/"*block@sda
-	! grep -q "E:ID_PART_ENTRY" "$T/db/"*block@sda || false
+	db_text "$T/db/"*block@sda | grep -qx "E:ID_PART_TABLE_TYPE=gpt"
+	! db_text "$T/db/"*block@sda | grep -q "E:ID_PART_ENTRY" || false
 	# sda2's keys are blkid's, read through a node of the real partition
 	mknod_parts "$l" "$T/n"
 	diff <(blkid -p -o udev "$T/n/${l}p2" | grep ^ID_PART_ENTRY_ | LC_ALL=C sort) \
-		<(sed -n 's/^E:\(ID_PART_ENTRY_\)/\1/p' "$T/db/"*block@sda@sda2 | LC_ALL=C sort)
+		<(db_text "$T/db/"*block@sda@sda2 | sed -n 's/^E:\(ID_PART_ENTRY_\)/\1/p' | LC_ALL=C sort)
 	for n in 2 1; do ev remove "$SDA/sda$n" block; done
 	[ ! -e "$T/dev/disk/by-partuuid" ] && [ ! -e "$T/dev/disk/by-partlabel" ]
 }

@@ -41,11 +41,19 @@ present() {
 	[ "$(listing | grep " $1\$\| $1-link ")" = "c 0600 0:0 $1
 l $1-link -> $1" ] || { listing; return 1; }
 	[ "$(stat -c '%t:%T' "$T/dev/$1")" = "4:$(printf '%x' "$2")" ] || return 1
-	grep -qx "N:$1" $(record "$1")
+	db_text $(record "$1") | grep -qx "N:$1"
 }
 
 # record NAME: the database file of a tty (by its P: line, whatever the name)
-record() { grep -lx "P:/class/tty/$1" "$T"/db/* 2>/dev/null; }
+record() {
+	local f
+	for f in "$T"/db/*; do
+		if db_text "$f" 2>/dev/null | grep -qx "P:/class/tty/$1"; then
+			echo "$f"
+		fi
+	done
+	return 0
+}
 
 absent() {
 	! listing | grep -q " $1\$\| $1-link " || return 1

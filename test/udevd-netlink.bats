@@ -277,10 +277,12 @@ send_copy() {
 	echo 4:91 >"$s/class/tty/ttyK1/dev"
 	export SYSFS_PATH=$s
 	# what udev recorded before events were lost: ttyK0 (still there), a tty,
-	# a network interface and a disk with a partition that are gone since
-	printf 'P:/class/tty/ttyK0\nN:ttyK0\nM:4:90\nU:tty\n' >"$T/db/class@tty@ttyK0"
+	# a network interface and a disk with a partition that are gone since;
+	# ttyK0's a short record (a symbolic link's target), ttyGONE's as udev
+	# 100 kept one (a link to the node's name)
+	ln -s "$(printf 'P:/class/tty/ttyK0\nN:ttyK0\nM:4:90\nU:tty\n')" "$T/db/class@tty@ttyK0"
 	mknod "$T/dev/ttyK0" c 4 90
-	printf 'P:/class/tty/ttyGONE\nN:ttyGONE\nM:4:99\nU:tty\n' >"$T/db/class@tty@ttyGONE"
+	ln -s ttyGONE "$T/db/class@tty@ttyGONE"
 	mknod "$T/dev/ttyGONE" c 4 99
 	printf 'P:/class/net/eth6\nN:\nU:net\n' >"$T/db/@class@net@eth6"
 	printf 'P:/block/sdz\nN:sdz\nM:8:240\n' >"$T/db/@block@sdz"
@@ -298,11 +300,11 @@ send_copy() {
 	grep -qx "remove /class/tty/ttyGONE tty" "$T/runs.log"
 	grep -qx "remove /class/net/eth6 net" "$T/runs.log"
 	[ ! -e "$T/dev/ttyGONE" ]
-	[ ! -e "$T/db/class@tty@ttyGONE" ]
-	[ ! -e "$T/db/@class@net@eth6" ]
+	! db_there "$T/db/class@tty@ttyGONE" || false
+	! db_there "$T/db/@class@net@eth6" || false
 	[ ! -e "$T/dev/sdz" ]
 	[ ! -e "$T/dev/sdz1" ]
-	[ ! -e "$T/db/@block@sdz" ]
+	! db_there "$T/db/@block@sdz" || false
 	[ "$(grep -n '^remove /block/sdz' "$T/runs.log" | cut -d: -f2-)" = \
 		"$(printf 'remove /block/sdz/sdz1 block\nremove /block/sdz block')" ]
 	# there without a record: added, with a node or without one
@@ -312,9 +314,9 @@ send_copy() {
 	grep -qx "add /class/scsi_host/host9 scsi_host" "$T/runs.log"
 	# with a node: recorded; without one and with nothing to remember: no
 	# record, udevd remembers them (the next test)
-	[ -e "$T/db/class@tty@ttyK1" ]
-	[ ! -e "$T/db/class@net@eth7" ]
-	[ ! -e "$T/db/class@scsi_host@host9" ]
+	db_there "$T/db/class@tty@ttyK1"
+	! db_there "$T/db/class@net@eth7" || false
+	! db_there "$T/db/class@scsi_host@host9" || false
 	# recorded and right: left alone
 	! grep -q "/class/tty/ttyK0" "$T/runs.log" || false
 }
@@ -369,8 +371,8 @@ drop_ns_events() {
 	drop_ns_events
 	# the first rescan adds every one (none was seen)
 	[ "$(grep -c "^add /class/" "$T/runs.log")" -eq 67 ]
-	[ ! -e "$T/db/class@net@eth7" ]
-	grep -qx 'E:KEEP=1' "$T/db/class@scsi_host@host8"
+	! db_there "$T/db/class@net@eth7" || false
+	db_text "$T/db/class@scsi_host@host8" | grep -qx 'E:KEEP=1'
 	# the second: host9, host8 and every other of the 64 went meanwhile;
 	# the ones seen added are not added again, the gone ones get a remove
 	rm -r "$s/class/scsi_host/host9" "$s/class/scsi_host/host8"
@@ -403,9 +405,9 @@ drop_ns_events() {
 	printf '%s\n' "RUN+=\"$T/log-run\"" 'KERNEL=="host8", ENV{KEEP}="1"' >"$T/rules.d/50-run.rules"
 	lose_events
 	[ "$(grep -c "^add /class/" "$T/runs.log")" -eq 303 ]
-	[ ! -e "$T/db/class@net@eth7" ]
-	[ ! -e "$T/db/class@scsi_host@host9" ]
-	grep -qx 'E:KEEP=1' "$T/db/class@scsi_host@host8"
+	! db_there "$T/db/class@net@eth7" || false
+	! db_there "$T/db/class@scsi_host@host9" || false
+	db_text "$T/db/class@scsi_host@host8" | grep -qx 'E:KEEP=1'
 	# events lost again: host9, host8 and every other of the 300 went
 	# meanwhile, eth7 is still there
 	rm -r "$s/class/scsi_host/host9" "$s/class/scsi_host/host8"
@@ -418,7 +420,7 @@ drop_ns_events() {
 	! grep -q "^remove /class/scsi_host/host[1-3][0-9][13579] " "$T/runs.log" || false
 	# the one with a record: removed once (by its record), not twice
 	[ "$(grep -cx "remove /class/scsi_host/host8 scsi_host" "$T/runs.log")" -eq 1 ]
-	[ ! -e "$T/db/class@scsi_host@host8" ]
+	! db_there "$T/db/class@scsi_host@host8" || false
 	! grep -q "eth7" "$T/runs.log" || false
 	# and forgotten once removed: a third loss removes none again, adds
 	# none, and removes the ones that went since

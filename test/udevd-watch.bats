@@ -47,7 +47,7 @@ label_is() { [ "$(links by-label)" = "$1 -> ../../sda" ]; }
 
 @test "watch: mkfs.ext4 -L new on the node udev made moves by-label within a second, with no trigger" {
 	watched_disk
-	grep -qx 'W:1' "$T/db/"*block@sda
+	db_text "$T/db/"*block@sda | grep -qx 'W:1'
 	[ -f "$T/db/.watch/$(echo "${SDA#/}" | tr / @)" ]
 	WAIT_TIMEOUT=5 wait_for node_watched
 	PATH=$PATH:/sbin:/usr/sbin mkfs.ext4 -q -F -L new "$T/dev/sda"
@@ -62,7 +62,7 @@ label_is() { [ "$(links by-label)" = "$1 -> ../../sda" ]; }
 	local n
 	n=$(grep -c 'watch: sda written, change of' "$T/udevd.log")
 	[ "$n" -ge 1 ]
-	grep -qx 'E:ID_FS_LABEL=new' "$T/db/"*block@sda
+	db_text "$T/db/"*block@sda | grep -qx 'E:ID_FS_LABEL=new'
 	[ ! -e "$T/dev/disk/by-uuid/$UUID1" ]
 	# udev's own reads of the node (vol_id) are no writes: no change more
 	sleep 0.5
@@ -133,17 +133,17 @@ KERNEL=="sdc", OPTIONS+="watch"'
 	add_all() { for d in "$@"; do ev add "$d" block || return 1; done; }
 	add_all "$A" "$B" "$C"
 	[ "$(ls "$T/db/.watch")" = "$(printf '%s\n' "${A#/}" "${C#/}" | tr / @)" ]
-	grep -qx 'W:1' "$T/db/"*@sda
-	! grep -q '^W:' "$T/db/"*@sdb || false
+	db_text "$T/db/"*@sda | grep -qx 'W:1'
+	! db_text "$T/db/"*@sdb | grep -q '^W:' || false
 	# the entry names the device and its node
-	grep -qx "P:$A" "$T/db/.watch/"*@sda
-	grep -qx "N:sda" "$T/db/.watch/"*@sda
+	db_text "$T/db/.watch/"*@sda | grep -qx "P:$A"
+	db_text "$T/db/.watch/"*@sda | grep -qx "N:sda"
 	grep -qx "M:$(cat "$S$A/dev")" "$T/db/.watch/"*@sda
 	# a change whose rules no longer watch takes the entry away
 	rules 'KERNEL=="sdc", OPTIONS+="watch"'
 	ev change "$A" block
 	[ "$(ls "$T/db/.watch")" = "$(echo "${C#/}" | tr / @)" ]
-	! grep -q '^W:' "$T/db/"*@sda || false
+	! db_text "$T/db/"*@sda | grep -q '^W:' || false
 	ev remove "$C" block
 	# the list is empty; its folder stays (udevd watches it: docs/udevd.8)
 	[ -z "$(ls -A "$T/db/.watch")" ]

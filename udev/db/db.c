@@ -127,11 +127,31 @@ static int db_write_in_place(const char *file, const char *buf, size_t len)
 	return write_whole(file, O_NOFOLLOW, buf, len);
 }
 
-/* The links index entries, then the record file: in place, or, where
- * that cannot be, in its own temporary file renamed over the record. A
- * record with a link_priority is always renamed over: another device's
- * event that reads it empty for a moment (db_find_claim) would take its
- * links from it. */
+/* A short record as a symbolic link (record.h: DB_LINK_MAX): made at its
+ * name when none is there (one call), else beside it and renamed over, so
+ * that a reader finds the old record or the new one, never none. */
+static int db_store_link(const char *tmp, const char *file, const char *text)
+{
+	int r;
+
+	if (symlink(text, file) == 0)
+		return 0;
+	if (errno != EEXIST)
+		return -errno;
+	if (symlink(text, tmp) < 0 && (errno != EEXIST || unlink(tmp) < 0 || symlink(text, tmp) < 0))
+		return -errno;
+	if (rename(tmp, file) == 0)
+		return 0;
+	r = -errno;
+	unlink(tmp);
+	return r;
+}
+
+/* The links index entries, then the record: a short one as a symbolic
+ * link; a file in place, or, where that cannot be, in its own temporary
+ * file renamed over the record. A record with a link_priority is always
+ * renamed over: another device's event that reads it empty for a moment
+ * (db_find_claim) would take its links from it. */
 static int db_store(const struct udev_conf *conf, const struct db_record *rec,
 		    const char *name, const char *file, const char *buf, size_t len)
 {
@@ -140,10 +160,12 @@ static int db_store(const struct udev_conf *conf, const struct db_record *rec,
 
 	if (r < 0)
 		return r;
+	fmt_s(tmp, sizeof(tmp), "%s/.tmp-%d", conf->db, (int)proc_self());
+	if (len <= DB_LINK_MAX)
+		return db_store_link(tmp, file, buf);
 	r = rec->link_priority ? -EEXIST : db_write_in_place(file, buf, len);
 	if (r == 0 || r == -ENOENT)
 		return r;
-	fmt_s(tmp, sizeof(tmp), "%s/.tmp-%d", conf->db, (int)proc_self());
 	return db_write_file(file, tmp, buf, len);
 }
 

@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /* One record of the device database as text (record.c): struct db_record
  * written as P: N: S: A: R: K: L: W: M: U: E: lines with control characters as \xNN,
- * and read back. Below the store (db.h) and the link index (index.h), which
- * both read records and call nothing above this. */
+ * in a file or as a symbolic link's target, and read back. Below the
+ * store (db.h) and the link index (index.h), which both read records and
+ * call nothing above this. */
 #ifndef UDEV_DB_RECORD_H
 #define UDEV_DB_RECORD_H
 
@@ -37,10 +38,18 @@ struct db_record {
 size_t db_format(const struct db_record *rec, char *buf, size_t size);
 /* Parses the file text buf (n bytes, or -errno) into rec. */
 int db_parse(char *buf, ssize_t n, struct db_record *rec);
-/* Reads the record file at the path file; 0, -ENOENT or -EIO. */
+/* A record whose text is at most this long is kept as the target of a
+ * symbolic link, not in a file (db.c): tmpfs keeps such a target in the
+ * link's inode, where a file of any size takes a page (4 KiB) of its own;
+ * and one call makes it. Longer records are files. */
+#define DB_LINK_MAX 127
+
+/* Reads the record at the path file (a file, or a symbolic link whose
+ * target is the record's text, or udev 100's whose target is the node's
+ * name); 0, -ENOENT or -EIO. */
 int db_read_file(const char *file, struct db_record *rec);
-/* Reads the record file (a name in the folder db, not followed when a
- * symlink); 0, -ENOENT or -EIO. */
+/* The same for the name file in the folder db (a symbolic link is read,
+ * never followed). */
 int db_read_at(int db, const char *file, struct db_record *rec);
 /* 1 when the space separated list holds word. */
 int db_list_has(const char *list, const char *word);

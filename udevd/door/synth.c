@@ -13,6 +13,7 @@
 
 #include <errno.h>
 #include <string.h>
+#include <unistd.h>
 
 extern char **environ;
 
@@ -32,14 +33,42 @@ static void rec_line(struct rescan_rec *r, const char *line)
 	}
 }
 
+/* udev 100's record of a node with nothing else to remember: a symbolic
+ * link to its name, the device in the link's own name (base: '@' for each
+ * '/', a leading one or not). */
+static int rec_udev100(struct rescan_rec *r, const char *base, const char *name)
+{
+	char *p;
+
+	str_copy(r->name, name, sizeof(r->name));
+	r->devpath[0] = '/';
+	str_copy(r->devpath + 1, base + (base[0] == '@'), sizeof(r->devpath) - 1);
+	for (p = r->devpath; *p; p++)
+		if (*p == '@')
+			*p = '/';
+	return 0;
+}
+
+/* A short record is a symbolic link whose target is its text (udev's
+ * database, udev/db/record.h): read first, as udev reads it. */
 int rescan_rec_read(const char *file, struct rescan_rec *r)
 {
 	char buf[4096], *line, *next;
-	ssize_t n = fd_read_file(file, buf, sizeof(buf));
+	const char *base = strrchr(file, '/');
+	ssize_t n = readlink(file, buf, sizeof(buf) - 1);
+	int link = n >= 0;
 
+	if (n < 0 && errno != EINVAL)
+		return -errno;
+	if (link)
+		buf[n] = '\0';
+	else
+		n = fd_read_file(file, buf, sizeof(buf));
 	if (n < 0)
 		return (int)n;
 	memset(r, 0, sizeof(*r));
+	if (link && (buf[0] != 'P' || buf[1] != ':'))
+		return rec_udev100(r, base ? base + 1 : file, buf);
 	for (line = buf; line; line = next) {
 		next = strchr(line, '\n');
 		if (next)

@@ -15,8 +15,9 @@
 struct rescan_rec {
 	char devpath[SYSFS_PATH_MAX], name[256], subsystem[64], major[24], *minor;
 };
-/* Reads the record file (or a watch entry) into r; 0, or -errno
- * (-EINVAL without a DEVPATH). */
+/* Reads the record (a file, a symbolic link whose target is its text, or
+ * udev 100's link to the node's name) or a watch entry into r; 0, or
+ * -errno (-EINVAL without a DEVPATH). */
 int rescan_rec_read(const char *file, struct rescan_rec *r);
 /* The event the kernel would give into m: ACTION, DEVPATH, SUBSYSTEM,
  * MAJOR and MINOR when known ("" when not), UDEVD_EVENT_SOURCE=source
