@@ -48,7 +48,8 @@ label_is() { [ "$(links by-label)" = "$1 -> ../../sda" ]; }
 @test "watch: mkfs.ext4 -L new on the node udev made moves by-label within a second, with no trigger" {
 	watched_disk
 	db_text "$T/db/"*block@sda | grep -qx 'W:1'
-	[ -f "$T/db/.watch/$(echo "${SDA#/}" | tr / @)" ]
+	# the entry: short, a symbolic link's target (udev(8), FILES)
+	[ -L "$T/db/.watch/$(echo "${SDA#/}" | tr / @)" ]
 	WAIT_TIMEOUT=5 wait_for node_watched
 	PATH=$PATH:/sbin:/usr/sbin mkfs.ext4 -q -F -L new "$T/dev/sda"
 	SECONDS=0
@@ -138,7 +139,7 @@ KERNEL=="sdc", OPTIONS+="watch"'
 	# the entry names the device and its node
 	db_text "$T/db/.watch/"*@sda | grep -qx "P:$A"
 	db_text "$T/db/.watch/"*@sda | grep -qx "N:sda"
-	grep -qx "M:$(cat "$S$A/dev")" "$T/db/.watch/"*@sda
+	db_text "$T/db/.watch/"*@sda | grep -qx "M:$(cat "$S$A/dev")"
 	# a change whose rules no longer watch takes the entry away
 	rules 'KERNEL=="sdc", OPTIONS+="watch"'
 	ev change "$A" block

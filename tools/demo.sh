@@ -120,15 +120,25 @@ write_hotplug_d() {
 	[ "$ACTION" = add ] || exit 0
 	f=; IFS=/; set -f
 	for p in $DEVPATH; do [ -n "$p" ] && f="$f@$p"; done
-	rec=
+	rec= txt=
 	for c in "$DEMO_DB/$f" "$DEMO_DB/${f#@}"; do
-		[ -f "$c" ] && { rec=$c; break; }
+		# a short record is a symbolic link's target (udev(8), FILES)
+		if [ -L "$c" ]; then rec=$c; txt=$(readlink "$c"); break; fi
+		if [ -f "$c" ]; then rec=$c; break; fi
 	done
 	[ -n "$rec" ] || rec=$(grep -l "^P:$DEVPATH\$" "$DEMO_DB"/* 2>/dev/null)
 	name=
-	[ -n "$rec" ] && while read -r line; do
-		case $line in N:*) name=${line#N:}; break ;; esac
-	done < "$rec"
+	if [ -n "$txt" ]; then
+		IFS='
+'
+		for line in $txt; do
+			case $line in N:*) name=${line#N:}; break ;; esac
+		done
+	elif [ -n "$rec" ]; then
+		while read -r line; do
+			case $line in N:*) name=${line#N:}; break ;; esac
+		done < "$rec"
+	fi
 	if [ -z "$rec" ]; then st=NO-RECORD
 	elif [ -n "$name" ] && [ -e "$DEMO_ROOT/$name" ]; then st=found
 	else st=MISSING; fi

@@ -130,14 +130,10 @@ static int db_write_in_place(const char *file, const char *buf, size_t len)
 /* A short record as a symbolic link (record.h: DB_LINK_MAX): made at its
  * name when none is there (one call), else beside it and renamed over, so
  * that a reader finds the old record or the new one, never none. */
-static int db_store_link(const char *tmp, const char *file, const char *text)
+static int link_renamed(const char *tmp, const char *file, const char *text)
 {
 	int r;
 
-	if (symlink(text, file) == 0)
-		return 0;
-	if (errno != EEXIST)
-		return -errno;
 	if (symlink(text, tmp) < 0 && (errno != EEXIST || unlink(tmp) < 0 || symlink(text, tmp) < 0))
 		return -errno;
 	if (rename(tmp, file) == 0)
@@ -145,6 +141,13 @@ static int db_store_link(const char *tmp, const char *file, const char *text)
 	r = -errno;
 	unlink(tmp);
 	return r;
+}
+
+static int db_store_link(const char *tmp, const char *file, const char *text)
+{
+	if (symlink(text, file) == 0)
+		return 0;
+	return errno == EEXIST ? link_renamed(tmp, file, text) : -errno;
 }
 
 /* The links index entries, then the record: a short one as a symbolic
@@ -359,8 +362,9 @@ int db_find_claim(const struct udev_conf *conf, const char *link, const char *sk
 	return c.found ? 0 : -ENOENT;
 }
 
-/* ---- the watch list (db.h): one small file per watched node, rewritten
- * only when it changes, so that udevd wakes up for news. */
+/* ---- the watch list (db.h): one small entry per watched node (a symbolic
+ * link's target, as a short record), rewritten only when it changes, so
+ * that udevd wakes up for news. */
 
 #define WATCH_DIR ".watch"
 
@@ -378,12 +382,24 @@ static size_t entry_text(const struct db_record *rec, char *buf, size_t size)
 	return db_format(&e, buf, size);
 }
 
+/* Always beside it and renamed over (udevd watches .watch for IN_MOVED_TO
+ * only): short text as a symbolic link, as a record (record.h). */
 static int entry_write(const char *dir, const char *file, const char *buf, size_t len)
 {
 	char tmp[1100];
 
 	fmt_s(tmp, sizeof(tmp), "%s/.tmp-%d", dir, (int)proc_self());
-	return db_write_file(file, tmp, buf, len);
+	return len > DB_LINK_MAX ? db_write_file(file, tmp, buf, len) : link_renamed(tmp, file, buf);
+}
+
+/* The entry's text as it is: a link's target, or a file's bytes. */
+static ssize_t entry_read(const char *file, char *buf, size_t size)
+{
+	ssize_t n = readlink(file, buf, size);
+
+	if (n >= 0 || errno != EINVAL)
+		return n < 0 ? -errno : n;
+	return fd_read_file(file, buf, size);
 }
 
 int db_watch_set(const struct udev_conf *conf, const struct db_record *rec, int on)
@@ -405,7 +421,7 @@ int db_watch_set(const struct udev_conf *conf, const struct db_record *rec, int 
 	len = entry_text(rec, buf, sizeof(buf));
 	if (len >= sizeof(buf))
 		return -EFBIG;
-	n = fd_read_file(file, old, sizeof(old));
+	n = entry_read(file, old, sizeof(old));
 	if (n == (ssize_t)len && memcmp(old, buf, len) == 0)
 		return 0;
 	r = entry_write(dir, file, buf, len);
