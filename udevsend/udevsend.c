@@ -455,8 +455,11 @@ int main(int argc, char **argv)
 	const char *sub;
 	int fd, r, tries, by_kernel = proc_by_kernel();
 
-	/* SIGPIPE keeps its disposition for udev: sends use MSG_NOSIGNAL */
-	fd_sanitize();
+	/* SIGPIPE keeps its disposition for udev: sends use MSG_NOSIGNAL;
+	 * run by hotplug (udevsend_last_hook set), whose main made sure of
+	 * fds 0-2 already */
+	if (udevsend_last_hook < 0)
+		fd_sanitize();
 	/* Run under udev for an event udevd runs (UDEVD_EVENT, 064; the shipped
 	 * rules RUN /sbin/hotplug for netlink events): udev has run, and handing
 	 * the event back to udevd would only run it again. */
