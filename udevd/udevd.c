@@ -174,12 +174,12 @@ static void answer_taken(struct udevd *d)
  * for them all (answer_taken, at the turn's end), then the answers. */
 static void answer_queued(struct udevd *d, const struct message *m, struct event *ev)
 {
+	int r;
+
 	if (d->ack_when_done || (m->hdr->flags & (MSG_F_MAY_QUEUE | MSG_F_SEQNUM)) !=
 	    (MSG_F_MAY_QUEUE | MSG_F_SEQNUM) || (size_t)m->fromlen > sizeof(d->sentry.addr) ||
 	    d->journal.fd < 0)
 		return;
-	int r;
-
 	if (d->ntaken == TAKEN_MAX)
 		answer_taken(d);
 	r = journal_take(&d->journal, m->hdr);
