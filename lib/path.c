@@ -101,6 +101,19 @@ const char *path_basename(const char *path)
 	return s ? s + 1 : path;
 }
 
+void path_devpath_of(const char *name, char *out, size_t size)
+{
+	char *p;
+
+	if (size < 2)
+		return;
+	out[0] = '/';
+	str_copy(out + 1, name + (name[0] == '@'), size - 1);
+	for (p = out; *p; p++)
+		if (*p == '@')
+			*p = '/';
+}
+
 static int name_cmp(const void *a, const void *b)
 {
 	return strcmp(*(char *const *)a, *(char *const *)b);

@@ -23,5 +23,9 @@ int path_join(char *out, size_t size, const char *a, const char *b);
 int path_list_dir(const char *dir, const char *suffix, char **names, int max);
 /* The last component of path. */
 const char *path_basename(const char *path);
+/* The DEVPATH a database record's file name stands for (class@tty@ttyS0,
+ * or with a leading '@' as earlier versions named it: /class/tty/ttyS0),
+ * into out. */
+void path_devpath_of(const char *name, char *out, size_t size);
 
 #endif

@@ -4,6 +4,7 @@
 #include "record.h"
 #include "fd.h"
 #include "fmt.h"
+#include "path.h"
 #include "str.h"
 
 #include <errno.h>
@@ -131,17 +132,11 @@ int db_parse(char *buf, ssize_t n, struct db_record *rec)
  * leading or left out). */
 static int db_parse_link(char *buf, ssize_t n, const char *base, struct db_record *rec)
 {
-	char *p;
-
 	if (n < 0 || (n >= 2 && buf[0] == 'P' && buf[1] == ':'))
 		return db_parse(buf, n, rec);
 	memset(rec, 0, sizeof(*rec));
 	str_copy(rec->name, buf, sizeof(rec->name));
-	rec->devpath[0] = '/';
-	str_copy(rec->devpath + 1, base + (base[0] == '@'), sizeof(rec->devpath) - 1);
-	for (p = rec->devpath; *p; p++)
-		if (*p == '@')
-			*p = '/';
+	path_devpath_of(base, rec->devpath, sizeof(rec->devpath));
 	return 0;
 }
 
@@ -157,13 +152,6 @@ static ssize_t link_text(int dir, const char *file, char *buf, size_t size)
 	return n;
 }
 
-static const char *base_name(const char *file)
-{
-	const char *slash = strrchr(file, '/');
-
-	return slash ? slash + 1 : file;
-}
-
 /* The link is read first: most records are links (db_store_link), and
  * one that is not there costs that one call too. */
 int db_read_file(const char *file, struct db_record *rec)
@@ -172,7 +160,7 @@ int db_read_file(const char *file, struct db_record *rec)
 	ssize_t n = link_text(AT_FDCWD, file, buf, sizeof(buf));
 
 	if (n != -EINVAL)
-		return db_parse_link(buf, n, base_name(file), rec);
+		return db_parse_link(buf, n, path_basename(file), rec);
 	return db_parse(buf, fd_read_file(file, buf, sizeof(buf)), rec);
 }
 

@@ -8,6 +8,7 @@
 #include "synth.h"
 #include "fd.h"
 #include "marks.h"
+#include "path.h"
 #include "str.h"
 #include "sysfs.h"
 
@@ -33,28 +34,11 @@ static void rec_line(struct rescan_rec *r, const char *line)
 	}
 }
 
-/* udev 100's record of a node with nothing else to remember: a symbolic
- * link to its name, the device in the link's own name (base: '@' for each
- * '/', a leading one or not). */
-static int rec_udev100(struct rescan_rec *r, const char *base, const char *name)
-{
-	char *p;
-
-	str_copy(r->name, name, sizeof(r->name));
-	r->devpath[0] = '/';
-	str_copy(r->devpath + 1, base + (base[0] == '@'), sizeof(r->devpath) - 1);
-	for (p = r->devpath; *p; p++)
-		if (*p == '@')
-			*p = '/';
-	return 0;
-}
-
 /* A short record is a symbolic link whose target is its text (udev's
  * database, udev/db/record.h): read first, as udev reads it. */
 int rescan_rec_read(const char *file, struct rescan_rec *r)
 {
 	char buf[4096], *line, *next;
-	const char *base = strrchr(file, '/');
 	ssize_t n = readlink(file, buf, sizeof(buf) - 1);
 	int link = n >= 0;
 
@@ -67,8 +51,12 @@ int rescan_rec_read(const char *file, struct rescan_rec *r)
 	if (n < 0)
 		return (int)n;
 	memset(r, 0, sizeof(*r));
-	if (link && (buf[0] != 'P' || buf[1] != ':'))
-		return rec_udev100(r, base ? base + 1 : file, buf);
+	if (link && (buf[0] != 'P' || buf[1] != ':')) {
+		/* udev 100's: a link to the node's name, the device its own name */
+		str_copy(r->name, buf, sizeof(r->name));
+		path_devpath_of(path_basename(file), r->devpath, sizeof(r->devpath));
+		return 0;
+	}
 	for (line = buf; line; line = next) {
 		next = strchr(line, '\n');
 		if (next)
