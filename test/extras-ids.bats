@@ -232,7 +232,7 @@ EOF
 	python3 -c 'import fcntl, sys, time; fcntl.lockf(8, fcntl.LOCK_EX); open(sys.argv[1], "w").close(); time.sleep(0.6)' \
 		"$T/locked" 8<&8 &
 	local holder=$!
-	while [ ! -e "$T/locked" ]; do sleep 0.05; done
+	while [ ! -e "$T/locked" ]; do nap 0.05; done
 	local start
 	start=$SECONDS.$(date +%N)
 	run "$BIN/collect" grp b a b

@@ -32,7 +32,7 @@ setup() {
 	UDEVD_PID= MON_PIDS=
 	rules 'KERNEL=="tty0", ENV{ID_FROM_RULES}="yes"'
 }
-ns_sleeping() { [ "$(cat "/proc/$NS_PID/comm" 2>/dev/null)" = sleep ]; }
+ns_sleeping() { local comm=; { comm=$(<"/proc/$NS_PID/comm"); } 2>/dev/null; [ "$comm" = sleep ]; }
 
 teardown() {
 	local p

@@ -37,8 +37,16 @@ needs() {
 
 # left_out FEATURE: the build under test left FEATURE out
 left_out() { case " $PROFILE_LEFT_OUT " in *" $1 "*) return 0 ;; esac; return 1; }
-# the checkout this file is in, wherever the test file is (test/stress/ too)
-TOP=$(cd "${BASH_SOURCE[0]%/*}/.." && pwd)
+# the checkout this file is in, wherever the test file is (test/stress/ too);
+# bats loads this file by its absolute path: no process to find it (a test
+# loads it once or twice, and make check runs a thousand tests a pass)
+case ${BASH_SOURCE[0]%/*} in
+*/test) TOP=${BASH_SOURCE[0]%/test/*} ;;
+*) TOP= ;;
+esac
+case $TOP in
+/*/./* | /*/../* | */. | */.. | */ | '' | [!/]*) TOP=$(cd "${BASH_SOURCE[0]%/*}/.." && pwd) ;;
+esac
 export TOP
 
 common_setup() {
@@ -88,12 +96,26 @@ db_there() {
 	[ -L "$1" ] || [ -e "$1" ]
 }
 
+# nap SECS: sleep SECS (a fraction too) without starting a process: a read
+# that times out on a fifo nobody writes to (made once per bats run, opened
+# read-write so that the open does not wait for a writer). Where there is
+# none (outside bats, or once bats has removed its folder), sleep(1) does it.
+# A polling loop naps between its turns: an external sleep per turn was a
+# third of the processes some tests started.
+nap() {
+	local fifo=${BATS_RUN_TMPDIR:-/nonexistent}/nap.fifo rc=0
+	[ -p "$fifo" ] || mkfifo "$fifo" 2>/dev/null || :
+	{ read -rt "$1" <>"$fifo"; } 2>/dev/null || rc=$?
+	# 142 (> 128): the time ran out, as it should; anything else: no nap
+	[ "$rc" -gt 128 ] || sleep "$1"
+}
+
 # wait_for CMD...: retry CMD for up to WAIT_TIMEOUT seconds (default 10)
 wait_for() {
 	local i n=$(( ${WAIT_TIMEOUT:-10} * 20 ))
 	for ((i = 0; i < n; i++)); do
 		"$@" && return 0
-		sleep 0.05
+		nap 0.05
 	done
 	return 1
 }
@@ -110,7 +132,8 @@ netns_start() {
 	wait_for ns_ready
 	NS_NET=$(readlink "/proc/$NS_PID/ns/net")
 }
-ns_ready() { [ "$(readlink "/proc/$NS_PID/ns/net")" != "$(readlink /proc/self/ns/net)" ]; }
+# (-ef: the same namespace is the same inode of nsfs; no readlink per turn)
+ns_ready() { [ -e "/proc/$NS_PID/ns/net" ] && ! [ "/proc/$NS_PID/ns/net" -ef /proc/self/ns/net ]; }
 
 # in_ns CMD...: runs CMD in the test's network namespace
 in_ns() { nsenter --net="/proc/$NS_PID/ns/net" "$@"; }
@@ -133,9 +156,12 @@ no_vdso() {
 	NO_VDSO=$q
 }
 
-# socket_listed: the test's socket name is bound (in the test's namespace)
+# socket_listed: the test's socket name is bound (in the test's namespace:
+# /proc/PID/net is the network namespace of PID); read by bash, no process
 socket_listed() {
-	$(udevd_in) grep -q " @$UDEVD_SOCKET\$" /proc/net/unix
+	local unix
+	unix=$(<"/proc/${NS_PID:-self}/net/unix")
+	[[ $unix$'\n' == *" @$UDEVD_SOCKET"$'\n'* ]]
 }
 
 # start_udevd [OPTIONS...]: udevd --debug in the background (in the test's
@@ -148,7 +174,7 @@ start_udevd() {
 	$(udevd_in) ${UDEVD_RUNNER:-} "$BIN/udevd" --debug "$@" </dev/null >>"$T/udevd.log" 2>&1 3>&- &
 	UDEVD_PID=$!
 	wait_for socket_listed
-	sleep 0.3
+	nap 0.3
 }
 
 # workers_started: how many pool workers the test's udevd started (its log)
@@ -176,14 +202,20 @@ stop_udevd() {
 # it too, the whole timeout; tests wait for the pids they started
 # (suite.bats checks).
 
-# proc_start PID: when PID started (field 22 of its stat); empty when gone
+# proc_start PID: when PID started (field 22 of its stat); empty when gone.
+# started_at PID sets START to it instead (no subshell: the watchdog's turns)
 proc_start() {
+	started_at "$1"
+	echo "$START"
+}
+started_at() {
 	local s IFS=' '
+	START=
 	{ read -r s <"/proc/$1/stat"; } 2>/dev/null || return 0
 	s=${s##*) }                     # after the name, which may hold ") "
 	# shellcheck disable=SC2086
 	set -- $s
-	echo "${20}"
+	START=${20}
 }
 
 # descendants PID: "pid:start" of every process below PID
@@ -223,9 +255,15 @@ kill_noted() {
 # watchdog PID START SECS GRACE: the watch over the test PID (started at
 # START) that bats gives SECS seconds
 watchdog() {
-	local pid=$1 start=$2 secs=$3 grace=$4 noted
-	timeout $((secs > 1 ? secs - 1 : secs)) tail --pid="$pid" -f /dev/null
-	[ $? -eq 124 ] || return 0      # the test ended in time
+	local pid=$1 start=$2 secs=$3 grace=$4 noted START
+	local until=$((SECONDS + (secs > 1 ? secs - 1 : secs)))
+	# a look each second, by bash alone (timeout and tail were two
+	# processes a test)
+	while [ "$SECONDS" -lt "$until" ]; do
+		started_at "$pid"
+		[ "$START" = "$start" ] || return 0     # the test ended in time
+		nap 1
+	done
 	noted=$(descendants "$pid")
 	sleep $((grace + 1))
 	if [ "$(proc_start "$pid")" != "$start" ]; then
@@ -247,16 +285,17 @@ watchdog() {
 # watchdog_start: the watchdog of this test, in the test's process (not
 # bats's per-file one), once. It is nobody's child: bats's pkill -P leaves
 # it, and a test's `wait` does not wait for it; it holds none of the test's
-# descriptors. It costs a test about 4 ms.
+# descriptors. It costs a test two processes (its two forks), about 2 ms.
 watchdog_start() {
-	local pid=$BASHPID
+	local pid=$BASHPID START
 	[ -n "${BATS_TEST_TIMEOUT:-}" ] && declare -F bats_perform_test >/dev/null || return 0
 	[ "${WATCHDOG_OF:-}" != "$pid" ] || return 0
 	WATCHDOG_OF=$pid
+	started_at "$pid"
 	( (
 		trap - EXIT ERR INT TERM DEBUG
 		set +eET
-		watchdog "$pid" "$(proc_start "$pid")" "$BATS_TEST_TIMEOUT" "${WATCHDOG_GRACE:-5}"
+		watchdog "$pid" "$START" "$BATS_TEST_TIMEOUT" "${WATCHDOG_GRACE:-5}"
 	) </dev/null >/dev/null 2>&1 3>&- 4>&- & )
 }
 watchdog_start

@@ -42,9 +42,14 @@ netlink_teardown() {
 	for p in $MON_PID $UDEVD_PID; do
 		wait_for stopped "$p" || kill -KILL "$p" 2>/dev/null || :
 	done
-	# anything else still in the namespace was started by this test
-	for p in $(pgrep -x udevd; pgrep -x udevmonitor); do
-		[ "$(readlink "/proc/$p/ns/net")" = "$NS_NET" ] && kill -KILL "$p" 2>/dev/null
+	# anything else still in the namespace was started by this test (by
+	# bash alone: pgrep -x udevd, pgrep -x udevmonitor, a readlink each)
+	local f comm
+	for f in /proc/[0-9]*/comm; do
+		{ read -r comm <"$f"; } 2>/dev/null || continue
+		case $comm in udevd | udevmonitor) ;; *) continue ;; esac
+		p=${f%/comm}
+		[ "$p/ns/net" -ef "/proc/$NS_PID/ns/net" ] && kill -KILL "${p#/proc/}" 2>/dev/null
 	done
 	[ -z "${NS_PID:-}" ] || kill "$NS_PID" 2>/dev/null || :
 	return 0

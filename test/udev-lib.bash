@@ -8,16 +8,10 @@ load "${BASH_SOURCE[0]%/*}/lib"   # beside this file, wherever the test is
 udev_setup() {
 	common_setup
 	mkdir -p "$T/dev" "$T/rules.d" "$T/dev.d"
-	cat > "$T/udev.conf" <<-EOF
-	# written by the test
-	udev_root="$T/dev"
-	udev_db="$T/db"
-	udev_rules="$T/rules.d"
-	udev_permissions="$T/permissions"
-	udev_devd="$T/dev.d"
-	udev_libexec="$T/lib-udev"
-	default_mode="0600"
-	EOF
+	printf '%s\n' "# written by the test" "udev_root=\"$T/dev\"" "udev_db=\"$T/db\"" \
+		"udev_rules=\"$T/rules.d\"" "udev_permissions=\"$T/permissions\"" \
+		"udev_devd=\"$T/dev.d\"" "udev_libexec=\"$T/lib-udev\"" 'default_mode="0600"' \
+		>"$T/udev.conf"
 	# the udev behind start_udevd, and the one udevsend runs without a udevd
 	export UDEV_CONFIG_FILE="$T/udev.conf" UDEV_NO_SLEEP=1 UDEV_BIN="$BIN/udev"
 	# the extras a firmware build's udev runs as programs (EXTRAS_BUILTIN=false)
@@ -57,21 +51,51 @@ ev() {
 # listing: one line per entry below $T/dev, sorted:
 #   "c 0600 0:0 name", "b 0660 0:6 disk/sda", "l link -> target"
 # (not udevd's and the rule generators' state in .udev/: failed events, locks)
+# A regular file that is not empty lists as "regular 0000 MODE name" (the
+# form stat's "regular file" took in the listing of old). One find, the rest
+# bash: a table row lists its /dev once or twice, and a dozen processes a
+# listing were most of a row's.
 listing() {
-	(cd "$T/dev" && find . -mindepth 1 ! -type d ! -path './.udev/*' | sed 's|^\./||' | LC_ALL=C sort |
-	while read -r p; do
-		if [ -L "$p" ]; then
-			echo "l $p -> $(readlink "$p")"
-		else
-			stat -c '%F %a %u:%g' "$p" | sed -e 's/^character special file/c/' \
-				-e 's/^block special file/b/' -e 's/^regular empty file/f/' |
-			awk -v p="$p" '{ printf "%s %04d %s %s\n", $1, $2, $3, p }'
-		fi
-	done)
+	list_dev
+	[ ${#LISTED[@]} -eq 0 ] || printf '%s\n' "${LISTED[@]}"
 }
 
 # listed: the listing on one line, "; " between entries (the rows' form)
-listed() { listing | paste -sd ';' | sed 's/;/; /g'; }
+listed() {
+	local l
+	list_dev
+	local IFS=';'
+	l="${LISTED[*]}"
+	echo "${l//;/; }"
+}
+
+# list_dev: the listing's lines in the array LISTED
+list_dev() {
+	local -a rec=() keys=()
+	local i lo hi mid line ty LC_ALL=C
+	LISTED=()
+	# each entry: path, type, mode, uid:gid, size, link target
+	mapfile -d '' rec < <(cd "$T/dev" && exec find . -mindepth 1 ! -type d ! -path './.udev/*' \
+		-printf '%P\0%y\0%m\0%U:%G\0%s\0%l\0')
+	for ((i = 0; i + 5 < ${#rec[@]}; i += 6)); do
+		ty=${rec[i + 1]} line=
+		case $ty in
+		l) line="l ${rec[i]} -> ${rec[i + 5]}" ;;
+		f) [ "${rec[i + 4]}" = 0 ] || line="regular 0000 ${rec[i + 2]} ${rec[i]}" ;;
+		p) ty=fifo ;;
+		s) ty=socket ;;
+		esac
+		[ -n "$line" ] || printf -v line '%s %04d %s %s' "$ty" "${rec[i + 2]}" "${rec[i + 3]}" "${rec[i]}"
+		# in the order of LC_ALL=C sort (bytes): binary insertion by path
+		lo=0 hi=${#keys[@]}
+		while [ "$lo" -lt "$hi" ]; do
+			mid=$(((lo + hi) / 2))
+			if [[ ${keys[mid]} < ${rec[i]} ]]; then lo=$((mid + 1)); else hi=$mid; fi
+		done
+		keys=("${keys[@]:0:lo}" "${rec[i]}" "${keys[@]:lo}")
+		LISTED=("${LISTED[@]:0:lo}" "$line" "${LISTED[@]:lo}")
+	done
+}
 
 # check_add LAYOUT DEVPATH SUBSYSTEM RULES EXPECTED: the table row helper.
 # EXPECTED is the listing with "; " between lines ("" for an empty /dev).

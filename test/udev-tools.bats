@@ -145,24 +145,45 @@ add_mouse() {
 	ev add $MOUSE input
 	[ -c "$T/dev/pasted" ]
 }
-# five: the first 5 ATTR{} and ATTRS{} lines of a level, the others whole
-# (udev 100 refused a rule with more than 5 of one kind, and so does udev)
-five() { awk '/^ATTRS\{/ { if (++s > 5) next } /^ATTR\{/ { if (++a > 5) next } { print }'; }
+# level_rules OUTPUT: LEVEL_RULE[k], the lines with a '=' of level k of
+# `udevinfo -a`'s OUTPUT as one rule, with the first five ATTR{} and five
+# ATTRS{} keys only (udev 100 refused a rule with more than 5 of one kind,
+# and so does udev), the others whole. k=0: the device's own (from
+# "looking at device" to the blank line); k=1..: each parent's (after its
+# "looking at parent device" line, to the blank line). By bash: sed, grep,
+# awk and paste a level were most of the processes of the tests below.
+level_rules() {
+	local line k=0 on= attr=0 attrs=0
+	LEVEL_RULE=("")
+	while IFS= read -r line; do
+		case $line in
+		*"looking at device"*) k=0 on=1 attr=0 attrs=0 LEVEL_RULE[0]=; continue ;;
+		*"looking at parent device"*) k=$((k + 1)) on=1 attr=0 attrs=0 LEVEL_RULE[k]=; continue ;;
+		"") on= ; continue ;;
+		*=*) ;;
+		*) continue ;;
+		esac
+		[ -n "$on" ] || continue
+		line=${line#"${line%%[! ]*}"}
+		case $line in
+		ATTRS\{*) attrs=$((attrs + 1)); [ "$attrs" -le 5 ] || continue ;;
+		ATTR\{*) attr=$((attr + 1)); [ "$attr" -le 5 ] || continue ;;
+		esac
+		LEVEL_RULE[k]+=${LEVEL_RULE[k]:+,}$line
+	done <<<"$1"
+}
 # every_level_matches LAYOUT DEVPATH SUBSYSTEM: the device's own lines of
 # `udevinfo -a` make a rule that matches it, and so do they with the lines of
 # each parent level it prints (the rules match at those levels and no others)
 every_level_matches() {
-	local out own lvl i=0 n=0
+	local out lvl rule i=0 n=0
 	"$1"
 	out=$("$BIN/udevinfo" -a -p "$2") || { echo "udevinfo -a -p $2 failed"; return 1; }
-	own=$(printf '%s\n' "$out" | sed -n '/looking at device/,/^$/p' | grep '=' | sed 's/^ *//' | five | paste -sd,)
-	for lvl in "" $(printf '%s\n' "$out" | grep -c 'looking at parent device' | xargs seq 1 2>/dev/null); do
+	level_rules "$out"
+	for ((lvl = 0; lvl < ${#LEVEL_RULE[@]}; lvl++)); do
 		i=$((i + 1))
-		rule=$own
-		if [ -n "$lvl" ]; then
-			rule+=,$(printf '%s\n' "$out" | awk -v k="$lvl" '/looking at parent device/ { n++ } n == k' |
-				sed -n '2,/^$/p' | grep '=' | sed 's/^ *//' | five | paste -sd,)
-		fi
+		rule=${LEVEL_RULE[0]}
+		[ "$lvl" -eq 0 ] || rule+=,${LEVEL_RULE[lvl]}
 		rm -rf "$T/dev" "$T/db" && mkdir "$T/dev"
 		rules "$rule, NAME=\"lvl$i\""
 		run ev add "$2" "$3"

@@ -24,21 +24,38 @@ udevd_setup() {
 udevd_teardown() {
 	local p i pids=$UDEVD_PID
 	# daemons started by udevsend: ours carry our socket name in their environment
-	for p in $(pgrep -x udevd); do
-		tr '\0' '\n' <"/proc/$p/environ" 2>/dev/null |
-			grep -qx "UDEVD_SOCKET=$UDEVD_SOCKET" && pids="$pids $p"
-	done
+	udevds_of_socket
+	pids="$pids ${OF_SOCKET[*]}"
 	[ -n "${pids// /}" ] || return 0
 	# shellcheck disable=SC2086
 	kill $pids 2>/dev/null
 	for ((i = 0; i < 100; i++)); do
 		# shellcheck disable=SC2086
 		kill -0 $pids 2>/dev/null || return 0
-		sleep 0.1
+		nap 0.1
 	done
 	# shellcheck disable=SC2086
 	kill -KILL $pids 2>/dev/null
 	return 0
+}
+
+# udevds_of_socket: OF_SOCKET, the pids of the processes named udevd (pgrep
+# -x udevd) whose environment holds UDEVD_SOCKET=$UDEVD_SOCKET, found by
+# bash alone (every test of udevd ends with it)
+udevds_of_socket() {
+	local f p comm var
+	local -a env
+	OF_SOCKET=()
+	for f in /proc/[0-9]*/comm; do
+		{ read -r comm <"$f"; } 2>/dev/null || continue
+		[ "$comm" = udevd ] || continue
+		p=${f#/proc/}
+		p=${p%/comm}
+		{ mapfile -d '' -t env <"/proc/$p/environ"; } 2>/dev/null || continue
+		for var in "${env[@]}"; do
+			[ "$var" != "UDEVD_SOCKET=$UDEVD_SOCKET" ] || { OF_SOCKET+=("$p"); break; }
+		done
+	done
 }
 
 # udevd_mode: the mode the udevds of this run use (make check runs the
@@ -80,12 +97,16 @@ send_bg() {
 }
 
 # rc_count_is N: N send_bg have ended
-rc_count_is() { [ "$(find "$T" -name 'rc.*' | wc -l)" -eq "$1" ]; }
+rc_count_is() {
+	local rc=("$T"/rc.*)
+	[ -e "${rc[0]}" ] || rc=()
+	[ "${#rc[@]}" -eq "$1" ]
+}
 
 # rc_of NAME: the exit code of a send_bg, once it is there
 rc_of() {
 	wait_for test -s "$T/rc.$1" || { echo "no rc for $1" >&2; return 1; }
-	cat "$T/rc.$1"
+	printf '%s\n' "$(<"$T/rc.$1")"
 }
 
 # started_seqnums: SEQNUMs in the order fake-udev started them

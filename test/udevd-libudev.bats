@@ -29,7 +29,7 @@ setup() {
 	unset UDEVD_BROADCAST
 	UDEVD_PID= MON_PIDS=
 }
-ns_sleeping() { [ "$(cat "/proc/$NS_PID/comm" 2>/dev/null)" = sleep ]; }
+ns_sleeping() { local comm=; { comm=$(<"/proc/$NS_PID/comm"); } 2>/dev/null; [ "$comm" = sleep ]; }
 
 teardown() {
 	local p

@@ -19,6 +19,13 @@
 #                                       (the forks of CMD and its descendants
 #                                       with perf, else machine-wide), CMD's
 #                                       status its own
+#   ci-estimate.sh files FILE...        each bats FILE run alone by
+#                                       tools/run-bats.sh (BIN, VARIANT as
+#                                       for make check), measured: a
+#                                       "SECONDS FORKS FILE" line each (where
+#                                       a suite's processes go); the TAP
+#                                       output to CI_FILES_LOG
+#                                       (build/ci-files.log)
 #   ci-estimate.sh table HERE_MS        reads "SECONDS FORKS NAME" lines and
 #                                       prints the Markdown table, one row a
 #                                       step, with the slow kind's estimate
@@ -67,6 +74,18 @@ measure() {
 	return "$rc"
 }
 
+# files FILE...: measure each bats file alone; a failing file goes on
+files() {
+	local f log=${CI_FILES_LOG:-build/ci-files.log}
+	mkdir -p "$(dirname "$log")"
+	: >"$log"
+	for f in "$@"; do
+		# shellcheck disable=SC2016 # the inner shell's arguments
+		measure "${f##*/}" bash -c 'exec "$0" "$1" >>"$2" 2>&1' \
+			"$(dirname "$0")/run-bats.sh" "$f" "$log" || :
+	done
+}
+
 # slow SECONDS FORKS HERE_MS: the slow kind's seconds (never below SECONDS)
 slow() {
 	awk -v s="$1" -v f="$2" -v here="$3" -v there="$SLOW_START_MS" \
@@ -95,6 +114,7 @@ case ${1:-} in
 start-cost) start_cost ;;
 forks) forks ;;
 measure) shift; measure "$@" ;;
+files) shift; files "$@" ;;
 slow) shift; slow "$@" ;;
 table) table "$2" ;;
 *) sed -n '/^# Usage/,/^set -e/p' "$0" | sed '$d; s/^# \{0,1\}//' >&2; exit 2 ;;
