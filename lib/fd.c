@@ -110,6 +110,26 @@ ssize_t fd_read_file(const char *path, char *buf, size_t size)
 	return n;
 }
 
+ssize_t fd_read_text(int dir, const char *file, char *buf, size_t size, int *link)
+{
+	ssize_t n = readlinkat(dir, file, buf, size - 1);
+	int fd;
+
+	*link = n >= 0;
+	if (n < 0 && errno != EINVAL)
+		return -errno;
+	if (n < 0) {
+		fd = openat(dir, file, O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
+		if (fd < 0)
+			return -errno;
+		n = fd_read_all(fd, buf, size - 1);
+		close(fd);
+	}
+	if (n >= 0)
+		buf[n] = '\0';
+	return n;
+}
+
 int fd_each(void (*fn)(int fd))
 {
 	int self = open("/proc/self/fd", O_RDONLY | O_DIRECTORY | O_CLOEXEC);

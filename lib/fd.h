@@ -23,6 +23,11 @@ ssize_t fd_read_all(int fd, void *buf, size_t len);
 /* Reads the file at path into buf (at most size - 1 bytes), NUL-terminated;
  * its length or -errno. */
 ssize_t fd_read_file(const char *path, char *buf, size_t size);
+/* The text at file (in the folder dir, or AT_FDCWD): a symbolic link's
+ * target (*link 1), read first and never followed, else the file's bytes
+ * (*link 0, opened without following a link), into buf, NUL-terminated;
+ * its length or -errno. The database keeps short records so (udev/db). */
+ssize_t fd_read_text(int dir, const char *file, char *buf, size_t size, int *link);
 /* Calls fn for every open descriptor but the listing's own (/proc/self/fd);
  * -ENOENT when /proc is not mounted. */
 int fd_each(void (*fn)(int fd));

@@ -392,15 +392,6 @@ static int entry_write(const char *dir, const char *file, const char *buf, size_
 	return len > DB_LINK_MAX ? db_write_file(file, tmp, buf, len) : link_renamed(tmp, file, buf);
 }
 
-/* The entry's text as it is: a link's target, or a file's bytes. */
-static ssize_t entry_read(const char *file, char *buf, size_t size)
-{
-	ssize_t n = readlink(file, buf, size);
-
-	if (n >= 0 || errno != EINVAL)
-		return n < 0 ? -errno : n;
-	return fd_read_file(file, buf, size);
-}
 
 int db_watch_set(const struct udev_conf *conf, const struct db_record *rec, int on)
 {
@@ -408,7 +399,7 @@ int db_watch_set(const struct udev_conf *conf, const struct db_record *rec, int 
 	char name[SYSFS_PATH_MAX], buf[SYSFS_PATH_MAX + NAME_SIZE + 128], old[sizeof(buf)];
 	size_t len;
 	ssize_t n;
-	int r;
+	int r, link;
 
 	db_name(rec->devpath, name, sizeof(name));
 	if (path_join(dir, sizeof(dir), conf->db, WATCH_DIR) < 0 ||
@@ -421,7 +412,7 @@ int db_watch_set(const struct udev_conf *conf, const struct db_record *rec, int 
 	len = entry_text(rec, buf, sizeof(buf));
 	if (len >= sizeof(buf))
 		return -EFBIG;
-	n = entry_read(file, old, sizeof(old));
+	n = fd_read_text(AT_FDCWD, file, old, sizeof(old), &link);
 	if (n == (ssize_t)len && memcmp(old, buf, len) == 0)
 		return 0;
 	r = entry_write(dir, file, buf, len);

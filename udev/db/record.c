@@ -126,13 +126,12 @@ int db_parse(char *buf, ssize_t n, struct db_record *rec)
 	return 0;
 }
 
-/* A record kept as a symbolic link's target (n bytes at buf, or -errno):
- * ours begins with its P: line; udev 100's names the node only, and the
- * device is the file's name (base: '@' for each '/', the first one
- * leading or left out). */
+/* A record kept as a symbolic link's target (n bytes at buf): ours
+ * begins with its P: line; udev 100's names the node only, and the device
+ * is the link's own name (base). */
 static int db_parse_link(char *buf, ssize_t n, const char *base, struct db_record *rec)
 {
-	if (n < 0 || (n >= 2 && buf[0] == 'P' && buf[1] == ':'))
+	if (n >= 2 && buf[0] == 'P' && buf[1] == ':')
 		return db_parse(buf, n, rec);
 	memset(rec, 0, sizeof(*rec));
 	str_copy(rec->name, buf, sizeof(rec->name));
@@ -140,47 +139,20 @@ static int db_parse_link(char *buf, ssize_t n, const char *base, struct db_recor
 	return 0;
 }
 
-/* The link's text into buf, NUL-terminated: its length, or -errno
- * (-EINVAL: not a symbolic link). */
-static ssize_t link_text(int dir, const char *file, char *buf, size_t size)
-{
-	ssize_t n = readlinkat(dir, file, buf, size - 1);
-
-	if (n < 0)
-		return -errno;
-	buf[n] = '\0';
-	return n;
-}
-
 /* The link is read first: most records are links (db_store_link), and
  * one that is not there costs that one call too. */
-int db_read_file(const char *file, struct db_record *rec)
-{
-	char buf[DB_RECORD_MAX + 1];
-	ssize_t n = link_text(AT_FDCWD, file, buf, sizeof(buf));
-
-	if (n != -EINVAL)
-		return db_parse_link(buf, n, path_basename(file), rec);
-	return db_parse(buf, fd_read_file(file, buf, sizeof(buf)), rec);
-}
-
 int db_read_at(int db, const char *file, struct db_record *rec)
 {
 	char buf[DB_RECORD_MAX + 1];
-	ssize_t n = link_text(db, file, buf, sizeof(buf));
-	int fd;
+	int link;
+	ssize_t n = fd_read_text(db, file, buf, sizeof(buf), &link);
 
-	if (n != -EINVAL)
-		return db_parse_link(buf, n, file, rec);
-	fd = openat(db, file, O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
+	return link ? db_parse_link(buf, n, path_basename(file), rec) : db_parse(buf, n, rec);
+}
 
-	if (fd < 0)
-		return db_parse(buf, -errno, rec);
-	n = fd_read_all(fd, buf, sizeof(buf) - 1);
-	close(fd);
-	if (n >= 0)
-		buf[n] = '\0';
-	return db_parse(buf, n, rec);
+int db_read_file(const char *file, struct db_record *rec)
+{
+	return db_read_at(AT_FDCWD, file, rec);
 }
 
 int db_list_has(const char *list, const char *word)

@@ -13,8 +13,8 @@
 #include "sysfs.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <string.h>
-#include <unistd.h>
 
 extern char **environ;
 
@@ -39,15 +39,9 @@ static void rec_line(struct rescan_rec *r, const char *line)
 int rescan_rec_read(const char *file, struct rescan_rec *r)
 {
 	char buf[4096], *line, *next;
-	ssize_t n = readlink(file, buf, sizeof(buf) - 1);
-	int link = n >= 0;
+	int link;
+	ssize_t n = fd_read_text(AT_FDCWD, file, buf, sizeof(buf), &link);
 
-	if (n < 0 && errno != EINVAL)
-		return -errno;
-	if (link)
-		buf[n] = '\0';
-	else
-		n = fd_read_file(file, buf, sizeof(buf));
 	if (n < 0)
 		return (int)n;
 	memset(r, 0, sizeof(*r));
