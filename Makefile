@@ -217,7 +217,7 @@ hotplug_OBJS  := hotplug/hotplug.o lib/hotplug_filter.o udevsend/udevsend.main.o
 # answer/ (acks, monitors); clients/ holds the clients.
 PROGRAMS += udevd udevcontrol udevsettle udevtrigger udevmonitor udevadm
 MULTICALL_udevd := udevcontrol udevsettle udevtrigger udevmonitor udevadm
-udevd_OBJS := udevd/multicall.o udevd/udevd.main.o udevd/setup.o \
+udevd_OBJS := udevd/multicall.o udevd/udevd.main.o udevd/setup.o udevd/queued.o \
 	udevd/door/sock.o udevd/door/netlink.o udevd/door/marks.o udevd/door/dedup.o \
 	udevd/door/refuse.o udevd/door/rescan.o udevd/door/synth.o udevd/door/seen.o udevd/door/own.o udevd/door/watch.o \
 	udevd/queue/queue.o udevd/queue/claims.o udevd/queue/devseq.o udevd/queue/journal.o \
