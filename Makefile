@@ -219,7 +219,7 @@ PROGRAMS += udevd udevcontrol udevsettle udevtrigger udevmonitor udevadm
 MULTICALL_udevd := udevcontrol udevsettle udevtrigger udevmonitor udevadm
 udevd_OBJS := udevd/multicall.o udevd/udevd.main.o udevd/setup.o udevd/queued.o \
 	udevd/door/sock.o udevd/door/netlink.o udevd/door/marks.o udevd/door/dedup.o \
-	udevd/door/refuse.o udevd/door/rescan.o udevd/door/synth.o udevd/door/seen.o udevd/door/own.o udevd/door/watch.o \
+	udevd/door/refuse.o udevd/door/rescan.o udevd/door/synth.o udevd/door/seen.o udevd/door/own.o udevd/door/watch.o udevd/door/gather.o \
 	udevd/queue/queue.o udevd/queue/claims.o udevd/queue/devseq.o udevd/queue/journal.o \
 	udevd/workers/runner.o udevd/workers/pool.o udevd/workers/fork.o udevd/workers/child.o \
 	udevd/workers/budget.o udevd/workers/globals.o \

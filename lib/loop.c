@@ -42,6 +42,15 @@ void loop_watch_write(struct loop *l, int fd, int on)
 			l->fds[i].events = (short)(on ? POLLIN | POLLOUT : POLLIN);
 }
 
+void loop_mute(struct loop *l, int fd, int on)
+{
+	unsigned int i;
+
+	for (i = 0; i < l->n; i++)
+		if (l->fds[i].fd == fd)
+			l->fds[i].events = (short)(on ? 0 : POLLIN);
+}
+
 void loop_del(struct loop *l, int fd)
 {
 	unsigned int i;

@@ -18,6 +18,9 @@ void loop_init(struct loop *l);
 int loop_add(struct loop *l, int fd);
 /* Also wakes when fd is writable (on), or no longer (off). */
 void loop_watch_write(struct loop *l, int fd, int on);
+/* Muted (on), fd's input wakes no wait (loop_wait, loop_ready) until it
+ * is unmuted: its data stays where it is. */
+void loop_mute(struct loop *l, int fd, int on);
 /* Stops watching fd (no-op when it is not watched). */
 void loop_del(struct loop *l, int fd);
 void loop_free(struct loop *l);

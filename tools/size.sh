@@ -100,6 +100,9 @@ trap 'rm -f "$tmp"' EXIT
 # A short database record kept as a symbolic link's target (no tmpfs page
 # of its own), read back whichever it is, and udev 100's links: udev
 # 118,272 bytes, 115.5 KiB.
+# udevd --gather (a storm's events read a few at a time: the doors muted
+# for a while, the socket's queue length looked at) made udevd 75,200
+# bytes: 73.5 KiB.
 # The default build (glibc) links udevsend statically against the smallest
 # libc present (Makefile, HELPER_LIBC): 16 KiB holds dietlibc's, klibc's and
 # musl's; the dynamic glibc one (no small libc installed) is over it.
@@ -111,7 +114,7 @@ budget() {
 	case $1 in
 	udevsend) b=8192 ;;
 	hotplug) b=14336 ;;
-	udevd) b=74752 ;;
+	udevd) b=75264 ;;
 	udev) b=118272 ;;
 	udev-extras) b=46080 ;;
 	suite) b=261120 ;;

@@ -47,7 +47,7 @@ static void on_signal(int sig)
 #define UDEVD_USAGE "usage: udevd [--daemon] [--debug] [--netlink] [--max-childs=N]\n" \
 	" [--workers=pool|fork] [--event-timeout=T] [--exec-timeout=T]\n" \
 	" [--startup-window=T] [--idle-timeout=T] [--no-broadcast] [--broadcast-kernel=MASK]\n" \
-	" [--ack-when-done] [--nice=N]"
+	" [--ack-when-done] [--nice=N] [--gather=T]"
 
 /* the suite's wording (lib/opts.c): unknown option, missing or bad value */
 static void usage_exit(const char *bad) __attribute__((noreturn));
@@ -109,7 +109,7 @@ static void setup_valued_option(struct udevd *d, int argc, char **argv, int *i)
 {
 	static const char *const names[] = { "--max-childs", "--workers", "--event-timeout",
 		"--exec-timeout", "--startup-window", "--idle-timeout", "--broadcast-kernel",
-		"--nice" };
+		"--nice", "--gather" };
 	uint64_t *const ms[] = { NULL, NULL, &d->gap_ms, &d->exec_timeout_ms, &d->startup_ms,
 				 &d->idle_ms };
 	unsigned long long group;
@@ -127,6 +127,8 @@ static void setup_valued_option(struct udevd *d, int argc, char **argv, int *i)
 		parse_max_childs(names[0], v, &d->max_childs);
 	else if (k == 2)
 		parse_mode(names[1], v, &d->mode);
+	else if (k == 9)
+		parse_duration(names[8], v, &d->gather_ms);
 	else if (k == 8) {   /* -20..19, as nice(1) */
 		if (str_to_u64(v + (v[0] == '-'), &group) < 0 || group > (v[0] == '-' ? 20 : 19))
 			bad_value_exit(names[7], v);
@@ -161,6 +163,7 @@ static void setup_options(struct udevd *d, int argc, char **argv)
 	d->idle_ms = IDLE_TIMEOUT_MS;
 	d->mode = RUNNER_POOL;
 	d->nice = NICE_DEFAULT;
+	d->gather_ms = GATHER_MS_DEFAULT;
 	v = getenv(BROADCAST_ENV);
 	d->monitor.bc.udev = !v || !(strcmp(v, "0") == 0 || strcmp(v, "no") == 0);
 	if ((v = getenv("UDEVD_MAX_CHILDS")) && *v)
@@ -201,15 +204,20 @@ static void setup_options(struct udevd *d, int argc, char **argv)
  * The setting is the system's (raised for a moment, it gave every socket
  * any user made meanwhile the longer queue too): the administrator sets it
  * before udevd starts (udevd(8)); below DGRAM_QLEN, we say so once. */
-static void qlen_note(void)
+static void qlen_note(struct udevd *d)
 {
 	char buf[24];
 	unsigned long long v;
 
+	d->qlen = 10;   /* the kernel's default, when it cannot be read */
 	if (fd_read_file(QLEN_SYSCTL, buf, sizeof(buf)) > 0) {
 		buf[strcspn(buf, "\n")] = '\0';
-		if (str_to_u64(buf, &v) == 0 && v < DGRAM_QLEN)
-			log_info("socket queue: %llu datagrams (%s, left as found)", v, QLEN_SYSCTL);
+		if (str_to_u64(buf, &v) == 0) {
+			d->qlen = (unsigned long)(v < 1000000 ? v : 1000000);
+			if (v < DGRAM_QLEN)
+				log_info("socket queue: %llu datagrams (%s, left as found)", v,
+					 QLEN_SYSCTL);
+		}
 	}
 }
 
@@ -301,7 +309,7 @@ static int setup_socket(struct udevd *d)
 	d->lockfd = -1;
 	if (setup_lock_file(d))
 		return 1;
-	qlen_note();
+	qlen_note(d);
 	d->sock = socket(AF_UNIX, SOCK_DGRAM | SOCK_CLOEXEC | SOCK_NONBLOCK, 0);
 	if (d->sock < 0 || setsockopt(d->sock, SOL_SOCKET, SO_PASSCRED, &on, sizeof(on)) < 0) {
 		log_err("socket: %s", strerror(errno));

@@ -6,6 +6,7 @@
 
 #include "workers/budget.h"
 #include "door/dedup.h"
+#include "door/gather.h"
 #include "door/refuse.h"
 #include "door/seen.h"
 #include "door/watch.h"
@@ -71,6 +72,9 @@ struct udevd {
 	size_t ntaken;
 	struct watch watch;         /* the nodes of OPTIONS watch (door/watch.h) */
 	struct failed failed;       /* the failed add events (trigger --retry-failed) */
+	struct gather gather;       /* a storm's events read a few at a time (door/gather.h) */
+	uint64_t gather_ms;         /* --gather */
+	unsigned long qlen;         /* net.unix.max_dgram_qlen at the socket's making */
 };
 
 /* --netlink, in a build that has it (lib/profile.h): a constant 0 in one

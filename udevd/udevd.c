@@ -152,6 +152,7 @@ static void handle_event(struct udevd *d, const struct message *m)
 	note_seqnum(d, ev);
 	dedup_track(&d->dedup, ev);   /* for duplicates (--netlink) and status queries */
 	queue_insert(&d->q, ev, ev->arrival_ms);
+	d->gather.took++;
 	answer_queued(d, m, ev);
 }
 
@@ -239,6 +240,7 @@ static void kernel_event(void *ctx, struct msg_event *m)
 		queue_expect(&d->q, ev->u.seqnum);
 	dedup_track(&d->dedup, ev);
 	queue_insert(&d->q, ev, ev->arrival_ms);
+	d->gather.took++;
 }
 
 /* Drains the netlink socket; on ENOBUFS the kernel has dropped events. */
@@ -249,6 +251,7 @@ static void receive_netlink(struct udevd *d)
 
 	for (i = 0; udevd_netlink(d) && i < RECV_PER_TURN; i++) {
 		r = netlink_recv(d->nl, &m);
+		d->gather.read += r == 1;
 		if (r == 1)
 			kernel_event(d, &m);
 		else if (r == -ENOBUFS) {
@@ -458,6 +461,7 @@ static void receive_all(struct udevd *d)
 			break;
 		}
 		m.len = (size_t)n;
+		d->gather.read++;
 		handle_message(d, &m, trunc);
 		if (d->passed >= 0)
 			close(d->passed);
@@ -599,8 +603,9 @@ static void handle_signals(struct udevd *d)
 /* ---- the loop -------------------------------------------------------------- */
 
 /* What loop_wait() found ready, and only that: the workers' results before
- * the deaths of their processes, then new messages. */
-static void dispatch(struct udevd *d)
+ * the deaths of their processes, then new messages; during a gather
+ * (door/gather.h) the doors are read whenever udevd is awake. */
+static void dispatch(struct udevd *d, int doors)
 {
 	if (loop_ready(&d->loop, d->sigpipe[0]))
 		handle_signals(d);
@@ -613,9 +618,9 @@ static void dispatch(struct udevd *d)
 		d->reap = 0;
 		runner_reap(&d->runner);
 	}
-	if (loop_ready(&d->loop, d->sock))
+	if (doors || loop_ready(&d->loop, d->sock))
 		receive_all(d);
-	if (udevd_netlink(d) && loop_ready(&d->loop, d->nl))
+	if (udevd_netlink(d) && (doors || loop_ready(&d->loop, d->nl)))
 		receive_netlink(d);
 }
 
@@ -633,7 +638,7 @@ static int64_t next_timeout(struct udevd *d, uint64_t now)
 				      (int64_t)(d->name_retry_ms - now) : 0);
 	if (d->budget_held)
 		timeout = min_timeout(timeout, budget_timeout(&d->budget, now));
-	return timeout;
+	return min_timeout(timeout, gather_timeout(&d->gather, now));
 }
 
 /* for (;;) { wait; reap; receive; run queue; } — one clock, computed
@@ -648,13 +653,14 @@ static int run(struct udevd *d)
 {
 	uint64_t now = loop_turn_ms();
 	size_t n;
-	int ready;
+	int ready, doors;
 
 	for (;;) {
 		ready = loop_wait(&d->loop, next_timeout(d, now));
 		now = loop_tick();
-		if (ready > 0)
-			dispatch(d);
+		doors = gather_begin(&d->gather, &d->loop, now);
+		if (ready > 0 || doors)
+			dispatch(d, doors);
 		runner_tick(&d->runner, now);
 		if (HAVE_NETLINK && d->rescan && !d->terminating) {
 			rescan(d);
@@ -663,6 +669,7 @@ static int run(struct udevd *d)
 		run_queue(d, now);
 		journal_flush(&d->journal);   /* the turn's ends, one write */
 		outbox_flush(now);
+		gather_end(&d->gather, &d->loop, now, queue_length(&d->q));
 		setup_name_retry(d, now);
 		if (d->terminating && queue_running(&d->q) == 0)
 			break;
@@ -699,6 +706,7 @@ static int setup_loop(struct udevd *d)
 		log_info("watch: no inotify on udev_db, OPTIONS watch not followed");
 	d->runner.gone = child_gone;
 	budget_init(&d->budget);
+	gather_init(&d->gather, d->gather_ms, d->qlen, d->sock, udevd_netlink(d) ? d->nl : -1);
 	return 0;
 }
 

@@ -40,8 +40,9 @@
 #   the guest, guest/sysprobe.c: PROBE lines on the console), TIME_RULES (the timing
 #   boots keep only these installed rules files, e.g. "50-udev.rules 80-drivers.rules",
 #   or "none": what each costs; the table then goes to PERF_DOC only when it is given),
-#   TIME_UDEVD (options of the udevd the hotplug and udevsend timing boots start, e.g.
-#   "--ack-when-done": every helper waits for udev's code, the behaviour before 2026-12),
+#   TIME_UDEVD (options of the udevd the hotplug, udevsend and netlink-udevd timing boots
+#   start, e.g. "--ack-when-done": every helper waits for udev's code, the behaviour before
+#   2026-12; "--gather=0": every event wakes udevd, as before 2026-12-07's fifth session),
 #   TIME_RUNS (1: each of TIME_HELPERS boots this many times, in rounds, one boot of each
 #   helper per round; perf-doc.sh then adds the table of every run and the worst).
 set -euo pipefail

@@ -7,8 +7,9 @@
 #   squat  --ready FILE --count FILE [--types FILE] [--silent]   bind the
 #          daemon's name as nobody, answer every message with forged acks rc 0
 #          (--silent: never answer); --types gets "TYPE SEQNUM" per datagram
-#   burst  --count N   send N events from one socket without blocking;
-#          prints "queued K" (K accepted before the queue was full)
+#   burst  --count N [--every MS]   send N events from one socket without
+#          blocking (--every: MS milliseconds apart, the pace of a storm's
+#          helpers); prints "queued K" (K accepted before the queue was full)
 #   forge  --pid PID --seqnum N [--flags F]  find PID's autobound socket, drop
 #          to nobody, send forged acks rc 0; prints "sent K" (K successful sends)
 #   hold   --held N --seconds S --ready FILE   a udevd holding N events: takes one
@@ -132,6 +133,8 @@ def cmd_burst(a):
         except BlockingIOError:
             break
         queued += 1
+        if a.every and i + 1 < a.count:
+            time.sleep(a.every / 1000.0)
     print('queued %d' % queued)
 
 
@@ -283,6 +286,7 @@ def main():
     b = sub.add_parser('burst')
     b.add_argument('--count', type=int, required=True)
     b.add_argument('--seqnum', type=int, default=1)
+    b.add_argument('--every', type=float, default=0)
     f = sub.add_parser('forge')
     f.add_argument('--pid', type=int, required=True)
     f.add_argument('--seqnum', type=int, required=True)
