@@ -14,8 +14,8 @@
 #include "str.h"
 #include "multicall.h"
 
-#include <dirent.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
@@ -68,25 +68,37 @@ static void list_sort(struct script_list *l)
 }
 
 /* Reads and sorts the candidate names of dir; the directory is closed before any
- * script runs, so no descriptor of ours reaches a child. -errno when unreadable. */
+ * script runs, so no descriptor of ours reaches a child. -errno when unreadable.
+ * The kernel's records straight into a static buffer (compat.h): no DIR, no
+ * malloc, two system calls fewer an event. */
 static int list_read(struct script_list *l, const char *dir)
 {
-	DIR *d;
-	struct dirent *ent;
-	int dropped = 0;
+	static union {
+		struct compat_dirent64 ent;
+		char raw[4096];
+	} buf;
+	const struct compat_dirent64 *ent;
+	long n, off;
+	int fd, dropped = 0;
 
 	l->used = 0;
 	l->count = 0;
-	d = opendir(dir);
-	if (!d)
+	fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	if (fd < 0)
 		return -errno;
-	while ((ent = readdir(d)) != NULL) {
-		if (!name_is_candidate(ent->d_name))
-			continue;
-		if (list_add(l, ent->d_name) < 0)
-			dropped++;
+	while ((n = compat_getdents64(fd, buf.raw, sizeof(buf.raw))) > 0)
+		for (off = 0; off < n; off += ent->d_reclen) {
+			ent = (const struct compat_dirent64 *)(const void *)(buf.raw + off);
+			if (!name_is_candidate(ent->d_name))
+				continue;
+			if (list_add(l, ent->d_name) < 0)
+				dropped++;
+		}
+	close(fd);
+	if (n < 0) {
+		errno = (int)-n;
+		return (int)n;
 	}
-	closedir(d);
 	if (dropped)
 		log_err("%s: too many scripts, ignoring %d of them", dir, dropped);
 	list_sort(l);

@@ -3,6 +3,7 @@
  * klibc or dietlibc lacks, written once over plain system calls. */
 #include "compat.h"
 
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <sched.h>
@@ -238,3 +239,19 @@ int compat_close_range(unsigned int first, unsigned int last)
 	return -ENOSYS;
 }
 #endif
+
+long compat_getdents64(int fd, void *buf, unsigned int size)
+{
+	long n;
+
+#if defined(__KLIBC__)
+	n = getdents((unsigned int)fd, (struct dirent *)buf, size);
+#elif defined(__dietlibc__)
+	n = getdents64(fd, (struct dirent64 *)buf, size);
+#elif defined(__GLIBC__)
+	n = (long)getdents64(fd, buf, size);
+#else   /* musl */
+	n = (long)getdents(fd, (struct dirent *)buf, size);
+#endif
+	return n < 0 ? -errno : n;
+}

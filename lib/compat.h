@@ -14,6 +14,7 @@
 #endif
 
 #include <fcntl.h>
+#include <stdint.h>
 #include <string.h>
 #include <sys/ioctl.h>
 #include <sys/socket.h>
@@ -114,6 +115,19 @@ size_t compat_strlen(const char *s);
 #undef strlen
 #define strlen(s) (__builtin_constant_p(s) ? __builtin_strlen(s) : compat_strlen(s))
 #endif
+
+/* A folder's entries read into the caller's buffer, without a DIR (klibc's
+ * opendir() maps and unmaps 64 KiB for its buffer each time): the kernel's
+ * records (linux_dirent64), which each libc's getdents64 (klibc's and
+ * musl's getdents) returns as they are. Bytes read, 0 at the end, -errno. */
+struct compat_dirent64 {
+	uint64_t d_ino;
+	int64_t d_off;
+	unsigned short d_reclen;
+	unsigned char d_type;
+	char d_name[];
+};
+long compat_getdents64(int fd, void *buf, unsigned int size);
 
 /* Every descriptor close-on-exec: klibc's opendir() does not set it, and
  * dietlibc's fopen() ignores the "e" mode flag. */

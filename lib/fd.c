@@ -12,17 +12,20 @@
 
 int fd_sanitize(void)
 {
-	int fd;
+	int fd = open("/dev/null", O_RDWR), next;
 
-	for (;;) {
-		fd = open("/dev/null", O_RDWR);
-		if (fd < 0)
+	if (fd < 0)
+		return -errno;
+	/* one look-up of the path: the kernel's helpers get none of 0-2,
+	 * and the others are copies */
+	while (fd <= 2) {
+		next = dup(fd);
+		if (next < 0)
 			return -errno;
-		if (fd > 2) {
-			close(fd);
-			return 0;
-		}
+		fd = next;
 	}
+	close(fd);
+	return 0;
 }
 
 int fd_cloexec(int fd)

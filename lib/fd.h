@@ -7,7 +7,8 @@
 #include <stddef.h>
 #include <sys/types.h>
 
-/* Opens /dev/null on whichever of fds 0-2 the kernel did not give us. */
+/* Opens /dev/null on whichever of fds 0-2 the kernel did not give us
+ * (once: the others are dup()s of it). */
 int fd_sanitize(void);
 int fd_cloexec(int fd);
 int fd_nonblock(int fd);

@@ -69,6 +69,32 @@ zz-late.hotplug"
 	[ "$(cat "$LOG")" = "$(printf '10-run.hotplug\n17-ok.hotplug')" ]
 }
 
+@test "hotplug: a folder larger than one read of its entries: every script found, in order; past 256 candidates the rest logged and ignored" {
+	local i pad
+	pad=$(printf 'x%.0s' $(seq 1 150))
+	# ~50 KiB of entries: hotplug reads a folder 4 KiB at a time
+	mkdir -p "$HD/net"
+	for ((i = 0; i < 300; i++)); do
+		: >"$HD/net/junk-$i-$pad"
+	done
+	mkscript "$HD/net" 05-first.hotplug
+	mkscript "$HD/net" 50-middle.hotplug
+	mkscript "$HD/net" zz-last.hotplug
+	run "$BIN/hotplug" net
+	[ "$status" -eq 0 ]
+	[ "$(cat "$LOG")" = "$(printf '05-first.hotplug\n50-middle.hotplug\nzz-last.hotplug')" ]
+	: >"$LOG"
+	for ((i = 100; i < 360; i++)); do
+		mkscript "$HD/usb" "$i-s.hotplug"
+	done
+	run "$BIN/hotplug" usb
+	[ "$status" -eq 0 ]
+	[ "$(wc -l <"$LOG")" -eq 256 ]
+	[[ "$output" == *"too many scripts, ignoring 4 of them"* ]]
+	# the kept 256 ran in byte order
+	[ "$(cat "$LOG")" = "$(sort "$LOG")" ]
+}
+
 @test "hotplug: a symlink to an executable runs (10-udev.hotplug -> udevsend)" {
 	mkscript "$T/sbin" fake-udevsend 'echo "arg=$1" >> "$LOG"'
 	ln -s "$T/sbin/fake-udevsend" "$HD/default/10-udev.hotplug"
