@@ -548,7 +548,11 @@ $(O)/bench/noop-worker: bench/noop-worker.c lib/msg.h Makefile $(FLAGS_STAMP)
 
 # Harnesses that link one stage of a program and count what it does
 # (test/unit/, run by the tests); built with the benchmarks' programs.
-TEST_BINS := $(O)/test/seen-rebuilds
+TEST_BINS := $(O)/test/seen-rebuilds $(O)/test/loop-poll
+$(O)/test/loop-poll: $(OBJDIR)/test/unit/loop-poll.o $(LIB)
+	@mkdir -p $(dir $@)
+	@[ "$(V)" = 1 ] || echo "  CCLD    $@"
+	$(Q)$(CC) $(ALL_LDFLAGS) -o $@ $(filter %.o,$^) $(LIB)
 $(O)/test/seen-rebuilds: $(OBJDIR)/test/unit/seen-rebuilds.o $(OBJDIR)/udevd/door/seen.o $(LIB)
 	@mkdir -p $(dir $@)
 	@[ "$(V)" = 1 ] || echo "  CCLD    $@"

@@ -39,7 +39,8 @@ void loop_watch_write(struct loop *l, int fd, int on)
 
 	for (i = 0; i < l->n; i++)
 		if (l->fds[i].fd == fd)
-			l->fds[i].events = (short)(on ? POLLIN | POLLOUT : POLLIN);
+			l->fds[i].events = (short)(on ? l->fds[i].events | POLLOUT :
+						   l->fds[i].events & ~POLLOUT);
 }
 
 void loop_mute(struct loop *l, int fd, int on)
@@ -48,7 +49,8 @@ void loop_mute(struct loop *l, int fd, int on)
 
 	for (i = 0; i < l->n; i++)
 		if (l->fds[i].fd == fd)
-			l->fds[i].events = (short)(on ? 0 : POLLIN);
+			l->fds[i].events = (short)(on ? l->fds[i].events & ~POLLIN :
+						   l->fds[i].events | POLLIN);
 }
 
 void loop_del(struct loop *l, int fd)

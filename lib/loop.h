@@ -16,10 +16,11 @@ struct loop {
 void loop_init(struct loop *l);
 /* Watches fd for input; -ENOMEM when the set cannot grow. */
 int loop_add(struct loop *l, int fd);
-/* Also wakes when fd is writable (on), or no longer (off). */
+/* Also wakes when fd is writable (on), or no longer (off); muted or not. */
 void loop_watch_write(struct loop *l, int fd, int on);
 /* Muted (on), fd's input wakes no wait (loop_wait, loop_ready) until it
- * is unmuted: its data stays where it is. */
+ * is unmuted: its data stays where it is. A wait for it to be writable
+ * (loop_watch_write) is kept either way. */
 void loop_mute(struct loop *l, int fd, int on);
 /* Stops watching fd (no-op when it is not watched). */
 void loop_del(struct loop *l, int fd);

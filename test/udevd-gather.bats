@@ -87,6 +87,14 @@ paced_burst_sleeps() {
 	[ "$(rc_of 3)" -eq 0 ]
 }
 
+@test "gather: the loop's mute over a real socket and poll: input waits while muted, a wait to write survives a mute and an unmute" {
+	[ -x "$BIN/test/loop-poll" ] || skip "make bench-bins builds test/loop-poll"
+	run "$BIN/test/loop-poll"
+	echo "$output"
+	[ "$status" -eq 0 ]
+	[ "$(grep -c '^ok ' <<<"$output")" -eq 6 ]
+}
+
 @test "gather: --gather takes a duration (0: never); anything else is a usage error" {
 	run "$BIN/udevd" --gather=soon
 	[ "$status" -eq 1 ]
