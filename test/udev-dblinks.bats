@@ -111,6 +111,28 @@ KERNEL=="sda", SYMLINK+="disk/new"'
 	[ "$(ls "$T/db/.links")" = 'disk\x2fnew' ]
 }
 
+@test "index: its entries are names, not inodes: hard links of one empty file, .links/.claim; the last removed takes it and .links away" {
+	local e n=0 claim
+	shared_rules
+	for i in 1 2 3 4; do add_disk "$(disk $i)"; done
+	claim=$(stat -c %i "$T/db/.links/.claim")
+	# 4 by-n links of one entry each, disk/shared and back\slash of 3 each
+	for e in "$T"/db/.links/*/*; do
+		[ "$(stat -c %i "$e")" = "$claim" ] || { echo "$e: an inode of its own"; return 1; }
+		n=$((n + 1))
+	done
+	[ "$n" -eq 10 ]
+	[ "$(stat -c %h "$T/db/.links/.claim")" -eq 11 ]
+	[ ! -s "$T/db/.links/.claim" ]
+	# an index of an older version, with no .claim: made at the next entry
+	rm "$T/db/.links/.claim"
+	remove_disk "$(disk 4)"
+	add_disk "$(disk 4)"
+	[ "$(stat -c %h "$T/db/.links/.claim")" -eq 2 ]
+	for i in 1 2 3 4; do remove_disk "$(disk $i)"; done
+	! db_there "$T/db/.links" || false
+}
+
 @test "index: invisible to udevinfo's database export" {
 	shared_rules
 	for i in 1 2; do add_disk "$(disk $i)"; done

@@ -103,6 +103,8 @@ trap 'rm -f "$tmp"' EXIT
 # udevd --gather (a storm's events read a few at a time: the doors muted
 # for a while, the socket's queue length looked at) made udevd 75,200
 # bytes: 73.5 KiB.
+# The links index's entries as hard links of one empty file (no inode each)
+# made udev 118,368 bytes: 116 KiB.
 # The default build (glibc) links udevsend statically against the smallest
 # libc present (Makefile, HELPER_LIBC): 16 KiB holds dietlibc's, klibc's and
 # musl's; the dynamic glibc one (no small libc installed) is over it.
@@ -115,7 +117,7 @@ budget() {
 	udevsend) b=8192 ;;
 	hotplug) b=14336 ;;
 	udevd) b=75264 ;;
-	udev) b=118272 ;;
+	udev) b=118784 ;;
 	udev-extras) b=46080 ;;
 	suite) b=261120 ;;
 	*) return ;;

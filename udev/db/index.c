@@ -20,6 +20,7 @@
 #include <unistd.h>
 
 #define DIR_FLAGS (O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+#define CLAIM ".claim"   /* the one inode of the entries (index.h) */
 
 /* link as one file name; -ENAMETOOLONG when it does not fit one. */
 static int dblinks_name(const char *link, char *out, size_t size)
@@ -71,13 +72,38 @@ static void dblinks_rmtree(int at, const char *name)
 	unlinkat(at, name, AT_REMOVEDIR);
 }
 
+/* The entry dir/record: a hard link to links/CLAIM, made when missing (a
+ * .links of an older version); where the file system links no more (a
+ * limit of links per inode) or none, an empty file of its own. -ENOENT
+ * when dir went away under us. */
+static int dblinks_entry(int links, int dir, const char *record)
+{
+	int fd, tries;
+
+	for (tries = 0; tries < 2; tries++) {
+		if (linkat(links, CLAIM, dir, record, 0) == 0 || errno == EEXIST)
+			return 0;
+		if (errno != ENOENT)
+			break;
+		fd = openat(links, CLAIM, O_WRONLY | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0644);
+		if (fd < 0)
+			break;
+		close(fd);
+	}
+	fd = openat(dir, record, O_WRONLY | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0644);
+	if (fd < 0)
+		return -errno;
+	close(fd);
+	return 0;
+}
+
 /* Makes the entry links/name/record; -EAGAIN when .links went away under
  * us (its last entry was removed), for the caller to start again. */
 static int dblinks_enter(int links, const char *name, const char *record)
 {
-	int tries, dir, fd = -1;
+	int tries, dir, r = -ENOENT;
 
-	for (tries = 0; tries < 8 && fd < 0; tries++) {
+	for (tries = 0; tries < 8 && r == -ENOENT; tries++) {
 		if (mkdirat(links, name, 0755) < 0 && errno != EEXIST)
 			return errno == ENOENT ? -EAGAIN : -errno;
 		dir = openat(links, name, DIR_FLAGS);
@@ -86,17 +112,10 @@ static int dblinks_enter(int links, const char *name, const char *record)
 				return -errno;
 			continue;   /* a remover took the empty folder: again */
 		}
-		fd = openat(dir, record, O_WRONLY | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0644);
-		if (fd < 0 && errno != ENOENT) {
-			close(dir);
-			return -errno;
-		}
+		r = dblinks_entry(links, dir, record);
 		close(dir);
 	}
-	if (fd < 0)
-		return -EAGAIN;
-	close(fd);
-	return 0;
+	return r == -ENOENT ? -EAGAIN : r;
 }
 
 /* Enters record for each link of the space separated list into links; a
@@ -181,6 +200,7 @@ void dblinks_remove(const struct udev_conf *conf, const char *record, const char
 {
 	char words[LIST_SIZE], name[NAME_MAX + 1], *w, *save = NULL;
 	int db = open(conf->db, DIR_FLAGS), fd, dir;
+	struct stat st;
 
 	fd = db >= 0 && list[0] ? openat(db, ".links", DIR_FLAGS) : -1;
 	str_copy(words, list, sizeof(words));
@@ -195,8 +215,12 @@ void dblinks_remove(const struct udev_conf *conf, const char *record, const char
 		unlinkat(fd, name, AT_REMOVEDIR);   /* fails while others claim it */
 	}
 	if (fd >= 0) {
+		/* no entry links CLAIM any more: it goes, and .links with it
+		 * (which fails while any link is claimed) */
+		if (fstatat(fd, CLAIM, &st, AT_SYMLINK_NOFOLLOW) == 0 && st.st_nlink == 1)
+			unlinkat(fd, CLAIM, 0);
 		close(fd);
-		unlinkat(db, ".links", AT_REMOVEDIR);   /* and while any link is claimed */
+		unlinkat(db, ".links", AT_REMOVEDIR);
 	}
 	if (db >= 0)
 		close(db);

@@ -2,7 +2,10 @@
 /* The index of symlink claimants inside udev_db (used by db.c): for each
  * link some record lists, <udev_db>/.links/<link>/<record file> is an empty
  * file, the link's '/' and '\' (and a leading '.') written as \x2f, \x5c and
- * \x2e. An entry is made before its record and removed after it, so it is a
+ * \x2e. Every entry is a hard link to one empty file, .links/.claim: a name
+ * in its folder and no inode of its own (tmpfs spends about 1 KiB on the
+ * inode of each empty file; where links cannot be made, an entry is a file
+ * of its own). An entry is made before its record and removed after it, so it is a
  * hint: whoever reads one checks the record it names. .links is there only
  * while some record has a link: the last entry removed takes it away (an
  * empty database stays empty), and the next link written builds it anew of
