@@ -99,10 +99,12 @@ ssize_t fd_read_all(int fd, void *buf, size_t len)
 	return (ssize_t)done;
 }
 
-ssize_t fd_read_file(const char *path, char *buf, size_t size)
+/* file under dir, opened with flags, into buf (size - 1 bytes at most),
+ * NUL-terminated: its length or -errno (fd_read_file, fd_read_text). */
+static ssize_t read_at(int dir, const char *file, int flags, char *buf, size_t size)
 {
 	ssize_t n;
-	int fd = open(path, O_RDONLY | O_CLOEXEC);
+	int fd = openat(dir, file, O_RDONLY | O_CLOEXEC | flags);
 
 	if (fd < 0)
 		return -errno;
@@ -113,23 +115,19 @@ ssize_t fd_read_file(const char *path, char *buf, size_t size)
 	return n;
 }
 
+ssize_t fd_read_file(const char *path, char *buf, size_t size)
+{
+	return read_at(AT_FDCWD, path, 0, buf, size);
+}
+
 ssize_t fd_read_text(int dir, const char *file, char *buf, size_t size, int *link)
 {
 	ssize_t n = readlinkat(dir, file, buf, size - 1);
-	int fd;
 
 	*link = n >= 0;
-	if (n < 0 && errno != EINVAL)
-		return -errno;
-	if (n < 0) {
-		fd = openat(dir, file, O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
-		if (fd < 0)
-			return -errno;
-		n = fd_read_all(fd, buf, size - 1);
-		close(fd);
-	}
-	if (n >= 0)
-		buf[n] = '\0';
+	if (n < 0)
+		return errno == EINVAL ? read_at(dir, file, O_NOFOLLOW, buf, size) : -errno;
+	buf[n] = '\0';
 	return n;
 }
 
