@@ -128,7 +128,7 @@ static void setup_valued_option(struct udevd *d, int argc, char **argv, int *i)
 	else if (k == 2)
 		parse_mode(names[1], v, &d->mode);
 	else if (k == 9)
-		parse_duration(names[8], v, &d->gather_ms);
+		parse_duration(names[8], v, &d->gather.ms);
 	else if (k == 8) {   /* -20..19, as nice(1) */
 		if (str_to_u64(v + (v[0] == '-'), &group) < 0 || group > (v[0] == '-' ? 20 : 19))
 			bad_value_exit(names[7], v);
@@ -163,7 +163,7 @@ static void setup_options(struct udevd *d, int argc, char **argv)
 	d->idle_ms = IDLE_TIMEOUT_MS;
 	d->mode = RUNNER_POOL;
 	d->nice = NICE_DEFAULT;
-	d->gather_ms = GATHER_MS_DEFAULT;
+	d->gather.ms = GATHER_MS_DEFAULT;   /* --gather */
 	v = getenv(BROADCAST_ENV);
 	d->monitor.bc.udev = !v || !(strcmp(v, "0") == 0 || strcmp(v, "no") == 0);
 	if ((v = getenv("UDEVD_MAX_CHILDS")) && *v)

@@ -73,7 +73,6 @@ struct udevd {
 	struct watch watch;         /* the nodes of OPTIONS watch (door/watch.h) */
 	struct failed failed;       /* the failed add events (trigger --retry-failed) */
 	struct gather gather;       /* a storm's events read a few at a time (door/gather.h) */
-	uint64_t gather_ms;         /* --gather */
 	unsigned long qlen;         /* net.unix.max_dgram_qlen at the socket's making */
 };
 

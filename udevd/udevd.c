@@ -706,7 +706,7 @@ static int setup_loop(struct udevd *d)
 		log_info("watch: no inotify on udev_db, OPTIONS watch not followed");
 	d->runner.gone = child_gone;
 	budget_init(&d->budget);
-	gather_init(&d->gather, d->gather_ms, d->qlen, d->sock, udevd_netlink(d) ? d->nl : -1);
+	gather_init(&d->gather, d->qlen, d->sock, udevd_netlink(d) ? d->nl : -1);
 	return 0;
 }
 

@@ -11,9 +11,8 @@ static void mute(struct gather *g, struct loop *l, int on)
 		loop_mute(l, g->doors[i], on);
 }
 
-void gather_init(struct gather *g, uint64_t ms, unsigned long qlen, int sock, int nl)
+void gather_init(struct gather *g, unsigned long qlen, int sock, int nl)
 {
-	g->ms = ms;
 	g->until = 0;
 	g->full = qlen / 2 > 1 ? (unsigned int)(qlen / 2 < 65536 ? qlen / 2 : 65536) : 1;
 	g->took = g->read = 0;

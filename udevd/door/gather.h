@@ -13,9 +13,10 @@
  * Only an event udevd takes, while it holds another, starts a gather: a
  * refused message from a user does not, and neither does the event of a
  * sender that waits for each ack before it sends the next (nothing could
- * be gathered with it; it would only wait). A socket whose queue is short (net.unix.max_dgram_qlen
- * left at 10) would fill meanwhile and hold the helpers' sends: a turn
- * that read half a queue or more ends the gather at once. */
+ * be gathered with it; it would only wait). A socket whose queue is short
+ * (net.unix.max_dgram_qlen left at 10) would fill meanwhile and hold the
+ * helpers' sends: a turn that read half a queue or more ends the gather
+ * at once. */
 #ifndef UDEVD_GATHER_H
 #define UDEVD_GATHER_H
 
@@ -36,8 +37,9 @@ struct gather {
 	unsigned int ndoors;
 };
 
-/* The doors: the socket, and netlink's (or -1); qlen: the socket's queue. */
-void gather_init(struct gather *g, uint64_t ms, unsigned long qlen, int sock, int nl);
+/* The doors: the socket, and netlink's (or -1); qlen: the socket's queue.
+ * g->ms (--gather) is set before, and kept. */
+void gather_init(struct gather *g, unsigned long qlen, int sock, int nl);
 /* After the wait: a gather whose time is up ends (the doors are read this
  * turn). 1 when the doors are to be read whether or not poll said so. */
 int gather_begin(struct gather *g, struct loop *l, uint64_t now);
