@@ -665,6 +665,13 @@ SECOND_PASSES ?= fork worker
 # than this one unloaded (make check: 17 min, 3 here); the sanitizers' and
 # valgrind's runs get three times as long.
 TEST_TIMEOUT ?= 600
+# Bats runs side by side (tools/run-bats.sh, RUN_BATS_JOBS): each takes the
+# next file until none is left, against its own copy of the build. A file
+# waits on processes and timers about half its time, so two use two CPUs;
+# 1 runs the files one after another. check-stress and check-uevents run
+# one file at a time whatever it says (their storms and the kernel's
+# uevents are the machine's).
+TEST_JOBS ?= 2
 # ONCE_TESTS use no program of the build under test (the Makefile itself,
 # the documents, the suite's own scripts, the qemu proof's host tools) or the
 # same C in every build (--help texts): they run in the default build's
@@ -699,7 +706,7 @@ check: deps
 
 check-suite: all bench-bins size-check circles $(if $(filter glibc%,$(VARIANT)),fuzz-check,)
 	BIN=$(abspath $(O)) VARIANT=$(VARIANT) MAKE_VARIANT="$(MAKE_VARIANT)" \
-		BATS_TEST_TIMEOUT=$(TEST_TIMEOUT) tools/run-bats.sh $(CHECK_TESTS) \
+		BATS_TEST_TIMEOUT=$(TEST_TIMEOUT) RUN_BATS_JOBS=$(TEST_JOBS) tools/run-bats.sh $(CHECK_TESTS) \
 		$(if $(filter fork,$(SECOND_PASSES)),--pass UDEVD_WORKERS=fork \
 			$(filter $(CHECK_TESTS),$(SECOND_MODE_TESTS))) \
 		$(if $(filter worker,$(SECOND_PASSES)),--pass UDEV_VIA_WORKER=1 \
@@ -751,7 +758,7 @@ size-check: all
 # (a fresh top-level make: the tests run make themselves and parse its output)
 check-sanitize:
 	env -u MAKEFLAGS -u MAKELEVEL -u MFLAGS $(MAKE) check SANITIZE=address,undefined \
-		SECOND_PASSES="$(SECOND_PASSES)" TEST_TIMEOUT=$$(($(TEST_TIMEOUT) * 3))
+		SECOND_PASSES="$(SECOND_PASSES)" TEST_TIMEOUT=$$(($(TEST_TIMEOUT) * 3)) TEST_JOBS=$(TEST_JOBS)
 
 # udevd and udev under valgrind memcheck: a representative subset of the
 # event-path and udev tests, every run of the daemon and of udev wrapped.
@@ -760,7 +767,8 @@ VALGRIND_TESTS ?= test/udevd-order.bats test/udevd-limits.bats test/udevd-securi
 check-valgrind: all
 	@sh tools/install-deps.sh valgrind
 	BIN=$(abspath $(O)) VARIANT=$(VARIANT) VALGRIND_LOG=$(abspath $(O))/valgrind \
-		BATS_TEST_TIMEOUT=$$(($(TEST_TIMEOUT) * 3)) tools/valgrind-check.sh $(VALGRIND_TESTS)
+		BATS_TEST_TIMEOUT=$$(($(TEST_TIMEOUT) * 3)) RUN_BATS_JOBS=$(TEST_JOBS) \
+		tools/valgrind-check.sh $(VALGRIND_TESTS)
 
 # The heavy runs, kept out of make check: a 2,000-event storm with udevd
 # SIGKILLed, 10,000 concurrent udevsends, 100,000 garbage datagrams, 2,000
@@ -935,6 +943,7 @@ help:
 	'  USE_KLIBC=true USE_DIETLIBC=true STATIC=true CROSS_COMPILE=TRIPLE-   the build' \
 	'  HELPER_LIBC=auto|system|diet|klibc|musl   the libc of udevsend and hotplug' \
 	'  PROFILE=default|helper WITHOUT=FEATURE,...   what a firmware build leaves out' \
+	'  TEST_JOBS=N   bats runs side by side in make check (default 2; 1: one at a time)' \
 	'  V=1   show the commands'
 
 clean:

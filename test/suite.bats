@@ -146,3 +146,57 @@ setup() { common_setup; }
 	[ "$status" -eq 0 ]
 	[[ "$output" == *"bats: 1 passed, 0 failed, 0 skipped"* ]]
 }
+
+@test "suite: make check's runner with RUN_BATS_JOBS=2 runs two files at once, counts every file's tests, and a job's leak is its own" {
+	# a.bats and b.bats each wait for the other to have started: they
+	# pass only side by side; c.bats leaves a process of its job's build
+	# (a copy of sleep) running. Each file's output comes whole.
+	mkdir "$T/bin" "$T/w"
+	cp "$(command -v sleep)" "$T/bin/sleep"
+	mark=$((900 + RANDOM % 99)).$$
+	for f in a b; do
+		other=$([ $f = a ] && echo b || echo a)
+		cat >"$T/$f.bats" <<-EOF
+		AT_TEST "$f meets the other file" {
+			touch "$T/w/$f"
+			for ((i = 0; i < \${RENDEZVOUS_TURNS:-600}; i++)); do
+				[ -e "$T/w/$other" ] && break
+				sleep 0.1
+			done
+			[ -e "$T/w/$other" ]
+		}
+		AT_TEST "$f's second test" {
+			true
+		}
+		EOF
+	done
+	cat >"$T/c.bats" <<-EOF
+	AT_TEST "c leaves a process of its job's build running" {
+		"\$BIN/sleep" $mark 2 </dev/null >/dev/null 2>&1 3>&- &
+	}
+	EOF
+	sed -i 's/^AT_TEST/@test/' "$T/a.bats" "$T/b.bats" "$T/c.bats"
+	BIN=$T/bin RUN_BATS_JOBS=2 run timeout 120 "$TOP/tools/run-bats.sh" \
+		"$T/a.bats" "$T/b.bats" "$T/c.bats"
+	echo "$output"
+	[ "$status" -eq 1 ]
+	[[ "$output" == *"ok 1 a meets the other file"* ]]
+	[[ "$output" == *"ok 1 b meets the other file"* ]]
+	[[ "$output" == *"ok 2 b's second test"* ]]
+	[[ "$output" == *"ok 1 c leaves a process of its job's build running"* ]]
+	[[ "$output" == *"/sleep $mark 2"* ]]
+	[[ "$output" == *"bats: 5 passed, 1 failed, 0 skipped"* ]]
+	# each file's lines together, under the line that names it
+	grep -A 3 -x "# $T/a.bats: job [12]" <<<"$output" | grep -q "^ok 2 a's second test"
+	grep -A 3 -x "# $T/c.bats: job [12]" <<<"$output" | grep -q "processes of $T/.*bin still running"
+	! pgrep -f "sleep $mark" || false
+	# the copies of the build are gone
+	[ -z "$(find "$T" -maxdepth 1 -name '.run-bats.*')" ]
+	# one at a time, a and b cannot meet: the same files fail
+	rm -f "$T/w/"*
+	BIN=$T/bin RENDEZVOUS_TURNS=5 run timeout 120 "$TOP/tools/run-bats.sh" "$T/a.bats" "$T/b.bats"
+	echo "$output"
+	[ "$status" -eq 1 ]
+	[[ "$output" == *"not ok 1 a meets the other file"* ]]
+	[[ "$output" == *"bats: 3 passed, 1 failed, 0 skipped"* ]]
+}

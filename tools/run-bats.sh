@@ -14,29 +14,36 @@
 # test; never another checkout's, which may be testing at the same time)
 # was left by a test that did not stop what it started: it is listed and
 # killed, and counts as a failed test.
+# RUN_BATS_JOBS=N (default 1) runs N bats side by side, each taking the
+# next file of any pass (the largest first) until none is left; each file's
+# output is printed whole when it ends, under a line naming it. Every job
+# but the first tests a copy of BIN (same name, in a folder of this run's
+# beside it, removed at the end), so that a job's leftovers are its own.
 set -uo pipefail
 export BATS_TEST_TIMEOUT=${BATS_TEST_TIMEOUT:-600}
 
 pass=0 fail=0 skip=0
 bin=$(realpath -m "${BIN:-$(dirname "$0")/../build/glibc}")
+jobs=${RUN_BATS_JOBS:-1}
+case $jobs in [1-9] | [1-9][0-9]) ;; *) echo "run-bats: RUN_BATS_JOBS=$jobs: not a number of jobs" >&2; exit 2 ;; esac
 
-# ours: the pids whose executable is under $bin (one find: a readlink per
+# ours BIN: the pids whose executable is under BIN (one find: a readlink per
 # process of a busy machine takes seconds)
 ours() {
-	find /proc/[0-9]*/exe -maxdepth 0 -lname "$bin/*" 2>/dev/null | cut -d/ -f3
+	find /proc/[0-9]*/exe -maxdepth 0 -lname "$1/*" 2>/dev/null | cut -d/ -f3
 }
 
-# leftovers: after a pass, what its tests left running (a second for the
+# leftovers BIN: after a pass, what its tests left running (a second for the
 # last one's to end); lists them with the socket name of their test, which
 # holds its number (test/lib.bash), kills them, and returns 1
 leftovers() {
-	local p i left sock
+	local b=$1 p i left sock
 	for ((i = 0; i < 10; i++)); do
-		left=$(ours)
+		left=$(ours "$b")
 		[ -n "$left" ] || return 0
 		sleep 0.1
 	done
-	echo "# processes of $bin still running after the tests (killed):"
+	echo "# processes of $b still running after the tests (killed):"
 	for p in $left; do
 		sock=$(tr '\0' '\n' <"/proc/$p/environ" 2>/dev/null | grep '^UDEVD_SOCKET=')
 		echo "#   $p $(tr '\0' ' ' <"/proc/$p/cmdline" 2>/dev/null)${sock:+ ($sock)}"
@@ -46,7 +53,7 @@ leftovers() {
 	return 1
 }
 
-# run_pass ENV FILE...: one bats run; adds to the counts
+# run_pass ENV FILE...: one bats run against $bin (BIN); adds to the counts
 run_pass() {
 	local envset=$1 plan=0 p0=$pass f0=$fail s0=$skip line left=
 	shift
@@ -62,21 +69,90 @@ run_pass() {
 		# the last test has ended (its teardown too): a process left
 		# holding bats's output would keep bats, and this loop, waiting
 		[ -z "$left" ] && [ "$plan" -gt 0 ] &&
-			[ $((pass - p0 + fail - f0 + skip - s0)) -ge "$plan" ] && { leftovers; left=$?; }
-	done < <(env $envset bats --tap "$@" 2>&1)
+			[ $((pass - p0 + fail - f0 + skip - s0)) -ge "$plan" ] && { leftovers "$bin"; left=$?; }
+	done < <(env $envset BIN="$bin" bats --tap "$@" 2>&1)
 	wait $! 2>/dev/null
 	# a run that stopped before its plan counts the missing tests as failed
 	local ran=$((pass - p0 + fail - f0 + skip - s0))
 	[ "$ran" -lt "$plan" ] && fail=$((fail + plan - ran))
-	[ -n "$left" ] || { leftovers; left=$?; }
+	[ -n "$left" ] || { leftovers "$bin"; left=$?; }
 	[ "$left" = 0 ] || fail=$((fail + 1))
 	return 0
 }
 
+# RUN_BATS_JOBS: the queue is every (pass, file) in TODO ("ENV<tab>FILE"),
+# the largest files first (a job that takes the longest last would end the
+# run alone); NEXT, under flock, the index of the next one to take.
+todo=()
+queue() {
+	local envset=$1 f
+	shift
+	for f in "$@"; do
+		todo+=("$(stat -L -c %s "$f" 2>/dev/null || echo 0) $envset	$f")
+	done
+}
+
+# job K: takes files until none is left; each one's output, then its counts
+# ("pass fail skip"), are printed whole under the lock
+job() {
+	local k=$1 i envset f out
+	[ "$k" -gt 1 ] && bin=$jobdir/$k/${bin##*/}
+	while :; do
+		i=$(flock "$jobdir/next" bash -c 'read -r i <"$1"; echo $((i + 1)) >"$1"; echo "$i"' _ "$jobdir/next")
+		[ "$i" -lt ${#todo[@]} ] || return 0
+		envset=${todo[i]%%	*} f=${todo[i]#*	}
+		pass=0 fail=0 skip=0
+		out=$jobdir/out.$i
+		{
+			echo "# $f: job $k"
+			run_pass "$envset" "$f"
+		} >"$out" 2>&1
+		echo "$pass $fail $skip" >"$jobdir/count.$i"
+		flock "$jobdir/next" cat "$out"
+	done
+}
+
+run_jobs() {
+	local k i p f s line
+	jobdir=$(mktemp -d "${bin%/*}/.run-bats.XXXXXX") || exit 2
+	trap 'rm -rf "$jobdir"' EXIT
+	chmod 755 "$jobdir" # the tests run our programs as nobody too
+	for ((k = 2; k <= jobs; k++)); do
+		mkdir -m 755 "$jobdir/$k" && cp -a "$bin" "$jobdir/$k/" || exit 2
+	done
+	mapfile -t todo < <(printf '%s\n' "${todo[@]}" | sort -s -k1,1nr | cut -d' ' -f2-)
+	echo 0 >"$jobdir/next"
+	for ((k = 1; k <= jobs; k++)); do
+		job "$k" &
+	done
+	wait
+	for ((i = 0; i < ${#todo[@]}; i++)); do
+		if read -r p f s <"$jobdir/count.$i" 2>/dev/null; then
+			pass=$((pass + p)) fail=$((fail + f)) skip=$((skip + s))
+		else
+			echo "# ${todo[i]#*	}: its job ended before it did (counted as failed)"
+			fail=$((fail + 1))
+		fi
+	done
+}
+
+# pass_or_queue ENV FILE...: a pass now, or its files into the jobs' queue
+pass_or_queue() {
+	if [ "$jobs" -gt 1 ]; then
+		queue "$@"
+	else
+		run_pass "$@"
+	fi
+}
+
+# bats's own options (-f NAME) are for one run of the files: one job
+for a in "$@"; do
+	case $a in --pass) ;; -*) jobs=1 ;; esac
+done
 envset= files=()
 while [ $# -gt 0 ]; do
 	if [ "$1" = --pass ]; then
-		[ ${#files[@]} -gt 0 ] && run_pass "$envset" "${files[@]}"
+		[ ${#files[@]} -gt 0 ] && pass_or_queue "$envset" "${files[@]}"
 		envset=$2 files=()
 		shift 2
 		continue
@@ -84,6 +160,7 @@ while [ $# -gt 0 ]; do
 	files+=("$1")
 	shift
 done
-[ ${#files[@]} -gt 0 ] && run_pass "$envset" "${files[@]}"
+[ ${#files[@]} -gt 0 ] && pass_or_queue "$envset" "${files[@]}"
+[ ${#todo[@]} -gt 0 ] && run_jobs
 echo "bats: $pass passed, $fail failed, $skip skipped"
 [ "$fail" -eq 0 ] && [ $((pass + skip)) -gt 0 ]
