@@ -194,7 +194,7 @@ setup() { common_setup; }
 	[ -z "$(find "$T" -maxdepth 1 -name '.run-bats.*')" ]
 	# one at a time, a and b cannot meet: the same files fail
 	rm -f "$T/w/"*
-	BIN=$T/bin RENDEZVOUS_TURNS=5 run timeout 120 "$TOP/tools/run-bats.sh" "$T/a.bats" "$T/b.bats"
+	BIN=$T/bin RUN_BATS_JOBS=1 RENDEZVOUS_TURNS=5 run timeout 120 "$TOP/tools/run-bats.sh" "$T/a.bats" "$T/b.bats"
 	echo "$output"
 	[ "$status" -eq 1 ]
 	[[ "$output" == *"not ok 1 a meets the other file"* ]]
