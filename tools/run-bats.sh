@@ -98,6 +98,7 @@ job() {
 	local k=$1 i envset f out
 	[ "$k" -gt 1 ] && bin=$jobdir/$k/${bin##*/}
 	while :; do
+		# shellcheck disable=SC2016 # the inner bash's $1 and $i
 		i=$(flock "$jobdir/next" bash -c 'read -r i <"$1"; echo $((i + 1)) >"$1"; echo "$i"' _ "$jobdir/next")
 		[ "$i" -lt ${#todo[@]} ] || return 0
 		envset=${todo[i]%%	*} f=${todo[i]#*	}
