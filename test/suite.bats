@@ -149,10 +149,15 @@ setup() { common_setup; }
 
 @test "suite: make check's runner with RUN_BATS_JOBS=2 runs two files at once, counts every file's tests, and a job's leak is its own" {
 	# a.bats and b.bats each wait for the other to have started: they
-	# pass only side by side; c.bats leaves a process of its job's build
-	# (a copy of sleep) running. Each file's output comes whole.
-	mkdir "$T/bin" "$T/w"
-	cp "$(command -v sleep)" "$T/bin/sleep"
+	# pass only side by side, so one runs in the second job, against the
+	# copy of the build, which must see the checkout's etc/ where the
+	# build's does; c.bats leaves a process of its job's build (a copy of
+	# sleep) running, d.bats one of the first job's whichever job runs it.
+	# Each file's output comes whole.
+	local B=$T/top/build/bin
+	mkdir -p "$B" "$T/top/etc" "$T/w"
+	touch "$T/top/etc/marker"
+	cp "$(command -v sleep)" "$B/sleep"
 	mark=$((900 + RANDOM % 99)).$$
 	for f in a b; do
 		other=$([ $f = a ] && echo b || echo a)
@@ -165,8 +170,8 @@ setup() { common_setup; }
 			done
 			[ -e "$T/w/$other" ]
 		}
-		AT_TEST "$f's second test" {
-			true
+		AT_TEST "$f's build finds the checkout's etc" {
+			[ -e "\$BIN/../../etc/marker" ]
 		}
 		EOF
 	done
@@ -175,26 +180,36 @@ setup() { common_setup; }
 		"\$BIN/sleep" $mark 2 </dev/null >/dev/null 2>&1 3>&- &
 	}
 	EOF
-	sed -i 's/^AT_TEST/@test/' "$T/a.bats" "$T/b.bats" "$T/c.bats"
-	BIN=$T/bin RUN_BATS_JOBS=2 run timeout 120 "$TOP/tools/run-bats.sh" \
-		"$T/a.bats" "$T/b.bats" "$T/c.bats"
+	cat >"$T/d.bats" <<-EOF
+	AT_TEST "d leaves a process of the first job's build running" {
+		"$B/sleep" $mark 3 </dev/null >/dev/null 2>&1 3>&- &
+	}
+	EOF
+	sed -i 's/^AT_TEST/@test/' "$T/a.bats" "$T/b.bats" "$T/c.bats" "$T/d.bats"
+	BIN=$B RUN_BATS_JOBS=2 run timeout 120 "$TOP/tools/run-bats.sh" \
+		"$T/a.bats" "$T/b.bats" "$T/c.bats" "$T/d.bats"
 	echo "$output"
 	[ "$status" -eq 1 ]
 	[[ "$output" == *"ok 1 a meets the other file"* ]]
 	[[ "$output" == *"ok 1 b meets the other file"* ]]
-	[[ "$output" == *"ok 2 b's second test"* ]]
+	[[ "$output" == *"ok 2 a's build finds the checkout's etc"* ]]
+	[[ "$output" == *"ok 2 b's build finds the checkout's etc"* ]]
 	[[ "$output" == *"ok 1 c leaves a process of its job's build running"* ]]
+	[[ "$output" == *"ok 1 d leaves a process of the first job's build running"* ]]
 	[[ "$output" == *"/sleep $mark 2"* ]]
-	[[ "$output" == *"bats: 5 passed, 1 failed, 0 skipped"* ]]
+	[[ "$output" == *"$B/sleep $mark 3"* ]]
+	# (one failure each, or one for both when d's is found at the end of
+	# one of the first job's files, as a leftover of that job's build)
+	[[ "$output" =~ "bats: 6 passed, "[12]" failed, 0 skipped" ]]
 	# each file's lines together, under the line that names it
-	grep -A 3 -x "# $T/a.bats: job [12]" <<<"$output" | grep -q "^ok 2 a's second test"
-	grep -A 3 -x "# $T/c.bats: job [12]" <<<"$output" | grep -q "processes of $T/.*bin still running"
+	grep -A 3 -x "# $T/a.bats: job [12]" <<<"$output" | grep -q "^ok 2 a's build finds"
+	grep -A 3 -x "# $T/c.bats: job [12]" <<<"$output" | grep -q "processes of $T/top/.*bin still running"
 	! pgrep -f "sleep $mark" || false
 	# the copies of the build are gone
-	[ -z "$(find "$T" -maxdepth 1 -name '.run-bats.*')" ]
+	[ -z "$(find "$T/top/build" -maxdepth 1 -name '.run-bats.*')" ]
 	# one at a time, a and b cannot meet: the same files fail
 	rm -f "$T/w/"*
-	BIN=$T/bin RUN_BATS_JOBS=1 RENDEZVOUS_TURNS=5 run timeout 120 "$TOP/tools/run-bats.sh" "$T/a.bats" "$T/b.bats"
+	BIN=$B RUN_BATS_JOBS=1 RENDEZVOUS_TURNS=5 run timeout 120 "$TOP/tools/run-bats.sh" "$T/a.bats" "$T/b.bats"
 	echo "$output"
 	[ "$status" -eq 1 ]
 	[[ "$output" == *"not ok 1 a meets the other file"* ]]

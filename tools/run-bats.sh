@@ -14,11 +14,15 @@
 # test; never another checkout's, which may be testing at the same time)
 # was left by a test that did not stop what it started: it is listed and
 # killed, and counts as a failed test.
-# RUN_BATS_JOBS=N (default 1) runs N bats side by side, each taking the
-# next file of any pass (the largest first) until none is left; each file's
-# output is printed whole when it ends, under a line naming it. Every job
-# but the first tests a copy of BIN (same name, in a folder of this run's
-# beside it, removed at the end), so that a job's leftovers are its own.
+# RUN_BATS_JOBS=N (default 1) runs N bats side by side when there are two
+# files or more, each taking the next file of any pass (the largest first)
+# until none is left; each file's output is printed whole when it ends,
+# under a line naming it. Every job but the first tests a copy of BIN (same
+# name, in a folder of this run's beside it, removed at the end), so that a
+# job's leftovers are its own; the copy sits at BIN's depth, in a folder
+# whose etc/ is the checkout's (a tool that finds the rules from udev's own
+# path, bench/worker-cpu, finds them). When every job has ended, anything
+# still running from BIN or a copy is a leftover too.
 set -uo pipefail
 export BATS_TEST_TIMEOUT=${BATS_TEST_TIMEOUT:-600}
 
@@ -96,7 +100,7 @@ queue() {
 # ("pass fail skip"), are printed whole under the lock
 job() {
 	local k=$1 i envset f out
-	[ "$k" -gt 1 ] && bin=$jobdir/$k/${bin##*/}
+	[ "$k" -gt 1 ] && bin=$jobdir/$k/build/${bin##*/}
 	while :; do
 		# shellcheck disable=SC2016 # the inner bash's $1 and $i
 		i=$(flock "$jobdir/next" bash -c 'read -r i <"$1"; echo $((i + 1)) >"$1"; echo "$i"' _ "$jobdir/next")
@@ -114,12 +118,14 @@ job() {
 }
 
 run_jobs() {
-	local k i p f s line
+	local k i p f s b top
 	jobdir=$(mktemp -d "${bin%/*}/.run-bats.XXXXXX") || exit 2
 	trap 'rm -rf "$jobdir"' EXIT
 	chmod 755 "$jobdir" # the tests run our programs as nobody too
+	top=${bin%/*} top=${top%/*}
 	for ((k = 2; k <= jobs; k++)); do
-		mkdir -m 755 "$jobdir/$k" && cp -a "$bin" "$jobdir/$k/" || exit 2
+		mkdir -m 755 "$jobdir/$k" "$jobdir/$k/build" && cp -a "$bin" "$jobdir/$k/build/" || exit 2
+		[ ! -d "$top/etc" ] || ln -s "$top/etc" "$jobdir/$k/etc"
 	done
 	mapfile -t todo < <(printf '%s\n' "${todo[@]}" | sort -s -k1,1nr | cut -d' ' -f2-)
 	echo 0 >"$jobdir/next"
@@ -127,6 +133,13 @@ run_jobs() {
 		job "$k" &
 	done
 	wait
+	# a test's leftover that none of the jobs' checks saw (one started
+	# from the first job's BIN by a test of another)
+	for ((k = 1; k <= jobs; k++)); do
+		b=$bin
+		[ "$k" -gt 1 ] && b=$jobdir/$k/build/${bin##*/}
+		leftovers "$b" || fail=$((fail + 1))
+	done
 	for ((i = 0; i < ${#todo[@]}; i++)); do
 		if read -r p f s <"$jobdir/count.$i" 2>/dev/null; then
 			pass=$((pass + p)) fail=$((fail + f)) skip=$((skip + s))
@@ -162,6 +175,12 @@ while [ $# -gt 0 ]; do
 	shift
 done
 [ ${#files[@]} -gt 0 ] && pass_or_queue "$envset" "${files[@]}"
-[ ${#todo[@]} -gt 0 ] && run_jobs
+# one file: no second job to run it beside
+if [ ${#todo[@]} -eq 1 ]; then
+	one=${todo[0]#* }
+	run_pass "${one%%	*}" "${one#*	}"
+elif [ ${#todo[@]} -gt 1 ]; then
+	run_jobs
+fi
 echo "bats: $pass passed, $fail failed, $skip skipped"
 [ "$fail" -eq 0 ] && [ $((pass + skip)) -gt 0 ]
