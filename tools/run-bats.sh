@@ -86,7 +86,8 @@ run_pass() {
 
 # RUN_BATS_JOBS: the queue is every (pass, file) in TODO ("ENV<tab>FILE"),
 # the largest files first (a job that takes the longest last would end the
-# run alone); NEXT, under flock, the index of the next one to take.
+# run alone; queue puts each file's size before it, sort_queue orders by it
+# and takes it away); NEXT, under flock, the index of the next one to take.
 todo=()
 queue() {
 	local envset=$1 f
@@ -96,21 +97,35 @@ queue() {
 	done
 }
 
+sort_queue() {
+	[ ${#todo[@]} -gt 0 ] || return 0
+	mapfile -t todo < <(printf '%s\n' "${todo[@]}" | sort -s -k1,1nr | cut -d' ' -f2-)
+}
+
+# run_entry I: run_pass of the queue's entry I
+run_entry() { run_pass "${todo[$1]%%	*}" "${todo[$1]#*	}"; }
+
+# job_bin K: sets jbin to the build job K tests (the first job: BIN itself)
+job_bin() {
+	jbin=$bin
+	[ "$1" -eq 1 ] || jbin=$jobdir/$1/build/${bin##*/}
+}
+
 # job K: takes files until none is left; each one's output, then its counts
 # ("pass fail skip"), are printed whole under the lock
 job() {
-	local k=$1 i envset f out
-	[ "$k" -gt 1 ] && bin=$jobdir/$k/build/${bin##*/}
+	local k=$1 i out jbin
+	job_bin "$k"
+	bin=$jbin
 	while :; do
 		# shellcheck disable=SC2016 # the inner bash's $1 and $i
 		i=$(flock "$jobdir/next" bash -c 'read -r i <"$1"; echo $((i + 1)) >"$1"; echo "$i"' _ "$jobdir/next")
 		[ "$i" -lt ${#todo[@]} ] || return 0
-		envset=${todo[i]%%	*} f=${todo[i]#*	}
 		pass=0 fail=0 skip=0
 		out=$jobdir/out.$i
 		{
-			echo "# $f: job $k"
-			run_pass "$envset" "$f"
+			echo "# ${todo[i]#*	}: job $k"
+			run_entry "$i"
 		} >"$out" 2>&1
 		echo "$pass $fail $skip" >"$jobdir/count.$i"
 		flock "$jobdir/next" cat "$out"
@@ -118,16 +133,16 @@ job() {
 }
 
 run_jobs() {
-	local k i p f s b top
+	local k i p f s jbin top
 	jobdir=$(mktemp -d "${bin%/*}/.run-bats.XXXXXX") || exit 2
 	trap 'rm -rf "$jobdir"' EXIT
 	chmod 755 "$jobdir" # the tests run our programs as nobody too
 	top=${bin%/*} top=${top%/*}
 	for ((k = 2; k <= jobs; k++)); do
-		mkdir -m 755 "$jobdir/$k" "$jobdir/$k/build" && cp -a "$bin" "$jobdir/$k/build/" || exit 2
+		job_bin "$k"
+		mkdir -m 755 "$jobdir/$k" "${jbin%/*}" && cp -a "$bin" "${jbin%/*}/" || exit 2
 		[ ! -d "$top/etc" ] || ln -s "$top/etc" "$jobdir/$k/etc"
 	done
-	mapfile -t todo < <(printf '%s\n' "${todo[@]}" | sort -s -k1,1nr | cut -d' ' -f2-)
 	echo 0 >"$jobdir/next"
 	for ((k = 1; k <= jobs; k++)); do
 		job "$k" &
@@ -136,9 +151,8 @@ run_jobs() {
 	# a test's leftover that none of the jobs' checks saw (one started
 	# from the first job's BIN by a test of another)
 	for ((k = 1; k <= jobs; k++)); do
-		b=$bin
-		[ "$k" -gt 1 ] && b=$jobdir/$k/build/${bin##*/}
-		leftovers "$b" || fail=$((fail + 1))
+		job_bin "$k"
+		leftovers "$jbin" || fail=$((fail + 1))
 	done
 	for ((i = 0; i < ${#todo[@]}; i++)); do
 		if read -r p f s <"$jobdir/count.$i" 2>/dev/null; then
@@ -175,10 +189,10 @@ while [ $# -gt 0 ]; do
 	shift
 done
 [ ${#files[@]} -gt 0 ] && pass_or_queue "$envset" "${files[@]}"
+sort_queue
 # one file: no second job to run it beside
 if [ ${#todo[@]} -eq 1 ]; then
-	one=${todo[0]#* }
-	run_pass "${one%%	*}" "${one#*	}"
+	run_entry 0
 elif [ ${#todo[@]} -gt 1 ]; then
 	run_jobs
 fi
