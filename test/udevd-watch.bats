@@ -70,6 +70,26 @@ label_is() { [ "$(links by-label)" = "$1 -> ../../sda" ]; }
 	[ "$(grep -c 'written, change of' "$T/udevd.log")" -eq "$n" ]
 }
 
+@test "watch: the list made by a worker between udevd's look and its mkdir is still watched" {
+	command -v strace >/dev/null || skip "no strace"
+	ptrace_ok "$BIN/udevd"
+	# the race: udevd looks for .watch (not there), a worker makes it,
+	# udevd's mkdir finds it made (EEXIST). Here the first look is made to
+	# fail while .watch is there (strace -D: udevd keeps the pid started)
+	mkimg "$T/sda.img" ext4 old "$UUID1"
+	SDA=$(fake_disk 0 sda "$(attach "$T/sda.img")" WSERIAL 5000c500000000c1)
+	mkdir -p "$T/db/.watch"
+	UDEVD_RUNNER="strace -D -f -qq -o $T/trace -e trace=inotify_add_watch,mkdir
+		-e inject=inotify_add_watch:error=ENOENT:when=1" start_udevd
+	add_sda
+	WAIT_TIMEOUT=5 wait_for node_watched || { cat "$T/udevd.log" "$T/trace"; false; }
+	# the look that failed was udevd's, at .watch, and its mkdir found it
+	grep -q "^$UDEVD_PID inotify_add_watch(.*/\.watch\", .*(INJECTED)" "$T/trace"
+	grep -q "^$UDEVD_PID mkdir(.*/\.watch\", .*EEXIST" "$T/trace"
+	PATH=$PATH:/sbin:/usr/sbin mkfs.ext4 -q -F -L new "$T/dev/sda"
+	WAIT_TIMEOUT=2 wait_for label_is new
+}
+
 @test "watch: a write by the event's own programs brings no event (no loop)" {
 	# every event of sda opens its node for writing and closes it
 	printf '%s\n' 'KERNEL=="sda", RUN+="/bin/sh -c '"'"': >>$root/sda'"'"'"' >"$T/rules.d/70-writer.rules"

@@ -113,16 +113,17 @@ static void entry_added(struct watch *w, const char *entry)
 
 /* .watch is missing: its nearest folder that is there is watched for
  * the next step of the path (udev_db, or its parent while udev_db is
- * missing: udevd makes neither); 0, or -errno. */
+ * missing: udevd makes neither); 0, 1 when .watch itself is there by now
+ * (a worker made it after udevd looked), or -errno. */
 static int wait_for_dir(struct watch *w)
 {
 	char p[sizeof(w->dir)], *cut;
-	int wd, i;
+	int wd, i, up;
 
 	for (i = 0; i < 8; i++) {   /* a step made meanwhile: looked at again */
 		str_copy(p, w->dir, sizeof(p));
 		wd = -1;
-		while (wd < 0 && (cut = strrchr(p, '/'))) {
+		for (up = 0; wd < 0 && (cut = strrchr(p, '/')); up++) {
 			str_copy(w->next, cut + 1, sizeof(w->next));
 			if (cut == p)
 				cut++;
@@ -139,6 +140,8 @@ static int wait_for_dir(struct watch *w)
 		if (path_join(p + strlen(p), sizeof(p) - strlen(p), "/", w->next) < 0 ||
 		    access(p, F_OK) < 0)
 			return 0;
+		if (up == 1)   /* the step is .watch */
+			return 1;
 	}
 	return 0;
 }
@@ -152,12 +155,18 @@ static int dir_open(struct watch *w, int make)
 {
 	struct dirent *de;
 	DIR *d;
+	int r, tries = 8;
 
-	w->dir_wd = inotify_add_watch(w->fd, w->dir, DIR_MASK);
-	if (w->dir_wd < 0 && errno == ENOENT && make && mkdir(w->dir, 0755) == 0)
+	for (;;) {
 		w->dir_wd = inotify_add_watch(w->fd, w->dir, DIR_MASK);
-	if (w->dir_wd < 0)
-		return wait_for_dir(w);
+		if (w->dir_wd < 0 && errno == ENOENT && make && mkdir(w->dir, 0755) == 0)
+			w->dir_wd = inotify_add_watch(w->fd, w->dir, DIR_MASK);
+		if (w->dir_wd >= 0)
+			break;
+		r = wait_for_dir(w);   /* 1: made meanwhile, looked at again */
+		if (r != 1 || --tries == 0)
+			return r < 0 ? r : 0;
+	}
 	if (w->db_wd >= 0)
 		inotify_rm_watch(w->fd, w->db_wd);
 	w->db_wd = -1;
