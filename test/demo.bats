@@ -2,6 +2,9 @@
 # SPDX-License-Identifier: GPL-2.0-only
 # make demo end to end: every device of this machine replayed through hotplug ->
 # udevsend -> udevd -> udev in a sandbox, every script finds its node, nothing left.
+# The host's /dev is compared before and after: no other file may run beside it
+# (tools/run-bats.sh; another file's loop devices change the host's /dev).
+# run-bats: alone
 
 load lib
 

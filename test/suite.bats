@@ -147,6 +147,48 @@ setup() { common_setup; }
 	[[ "$output" == *"bats: 1 passed, 0 failed, 0 skipped"* ]]
 }
 
+@test "suite: make check's runner runs a file marked '# run-bats: alone' after the jobs, with nothing beside it" {
+	# a and b each run for a moment; e, the largest (taken first
+	# otherwise), checks that both have ended and neither runs
+	local B=$T/top/build/bin
+	mkdir -p "$B" "$T/w"
+	for f in a b; do
+		cat >"$T/$f.bats" <<-EOF
+		AT_TEST "$f runs a moment" {
+			touch "$T/w/running-$f"
+			sleep 1
+			rm "$T/w/running-$f"
+			touch "$T/w/done-$f"
+		}
+		EOF
+	done
+	{
+		echo '# run-bats: alone'
+		printf '# %s\n' {1..40}
+		cat <<-EOF
+		AT_TEST "e runs alone, after the others" {
+			[ -e "$T/w/done-a" ]
+			[ -e "$T/w/done-b" ]
+			[ -z "\$(ls "$T/w" | grep running)" ]
+		}
+		EOF
+	} >"$T/e.bats"
+	sed -i 's/^AT_TEST/@test/' "$T/a.bats" "$T/b.bats" "$T/e.bats"
+	BIN=$B RUN_BATS_JOBS=2 run timeout 60 "$TOP/tools/run-bats.sh" "$T/e.bats" "$T/a.bats" "$T/b.bats"
+	echo "$output"
+	[ "$status" -eq 0 ]
+	[[ "$output" == *"# $T/e.bats: alone"* ]]
+	[[ "$output" == *"ok 1 e runs alone, after the others"* ]]
+	[[ "$output" == *"bats: 3 passed, 0 failed, 0 skipped"* ]]
+	# without the mark it is taken first, beside a: the same check fails
+	rm -f "$T/w/"*
+	sed -i '1d' "$T/e.bats"
+	BIN=$B RUN_BATS_JOBS=2 run timeout 60 "$TOP/tools/run-bats.sh" "$T/e.bats" "$T/a.bats" "$T/b.bats"
+	echo "$output"
+	[[ "$output" == *"not ok 1 e runs alone, after the others"* ]]
+	[[ "$output" == *"bats: 2 passed, 1 failed, 0 skipped"* ]]
+}
+
 @test "suite: make check's runner with RUN_BATS_JOBS=2 runs two files at once, counts every file's tests, and a job's leak is its own" {
 	# a.bats and b.bats each wait for the other to have started: they
 	# pass only side by side, so one runs in the second job, against the

@@ -84,8 +84,9 @@ label_is() { [ "$(links by-label)" = "$1 -> ../../sda" ]; }
 	add_sda
 	WAIT_TIMEOUT=5 wait_for node_watched || { cat "$T/udevd.log" "$T/trace"; false; }
 	# the look that failed was udevd's, at .watch, and its mkdir found it
-	grep -q "^$UDEVD_PID inotify_add_watch(.*/\.watch\", .*(INJECTED)" "$T/trace"
-	grep -q "^$UDEVD_PID mkdir(.*/\.watch\", .*EEXIST" "$T/trace"
+	# (strace pads the pid to five columns)
+	grep -qE "^$UDEVD_PID +inotify_add_watch\(.*/\.watch\", .*\(INJECTED\)" "$T/trace"
+	grep -qE "^$UDEVD_PID +mkdir\(.*/\.watch\", .*EEXIST" "$T/trace"
 	PATH=$PATH:/sbin:/usr/sbin mkfs.ext4 -q -F -L new "$T/dev/sda"
 	WAIT_TIMEOUT=2 wait_for label_is new
 }

@@ -22,7 +22,10 @@
 # job's leftovers are its own; the copy sits at BIN's depth, in a folder
 # whose etc/ is the checkout's (a tool that finds the rules from udev's own
 # path, bench/worker-cpu, finds them). When every job has ended, anything
-# still running from BIN or a copy is a leftover too.
+# still running from BIN or a copy is a leftover too. A file with the line
+# "# run-bats: alone" asserts something of the whole machine (the host's
+# /dev unchanged over its run, where another file's loop devices come and
+# go): it runs after the jobs, with nothing beside it.
 set -uo pipefail
 export BATS_TEST_TIMEOUT=${BATS_TEST_TIMEOUT:-600}
 
@@ -88,12 +91,16 @@ run_pass() {
 # the largest files first (a job that takes the longest last would end the
 # run alone; queue puts each file's size before it, sort_queue orders by it
 # and takes it away); NEXT, under flock, the index of the next one to take.
-todo=()
+todo=() alone=()
 queue() {
 	local envset=$1 f
 	shift
 	for f in "$@"; do
-		todo+=("$(stat -L -c %s "$f" 2>/dev/null || echo 0) $envset	$f")
+		if grep -qx '# run-bats: alone' "$f" 2>/dev/null; then
+			alone+=("$envset	$f")
+		else
+			todo+=("$(stat -L -c %s "$f" 2>/dev/null || echo 0) $envset	$f")
+		fi
 	done
 }
 
@@ -196,5 +203,9 @@ if [ ${#todo[@]} -eq 1 ]; then
 elif [ ${#todo[@]} -gt 1 ]; then
 	run_jobs
 fi
+for a in "${alone[@]}"; do
+	echo "# ${a#*	}: alone"
+	run_pass "${a%%	*}" "${a#*	}"
+done
 echo "bats: $pass passed, $fail failed, $skip skipped"
 [ "$fail" -eq 0 ] && [ $((pass + skip)) -gt 0 ]
