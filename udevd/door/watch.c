@@ -155,9 +155,11 @@ static int dir_open(struct watch *w, int make)
 {
 	struct dirent *de;
 	DIR *d;
-	int r, tries = 8;
+	int tries = 8;
 
 	for (;;) {
+		int r;
+
 		w->dir_wd = inotify_add_watch(w->fd, w->dir, DIR_MASK);
 		if (w->dir_wd < 0 && errno == ENOENT && make && mkdir(w->dir, 0755) == 0)
 			w->dir_wd = inotify_add_watch(w->fd, w->dir, DIR_MASK);
