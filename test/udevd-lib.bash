@@ -175,9 +175,12 @@ vmrss_kb() { awk '/^VmRSS:/ { print $2 }' "/proc/$1/status"; }
 # flood_check SECONDS: nobody floods udevd's name with garbage for SECONDS,
 # from a new socket every 500 datagrams, the last 256 kept open and never
 # read; udevd's VmRSS (sampled each second) stays within 2 MiB of what it
-# was before, and 20 acks to root take no longer after than twice before
+# was before, and 20 acks to root take no longer after than twice before.
+# A slow "after" is measured again, up to three times in all, the fastest
+# counting: a lasting cost of the flood shows in each, another suite's
+# moment of load on the machine (make check runs two files at a time) not.
 flood_check() {
-	local secs=$1 rss0 rss max=0 before after f
+	local secs=$1 rss0 rss max=0 before after f again tries=1
 	start_udevd
 	send_event SEQNUM=1 DEVPATH=/devices/warm
 	before=$(ack_ms 20 2) || { echo "$before"; return 1; }
@@ -194,10 +197,16 @@ flood_check() {
 	# a pool worker that ended while idle: its new start is not the flood's cost
 	send_event SEQNUM=22 DEVPATH=/devices/rewarm
 	after=$(ack_ms 20 23) || { echo "$after"; return 1; }
+	while [ "$after" -gt $((before * 2 + 200)) ] && [ "$tries" -lt 3 ]; do
+		again=$(ack_ms 20 $((23 + 20 * tries))) || { echo "$again"; return 1; }
+		echo "# 20 acks after the flood: $after ms, again $again ms" >&3
+		[ "$again" -ge "$after" ] || after=$again
+		tries=$((tries + 1))
+	done
 	echo "# flood: $(cat "$T/flood") in $secs s; VmRSS $rss0 kB before, at most $max kB;" \
 		"20 acks took $before ms before, $after ms after" >&3
 	kill -0 "$UDEVD_PID"
 	[ "$max" -le $((rss0 + 2048)) ] || { echo "VmRSS grew from $rss0 to $max kB"; return 1; }
 	[ "$after" -le $((before * 2 + 200)) ] || { echo "acks slower: $before -> $after ms"; return 1; }
-	[ "$(ended_count)" -eq 42 ]
+	[ "$(ended_count)" -eq $((22 + 20 * tries)) ]
 }
