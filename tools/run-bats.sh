@@ -109,8 +109,11 @@ sort_queue() {
 	mapfile -t todo < <(printf '%s\n' "${todo[@]}" | sort -s -k1,1nr | cut -d' ' -f2-)
 }
 
+# run_queued ENTRY: run_pass of an entry "ENV<tab>FILE" (of todo or alone)
+run_queued() { run_pass "${1%%	*}" "${1#*	}"; }
+
 # run_entry I: run_pass of the queue's entry I
-run_entry() { run_pass "${todo[$1]%%	*}" "${todo[$1]#*	}"; }
+run_entry() { run_queued "${todo[$1]}"; }
 
 # job_bin K: sets jbin to the build job K tests (the first job: BIN itself)
 job_bin() {
@@ -205,7 +208,7 @@ elif [ ${#todo[@]} -gt 1 ]; then
 fi
 for a in "${alone[@]}"; do
 	echo "# ${a#*	}: alone"
-	run_pass "${a%%	*}" "${a#*	}"
+	run_queued "$a"
 done
 echo "bats: $pass passed, $fail failed, $skip skipped"
 [ "$fail" -eq 0 ] && [ $((pass + skip)) -gt 0 ]
