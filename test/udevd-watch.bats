@@ -22,10 +22,15 @@ teardown() {
 
 UUID1=11111111-0000-4000-8000-0000000000c1
 
-# watched_disk: sda, an ext4 image labelled "old", added through udevd
-watched_disk() {
+# sda_disk: sda in the fake sysfs, an ext4 image labelled "old" behind it
+sda_disk() {
 	mkimg "$T/sda.img" ext4 old "$UUID1"
 	SDA=$(fake_disk 0 sda "$(attach "$T/sda.img")" WSERIAL 5000c500000000c1)
+}
+
+# watched_disk: sda_disk, added through udevd
+watched_disk() {
+	sda_disk
 	# udev_db is not there yet: udevd waits for it, and then for .watch
 	[ ! -e "$T/db" ]
 	start_udevd
@@ -76,8 +81,7 @@ label_is() { [ "$(links by-label)" = "$1 -> ../../sda" ]; }
 	# the race: udevd looks for .watch (not there), a worker makes it,
 	# udevd's mkdir finds it made (EEXIST). Here the first look is made to
 	# fail while .watch is there (strace -D: udevd keeps the pid started)
-	mkimg "$T/sda.img" ext4 old "$UUID1"
-	SDA=$(fake_disk 0 sda "$(attach "$T/sda.img")" WSERIAL 5000c500000000c1)
+	sda_disk
 	mkdir -p "$T/db/.watch"
 	UDEVD_RUNNER="strace -D -f -qq -o $T/trace -e trace=inotify_add_watch,mkdir
 		-e inject=inotify_add_watch:error=ENOENT:when=1" start_udevd
@@ -183,8 +187,7 @@ inotify_inodes() {
 
 @test "watch: with nothing watched udevd watches the empty .watch, never udev_db (no wake-up for every record a worker writes)" {
 	rm "$T/rules.d/60-persistent-storage.rules"
-	mkimg "$T/sda.img" ext4 old "$UUID1"
-	SDA=$(fake_disk 0 sda "$(attach "$T/sda.img")" WSERIAL 5000c500000000c1)
+	sda_disk
 	[ ! -e "$T/db" ]
 	start_udevd
 	local kenv
